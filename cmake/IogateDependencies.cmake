@@ -1,0 +1,14 @@
+# Every dependency is a Debian package found here; nothing is vendored or downloaded.
+# scripts/install-deps.sh installs them.
+find_package(fmt 9 REQUIRED)
+find_package(Boost 1.74 REQUIRED COMPONENTS filesystem)
+find_package(tomlplusplus 3 REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(CLI11 2 REQUIRED)
+find_package(Threads REQUIRED)
+if(IOGATE_BUILD_TESTS OR IOGATE_BUILD_SUITES)
+  find_package(GTest 1.12 REQUIRED)
+endif()
+if(IOGATE_BUILD_BENCH)
+  find_package(benchmark 1.7 REQUIRED)
+endif()

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs iogate's build and test dependencies from Debian 12 packages. Idempotent: packages
+# already present are left as they are, and apt-get runs only when something is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libboost-filesystem-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
+  liburing-dev libaio-dev
+  fio libxml2-utils python3 python3-junitparser
+  util-linux e2fsprogs xfsprogs
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
