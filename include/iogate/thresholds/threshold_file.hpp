@@ -1,0 +1,130 @@
+// A threshold file is one suite: a TOML document whose [[check]] tables each name a workload and
+// what it must reach. The format, key by key, is explained in README.md ("Threshold files"); the
+// shipped files under thresholds/ are commented examples.
+//
+//   [suite]     name (required), profile (the ctest label, default "full"), description
+//   [defaults]  any workload key, lent to every check that does not set it
+//   [[check]]   name (unique), description, timeout, [check.workload], [check.expect]
+//
+// Names and profiles are identifiers ([A-Za-z0-9_]+): they become GoogleTest and ctest names.
+// Workload defaults: read 0%, random 0%, queue_depth 1, ramp 0, direct true, flush "end",
+// engine "auto"; block_size is required, and size or duration (both: size with a time cap);
+// file_size defaults to size for a size-based check and is required for a time-based one.
+//
+// Expectation keys: iops_min, iops_max, mbps_min, mbps_max (MiB/s), duration_max, latency_avg_max,
+// latency_max and latency_pNN[_N]_max (latency_p99_9_max is the 99.9th percentile). Latencies
+// must carry a unit ("200ms"): a bare number would be ambiguous between IOMeter's milliseconds
+// and the seconds used everywhere else.
+//
+// Expectations are typed: a metric, a direction (floor or ceiling) and a bound. v1 bounds are
+// absolute values; the bound is a variant so that baseline-relative ones ("90% of baseline") add
+// an alternative rather than a new field. Until then "N% of baseline" is refused with a clear
+// error, never read as something else. A check without expectations is an error: a check that
+// cannot fail is a defect.
+//
+// Every mistake in a file is a ThresholdError pointing at the offending value (or, for a missing
+// key, at the table that lacks it) and naming its key as the user would search for it:
+// "suite.name", "defaults.ramp", `check "seq_write_8k": workload.block_size`, or `check[3]: name`
+// (counting [[check]] tables from 1) before the check has a name.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "iogate/engine/workload.hpp"
+
+namespace iogate {
+
+enum class Metric {
+  iops,                // I/Os per second
+  mbps,                // MiB per second
+  duration,            // wall time of the measured window, seconds
+  latency_avg,         // ms
+  latency_max,         // ms
+  latency_percentile,  // ms, with Expectation::percentile
+};
+
+enum class BoundKind { min, max };
+
+struct AbsoluteBound {
+  double value;  // in the metric's unit: IOPS, MiB/s, seconds or milliseconds
+};
+using Bound = std::variant<AbsoluteBound>;
+
+struct Expectation {
+  std::string key;  // as written: "iops_min", "latency_p99_9_max"
+  Metric metric;
+  BoundKind kind;
+  double percentile = 0;  // for latency_percentile: 50, 90, 99, 99.9, 99.99
+  Bound bound;
+};
+
+struct SourceLocation {
+  std::filesystem::path file;
+  int line = 0;
+  int column = 0;
+};
+
+struct Check {
+  std::string name;
+  std::string description;
+  WorkloadSpec workload;
+  std::vector<Expectation> expectations;
+  std::chrono::seconds timeout{0};  // ctest TIMEOUT: the `timeout` key, else derive_timeout()
+  SourceLocation where;
+};
+
+struct ThresholdFile {
+  std::filesystem::path path;
+  std::string suite;    // [suite] name
+  std::string profile;  // [suite] profile, a ctest label: "quick", "full"
+  std::string description;
+  std::vector<Check> checks;
+};
+
+// Bad input: the message is "file:line:column: key: what was expected (got ...)". A TOML syntax
+// error has no key ("file:line:column: problem"); an unreadable file has line 0 and no column
+// ("file: cannot open: No such file or directory").
+class ThresholdError : public std::runtime_error {
+ public:
+  ThresholdError(SourceLocation where, std::string key, std::string problem);
+  const SourceLocation& where() const { return where_; }
+  const std::string& key() const { return key_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  SourceLocation where_;
+  std::string key_;
+  std::string problem_;
+};
+
+ThresholdFile load_threshold_file(const std::filesystem::path& path);
+// For tests and fuzzing: parses text as if read from `path`.
+ThresholdFile parse_threshold_text(std::string_view text, const std::filesystem::path& path);
+
+// Bytes the datastore must hold for the check's test file.
+std::uint64_t space_needed(const Check& check);
+
+// The ctest TIMEOUT of a check whose file gives none, in whole seconds (rounded up). It must let a
+// healthy run, and a failing one, end with a verdict, yet stop a hung one. All rates are
+// deliberately pessimistic:
+//
+//   margin                         60 s (start-up, verdicts, reports)
+//                                  + file_size at 50 MiB/s (preallocating the test file)
+//   time-based                     ramp + duration + margin
+//   size-based with duration_max   ramp + 2 x duration_max + margin: a failing run still finishes
+//                                  its I/O (until fail-fast cuts it short), and one that misses
+//                                  the ceiling by a little must fail on its verdict, not time out
+//   size-based without             ramp + size at 20 MiB/s + margin
+//   size with a duration cap       the time-based figure when it is the smaller one
+std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
+                                    const std::vector<Expectation>& expectations);
+
+}  // namespace iogate

@@ -1,0 +1,106 @@
+#include "check_section.hpp"
+
+#include <array>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "expectation_keys.hpp"
+
+namespace iogate::thresholds_detail {
+namespace {
+
+constexpr std::array<std::string_view, 5> kCheckKeys{"name", "description", "timeout", "workload",
+                                                     "expect"};
+
+std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
+  const Nanoseconds d = duration_value(s, n, "timeout");
+  // ctest counts whole seconds; round up so that "1.5s" never becomes 1 s.
+  const auto whole = std::chrono::ceil<std::chrono::seconds>(d);
+  if (whole < std::chrono::seconds{1}) {
+    s.fail(n, "timeout", fmt::format("expected a timeout of at least 1s, got {}", describe(n)));
+  }
+  return whole;
+}
+
+Check read_check(const std::filesystem::path& file, const toml::table& table, std::size_t index,
+                 const WorkloadFields& defaults) {
+  // The name first, so that every later error can say which check it is in.
+  const Section unnamed{file, fmt::format("check[{}]", index), ""};
+  const toml::node* name = table.get("name");
+  if (name == nullptr) {
+    reject_unknown_keys(unnamed, table, kCheckKeys);  // "nmae" is a better error than "no name"
+    unnamed.fail(table, "name",
+                 "missing required key: the check's name, an identifier like "
+                 "\"seq_write_8k\"");
+  }
+  Check check;
+  check.where = location(file, table.source());
+  check.name = identifier_value(unnamed, *name, "name");
+
+  const Section named{file, fmt::format("check \"{}\"", check.name), ""};
+  reject_unknown_keys(named, table, kCheckKeys);
+  if (const toml::node* n = table.get("description"))
+    check.description = string_value(named, *n, "description");
+
+  const toml::table* workload = optional_table(named, table, "workload");
+  if (workload == nullptr) {
+    named.fail(table, "workload", "missing required table [check.workload]: what to run");
+  }
+  const WorkloadFields own =
+      read_workload_fields(Section{file, named.owner, "workload"}, *workload);
+  check.workload = resolve_workload(own, defaults, named, workload->source());
+
+  const toml::table* expect = optional_table(named, table, "expect");
+  if (expect == nullptr || expect->empty()) {
+    named.fail(expect ? *expect : table, "expect",
+               "a check needs at least one expectation in [check.expect], like iops_min or "
+               "duration_max; a check that cannot fail is a defect");
+  }
+  check.expectations = read_expectations(Section{file, named.owner, "expect"}, *expect);
+
+  if (const toml::node* n = table.get("timeout")) {
+    check.timeout = timeout_value(named, *n);
+  } else {
+    check.timeout = derive_timeout(check.workload, check.expectations);
+  }
+  return check;
+}
+
+}  // namespace
+
+std::vector<Check> read_checks(const std::filesystem::path& file, const toml::table& doc,
+                               const WorkloadFields& defaults) {
+  const Section top{file, "", ""};
+  const toml::node* node = doc.get("check");
+  if (node == nullptr) {
+    top.fail(document_start(), "check",
+             "a suite needs at least one [[check]] table: a suite that cannot fail is a defect");
+  }
+  const toml::array* array = node->as_array();
+  if (array == nullptr || !array->is_array_of_tables()) {
+    top.fail(
+        *node, "check",
+        fmt::format("expected [[check]] tables (an array of tables), got {}", describe(*node)));
+  }
+
+  std::vector<Check> checks;
+  std::map<std::string, int, std::less<>> first_line;  // check name -> line it is defined on
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    const toml::table& table = *array->get(i)->as_table();
+    Check check = read_check(file, table, i + 1, defaults);
+    const toml::node& name = *table.get("name");
+    const auto [seen, inserted] = first_line.emplace(check.name, name.source().begin.line);
+    if (!inserted) {
+      const Section named{file, fmt::format("check \"{}\"", check.name), ""};
+      named.fail(name, "name",
+                 fmt::format("duplicate check name; the first check named \"{}\" is on line {}",
+                             check.name, seen->second));
+    }
+    checks.push_back(std::move(check));
+  }
+  return checks;
+}
+
+}  // namespace iogate::thresholds_detail

@@ -1,0 +1,48 @@
+// derive_timeout(): the rule is documented in threshold_file.hpp.
+#include <algorithm>
+#include <cmath>
+
+#include "iogate/thresholds/threshold_file.hpp"
+#include "iogate/units.hpp"
+
+namespace iogate {
+namespace {
+
+constexpr double kSetupMarginS = 60.0;
+constexpr double kPreallocMiBps = 50.0;   // a slow disk writing the test file
+constexpr double kSizeBasedMiBps = 20.0;  // a slow disk doing the check's own I/O
+constexpr double kCeilingFactor = 2.0;    // room past duration_max for a failing run to finish
+
+double seconds(Nanoseconds d) { return std::chrono::duration<double>(d).count(); }
+
+double at_rate(std::uint64_t bytes, double mibps) {
+  return static_cast<double>(bytes) / kMiB / mibps;
+}
+
+}  // namespace
+
+std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
+                                    const std::vector<Expectation>& expectations) {
+  const double margin = kSetupMarginS + at_rate(workload.file_size, kPreallocMiBps);
+  double io_s = 0;
+  if (workload.io_size == 0) {
+    io_s = seconds(workload.duration);
+  } else {
+    // Only an absolute ceiling says how long the run may take; a future relative one does not.
+    const AbsoluteBound* ceiling = nullptr;
+    for (const Expectation& e : expectations) {
+      if (e.metric == Metric::duration && e.kind == BoundKind::max && ceiling == nullptr)
+        ceiling = std::get_if<AbsoluteBound>(&e.bound);
+    }
+    if (ceiling != nullptr) {
+      io_s = kCeilingFactor * ceiling->value;
+    } else {
+      io_s = at_rate(workload.io_size, kSizeBasedMiBps);
+    }
+    if (workload.duration > Nanoseconds::zero()) io_s = std::min(io_s, seconds(workload.duration));
+  }
+  const double total = seconds(workload.ramp) + io_s + margin;
+  return std::chrono::seconds{static_cast<std::int64_t>(std::ceil(total))};
+}
+
+}  // namespace iogate

@@ -1,0 +1,177 @@
+#include "workload_section.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+namespace iogate::thresholds_detail {
+namespace {
+
+constexpr std::array<std::string_view, 11> kWorkloadKeys{
+    "block_size", "read", "random", "queue_depth", "file_size", "size",
+    "duration",   "ramp", "direct", "flush",       "engine"};
+
+// What make_backend() knows; "auto" picks the best one available at run time.
+constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", "libaio"};
+
+// Per-request buffers are block_size each, queue_depth of them: keep one request sane.
+constexpr std::uint64_t kMaxBlockSize = 64ULL << 20;
+constexpr std::int64_t kMaxQueueDepth = 4096;
+// O_DIRECT needs sizes aligned to the device's logical block, which is never below 512 bytes.
+constexpr std::uint64_t kDirectAlignment = 512;
+
+template <class T>
+Field<T> field(const Section& s, const toml::node& n, std::string_view key, T value) {
+  return Field<T>{std::move(value), n.source(), s.path(key)};
+}
+
+// A size that must be at least one byte.
+std::uint64_t positive_size(const Section& s, const toml::node& n, std::string_view key) {
+  const std::uint64_t bytes = size_value(s, n, key);
+  if (bytes == 0) s.fail(n, key, "expected a size greater than 0");
+  return bytes;
+}
+
+void read_sizes(const Section& s, const toml::table& t, WorkloadFields& out) {
+  if (const toml::node* n = t.get("block_size")) {
+    const std::uint64_t bytes = positive_size(s, *n, "block_size");
+    if (bytes > kMaxBlockSize) {
+      s.fail(*n, "block_size",
+             fmt::format("expected a block size of at most {}, got {}", format_size(kMaxBlockSize),
+                         format_size(bytes)));
+    }
+    out.block_size = field(s, *n, "block_size", bytes);
+  }
+  if (const toml::node* n = t.get("file_size"))
+    out.file_size = field(s, *n, "file_size", positive_size(s, *n, "file_size"));
+  if (const toml::node* n = t.get("size"))
+    out.io_size = field(s, *n, "size", positive_size(s, *n, "size"));
+}
+
+void read_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
+  if (const toml::node* n = t.get("read"))
+    out.read_pct = field(s, *n, "read", percent_value(s, *n, "read"));
+  if (const toml::node* n = t.get("random"))
+    out.random_pct = field(s, *n, "random", percent_value(s, *n, "random"));
+  if (const toml::node* n = t.get("queue_depth")) {
+    const std::int64_t depth = integer_value(s, *n, "queue_depth");
+    if (depth < 1 || depth > kMaxQueueDepth) {
+      s.fail(*n, "queue_depth",
+             fmt::format("expected a queue depth from 1 to {}, got {}", kMaxQueueDepth, depth));
+    }
+    out.queue_depth = field(s, *n, "queue_depth", static_cast<unsigned>(depth));
+  }
+}
+
+void read_times(const Section& s, const toml::table& t, WorkloadFields& out) {
+  if (const toml::node* n = t.get("duration")) {
+    const Nanoseconds d = duration_value(s, *n, "duration");
+    if (d <= Nanoseconds::zero()) s.fail(*n, "duration", "expected a duration longer than 0");
+    out.duration = field(s, *n, "duration", d);
+  }
+  if (const toml::node* n = t.get("ramp"))
+    out.ramp = field(s, *n, "ramp", duration_value(s, *n, "ramp"));
+}
+
+void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
+  if (const toml::node* n = t.get("direct"))
+    out.direct = field(s, *n, "direct", bool_value(s, *n, "direct"));
+  if (const toml::node* n = t.get("flush")) {
+    const std::string text = string_value(s, *n, "flush");
+    if (text != "end" && text != "none") {
+      s.fail(*n, "flush", fmt::format(R"(expected "end" or "none", got "{}")", text));
+    }
+    out.flush = field(s, *n, "flush", text == "end" ? FlushPolicy::end : FlushPolicy::none);
+  }
+  if (const toml::node* n = t.get("engine")) {
+    std::string name = string_value(s, *n, "engine");
+    if (std::find(kEngines.begin(), kEngines.end(), name) == kEngines.end()) {
+      s.fail(*n, "engine",
+             fmt::format(R"(expected one of {}, got "{}")", fmt::join(kEngines, ", "), name));
+    }
+    out.engine = field(s, *n, "engine", std::move(name));
+  }
+}
+
+template <class T>
+const std::optional<Field<T>>& pick(const std::optional<Field<T>>& own,
+                                    const std::optional<Field<T>>& fallback) {
+  return own ? own : fallback;
+}
+
+}  // namespace
+
+WorkloadFields read_workload_fields(const Section& section, const toml::table& table) {
+  reject_unknown_keys(section, table, kWorkloadKeys);
+  WorkloadFields out;
+  read_sizes(section, table, out);
+  read_mix(section, table, out);
+  read_times(section, table, out);
+  read_options(section, table, out);
+  return out;
+}
+
+WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& defaults,
+                              const Section& check, const toml::source_region& table_where) {
+  const auto& block_size = pick(own.block_size, defaults.block_size);
+  const auto& io_size = pick(own.io_size, defaults.io_size);
+  const auto& file_size = pick(own.file_size, defaults.file_size);
+  const auto& duration = pick(own.duration, defaults.duration);
+  const auto& direct = pick(own.direct, defaults.direct);
+
+  if (!block_size) {
+    check.fail(table_where, "workload.block_size",
+               R"(missing required key: the size of each I/O, like "8k")");
+  }
+  if (!io_size && !duration) {
+    check.fail(table_where, "workload.size",
+               "missing required key: give size (bytes to transfer) or duration (a time window), "
+               "or both (size with a time cap)");
+  }
+
+  WorkloadSpec spec;
+  spec.block_size = block_size->value;
+  spec.direct = direct ? direct->value : true;
+  if (spec.direct && spec.block_size % kDirectAlignment != 0) {
+    check.fail(block_size->where, block_size->path,
+               fmt::format("must be a multiple of {} bytes with direct = true (O_DIRECT), got {} "
+                           "bytes",
+                           kDirectAlignment, spec.block_size));
+  }
+  if (io_size) {
+    spec.io_size = io_size->value;
+    if (spec.io_size % spec.block_size != 0) {
+      check.fail(
+          io_size->where, io_size->path,
+          fmt::format("must be a multiple of block_size ({}), got {} ({} bytes)",
+                      format_size(spec.block_size), format_size(spec.io_size), spec.io_size));
+    }
+  }
+  if (file_size) {
+    spec.file_size = file_size->value;
+  } else if (io_size) {
+    spec.file_size = spec.io_size;  // size-based: the file holds what is transferred, like dd's
+  } else {
+    check.fail(
+        table_where, "workload.file_size",
+        R"(missing required key for a time-based workload: the test file's size, like "1GiB")");
+  }
+  if (file_size && spec.file_size < spec.block_size) {
+    check.fail(file_size->where, file_size->path,
+               fmt::format("must hold at least one block ({}), got {}",
+                           format_size(spec.block_size), format_size(spec.file_size)));
+  }
+
+  if (duration) spec.duration = duration->value;
+  if (const auto& f = pick(own.ramp, defaults.ramp)) spec.ramp = f->value;
+  if (const auto& f = pick(own.read_pct, defaults.read_pct)) spec.read_pct = f->value;
+  if (const auto& f = pick(own.random_pct, defaults.random_pct)) spec.random_pct = f->value;
+  if (const auto& f = pick(own.queue_depth, defaults.queue_depth)) spec.queue_depth = f->value;
+  if (const auto& f = pick(own.flush, defaults.flush)) spec.flush = f->value;
+  spec.engine = "auto";
+  if (const auto& f = pick(own.engine, defaults.engine)) spec.engine = f->value;
+  return spec;
+}
+
+}  // namespace iogate::thresholds_detail

@@ -1,0 +1,50 @@
+// Private to the threshold parser: a check's [check.workload] table, merged over [defaults].
+//
+// Reading and resolving are two steps because [defaults] is read once, on its own (so a bad value
+// there is reported once, as "defaults.KEY"), and then lent to every check that does not set the
+// key itself. Cross-key rules (size a multiple of block_size, size or duration present) are
+// checked on the merged result and reported at whichever value broke them, named by the check.
+#pragma once
+
+#include <toml++/toml.h>
+
+#include <optional>
+#include <string>
+
+#include "iogate/engine/workload.hpp"
+#include "toml_fields.hpp"
+
+namespace iogate::thresholds_detail {
+
+// A value as read, with where it was written: "workload.size" or "defaults.size".
+template <class T>
+struct Field {
+  T value;
+  toml::source_region where;
+  std::string path;
+};
+
+struct WorkloadFields {
+  std::optional<Field<std::uint64_t>> block_size;
+  std::optional<Field<double>> read_pct;
+  std::optional<Field<double>> random_pct;
+  std::optional<Field<unsigned>> queue_depth;
+  std::optional<Field<std::uint64_t>> file_size;
+  std::optional<Field<std::uint64_t>> io_size;  // key "size"
+  std::optional<Field<Nanoseconds>> duration;
+  std::optional<Field<Nanoseconds>> ramp;
+  std::optional<Field<bool>> direct;
+  std::optional<Field<FlushPolicy>> flush;
+  std::optional<Field<std::string>> engine;
+};
+
+// Reads and range-checks each key of a workload-shaped table ([defaults] or [check.workload]);
+// unknown keys are errors.
+WorkloadFields read_workload_fields(const Section& section, const toml::table& table);
+
+// `own` over `defaults` over the format's defaults, then the cross-key rules. `check` names the
+// check (its owner label) and `table_where` is where a missing required key is reported.
+WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& defaults,
+                              const Section& check, const toml::source_region& table_where);
+
+}  // namespace iogate::thresholds_detail
