@@ -1,0 +1,39 @@
+// Runs one workload against one preallocated file and returns its figures.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+
+#include "iogate/engine/io_backend.hpp"
+#include "iogate/engine/run_result.hpp"
+#include "iogate/engine/workload.hpp"
+
+namespace iogate {
+
+// Called after each one-second interval of the measured window with the figures so far; return
+// false to stop the run early (RunResult::completed is then false). Progress display and the
+// verdicts' fail-fast use it; the engine itself has no notion of a threshold. In `so_far`,
+// elapsed_s is the interval's end and the CPU figures are still 0 (they are taken at the end).
+// Called at most once per second, off the per-I/O path.
+using IntervalHook = std::function<bool(const RunResult& so_far)>;
+
+struct RunOptions {
+  IntervalHook on_interval;
+  // Replaces make_backend(spec.engine): tests inject fakes and faults through it.
+  std::unique_ptr<IoBackend> backend;
+};
+
+// The file (regular or block device) must exist and be at least spec.file_size bytes; under
+// O_DIRECT, block_size must be a multiple of its device's direct-I/O block. Bad specs and files
+// throw std::invalid_argument; I/O errors throw std::system_error naming the operation, offset,
+// length and path. The phase, stop and accounting rules are in src/engine/workload_loop.hpp.
+RunResult run_workload(const WorkloadSpec& spec, const std::filesystem::path& file,
+                       RunOptions options = {});
+
+// Checks a spec on its own (sizes, percentages, depth, a stop condition); throws
+// std::invalid_argument naming the field, its value and what was expected. The checks that need
+// the file (its size, the device's block size under O_DIRECT) happen in run_workload.
+void validate_workload(const WorkloadSpec& spec);
+
+}  // namespace iogate

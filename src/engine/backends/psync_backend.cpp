@@ -1,0 +1,28 @@
+#include "backends/psync_backend.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+
+namespace iogate {
+
+void PsyncBackend::setup(int fd, unsigned /*depth*/) { fd_ = fd; }
+
+SubmitStatus PsyncBackend::submit(IoRequest& req) {
+  const auto offset = static_cast<off_t>(req.offset);
+  const ssize_t n = req.direction == IoDirection::read
+                        ? ::pread(fd_, req.buffer, req.length, offset)
+                        : ::pwrite(fd_, req.buffer, req.length, offset);
+  req.result = n >= 0 ? n : -errno;
+  return SubmitStatus::completed;
+}
+
+// Nothing is ever queued, so there is nothing to reap.
+std::size_t PsyncBackend::reap(std::span<IoRequest*> /*out*/, std::size_t /*min*/) { return 0; }
+
+void PsyncBackend::flush() {
+  if (::fdatasync(fd_) != 0) throw std::system_error(errno, std::generic_category(), "fdatasync");
+}
+
+}  // namespace iogate

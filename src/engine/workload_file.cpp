@@ -1,0 +1,80 @@
+#include "workload_file.hpp"
+
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <fstream>
+#include <stdexcept>
+#include <system_error>
+
+namespace iogate {
+namespace {
+
+[[noreturn]] void throw_errno(const std::string& what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
+
+// The logical block size of the device a regular file lives on: the whole disk's queue limits
+// are under /sys/dev/block/M:m/queue, a partition's one directory up.
+std::uint32_t sysfs_logical_block_size(dev_t dev) {
+  const std::string base =
+      "/sys/dev/block/" + std::to_string(major(dev)) + ":" + std::to_string(minor(dev));
+  for (const char* rel : {"/queue/logical_block_size", "/../queue/logical_block_size"}) {
+    std::ifstream in(base + rel);
+    std::uint32_t size = 0;
+    if (in >> size && size >= 512) return size;
+  }
+  return 512;
+}
+
+}  // namespace
+
+WorkloadFile::WorkloadFile(const std::filesystem::path& path, bool direct) : path_(path.string()) {
+  const int flags = O_RDWR | O_CLOEXEC | (direct ? O_DIRECT : 0);
+  fd_ = ::open(path_.c_str(), flags);
+  if (fd_ < 0) {
+    if (direct && errno == EINVAL) {
+      throw std::system_error(errno, std::generic_category(),
+                              "open " + path_ +
+                                  " with O_DIRECT: the filesystem does not support direct I/O "
+                                  "(set direct = false to go through the page cache)");
+    }
+    throw_errno("open " + path_);
+  }
+  try {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) throw_errno("fstat " + path_);
+    if (S_ISBLK(st.st_mode)) {
+      if (::ioctl(fd_, BLKGETSIZE64, &size_) != 0) throw_errno("ioctl BLKGETSIZE64 " + path_);
+      int sector = 0;
+      if (::ioctl(fd_, BLKSSZGET, &sector) != 0) throw_errno("ioctl BLKSSZGET " + path_);
+      direct_io_block_ = static_cast<std::uint32_t>(std::max(sector, 512));
+    } else if (S_ISREG(st.st_mode)) {
+      size_ = static_cast<std::uint64_t>(st.st_size);
+      struct statx sx {};
+      if (::statx(fd_, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 &&
+          (sx.stx_mask & STATX_DIOALIGN) != 0 && sx.stx_dio_offset_align != 0) {
+        direct_io_block_ = sx.stx_dio_offset_align;
+        buffer_alignment_ = std::max(buffer_alignment_, sx.stx_dio_mem_align);
+      } else {
+        direct_io_block_ = sysfs_logical_block_size(st.st_dev);
+      }
+    } else {
+      throw std::invalid_argument(path_ + " is neither a regular file nor a block device");
+    }
+    buffer_alignment_ = std::max(buffer_alignment_, direct_io_block_);
+  } catch (...) {
+    ::close(fd_);
+    throw;
+  }
+}
+
+WorkloadFile::~WorkloadFile() { ::close(fd_); }
+
+}  // namespace iogate

@@ -1,0 +1,110 @@
+// The workload loop: keeps `depth` I/Os in flight through an IoBackend and measures them.
+//
+// Shape (fio's): fill free slots -> submit (a synchronous backend completes here) -> commit ->
+// reap at least one -> repeat, until nothing may be issued and nothing is in flight. A slot owns
+// one IoRequest and its buffers for the whole run: nothing is allocated per I/O.
+//
+// Completion handling: a negative result of -EINTR or -EAGAIN is resubmitted unchanged (up to
+// kMaxRetries times in a row); a short transfer is resubmitted for the remainder, and the I/O
+// counts once, whole, when its last byte is done; its latency runs from the first submit to that
+// last completion. Anything else becomes std::system_error naming the operation, offset, length
+// and path.
+//
+// Phases and accounting:
+//   ramp     runs spec.ramp of wall time with every figure discarded afterwards.
+//   measure  starts when the loop first sees the ramp's end (or at once without a ramp); all
+//            figures, the CPU baseline and the interval clock restart there. I/Os in flight
+//            across that boundary count in the phase they complete in, i.e. in the measurement.
+//   stop     issuing stops at the first of: io_size bytes issued in the measured window,
+//            `duration` of measured time, or the interval hook returning false (completed =
+//            false). In-flight I/Os then drain and are counted. For the size budget, I/Os in
+//            flight at the ramp boundary are charged to it when they fit (and, if they do not,
+//            not counted at all), so a size-based run counts exactly io_size bytes.
+//   flush    FlushPolicy::end with any write issued: fdatasync before the clock stops.
+//
+// Intervals are one second of measured time each; completions are attributed to the interval
+// they complete in. The hook sees the running result after each full interval (cpu fields stay
+// 0 until the end). A last, partial interval is added when it saw any I/O.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cpu_usage.hpp"
+#include "iogate/engine/engine.hpp"
+#include "offset_generator.hpp"
+
+namespace iogate {
+
+struct LoopInputs {
+  const WorkloadSpec& spec;
+  const std::string& path;          // for error messages
+  IoBackend& backend;               // already set up for `depth`
+  unsigned depth;                   // I/Os kept in flight
+  std::size_t buffer_stride;        // bytes from one slot's buffer to the next (aligned)
+  std::byte* read_buffers;          // depth * buffer_stride, or null when there are no reads
+  std::byte* write_buffers;         // depth * buffer_stride, filled, or null when no writes
+  const IntervalHook& on_interval;  // may be empty
+};
+
+class WorkloadLoop {
+ public:
+  static constexpr unsigned kMaxRetries = 1000;
+
+  explicit WorkloadLoop(const LoopInputs& in);
+  RunResult run();
+
+ private:
+  struct Slot {
+    IoRequest req;
+    std::byte* read_buffer = nullptr;
+    std::byte* write_buffer = nullptr;
+    unsigned retries = 0;
+    bool busy = false;
+    bool counted = true;  // false: issued in ramp, left out of a size budget it did not fit
+  };
+  enum class Phase { ramp, measure };
+
+  void fill();
+  bool submit(Slot& slot);
+  void reap();
+  void complete(Slot& slot, std::uint64_t now);
+  void issue(Slot& slot, std::uint64_t now);
+  void on_time(std::uint64_t now);
+  void begin_measure(std::uint64_t now);
+  void close_intervals(std::uint64_t now, bool call_hook);
+  void finish();
+  [[noreturn]] void throw_io_error(const IoRequest& req, int err, const char* why) const;
+
+  const WorkloadSpec& spec_;
+  const std::string& path_;
+  IoBackend& backend_;
+  const IntervalHook& hook_;
+  OffsetGenerator generator_;
+  std::uint32_t block_size_;
+
+  std::vector<Slot> slots_;
+  std::vector<std::uint32_t> free_;     // slot indices ready for a new I/O
+  std::vector<std::uint32_t> pending_;  // slots to resubmit (retry, remainder, backend busy)
+  std::vector<IoRequest*> reaped_;
+  std::size_t queued_ = 0;  // accepted by the backend, not reaped yet
+  bool need_commit_ = false;
+
+  Phase phase_ = Phase::ramp;
+  bool issuing_ = true;
+  bool stopped_by_hook_ = false;
+  bool wrote_any_ = false;
+  std::uint64_t write_stamp_ = 0;
+  std::uint64_t ramp_end_ns_ = 0;
+  std::uint64_t measure_start_ns_ = 0;
+  std::uint64_t stop_ns_ = 0;
+  std::uint64_t next_interval_ns_ = 0;
+  std::uint64_t issued_bytes_ = 0;  // measured window, against spec.io_size
+  std::uint64_t interval_bytes_ = 0;
+  std::uint64_t interval_ios_ = 0;
+  CpuSnapshot cpu_start_;
+  RunResult result_;
+};
+
+}  // namespace iogate

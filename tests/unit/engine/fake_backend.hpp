@@ -1,0 +1,84 @@
+// A scriptable IoBackend for tests: transfers nothing, completes requests either at once
+// (synchronous, like psync) or on reap (asynchronous, FIFO, like io_uring with `depth` slots),
+// and lets a test choose each submit's result to inject short transfers, EINTR or EIO. It counts
+// what it was asked to do, so tests can compare that with what the run reports.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <vector>
+
+#include "iogate/engine/io_backend.hpp"
+
+namespace iogate::test {
+
+struct FakeStats {
+  std::uint64_t submits = 0;
+  std::uint64_t busy_answers = 0;
+  std::uint64_t commits = 0;
+  std::uint64_t flushes = 0;
+  std::uint64_t full_length_submits = 0;  // new I/Os, not retries or remainders
+  std::size_t max_queued = 0;
+  unsigned setup_depth = 0;
+  std::vector<IoRequest> log;  // every submitted request, as submitted (when log_requests)
+};
+
+class FakeBackend final : public IoBackend {
+ public:
+  // Given the request and the submit's ordinal (0-based), returns its result (bytes or -errno).
+  using Script = std::function<std::int64_t(const IoRequest&, std::uint64_t call)>;
+
+  FakeBackend(FakeStats& stats, unsigned max_in_flight = 1, bool async = false,
+              std::uint32_t block_size = 4096)
+      : stats_(stats), max_in_flight_(max_in_flight), async_(async), block_size_(block_size) {}
+
+  Script script;
+  bool log_requests = false;
+  std::size_t reap_batch = SIZE_MAX;  // at most this many completions per reap
+  std::size_t capacity = 0;           // async: answer busy beyond this many queued (0: depth)
+
+  std::string_view name() const override { return async_ ? "fake-async" : "fake"; }
+  unsigned max_in_flight(unsigned requested) const override {
+    return std::min(requested, max_in_flight_);
+  }
+  void setup(int /*fd*/, unsigned depth) override { stats_.setup_depth = depth; }
+
+  SubmitStatus submit(IoRequest& req) override {
+    if (async_ && queue_.size() >= (capacity ? capacity : stats_.setup_depth)) {
+      ++stats_.busy_answers;
+      return SubmitStatus::busy;
+    }
+    const std::uint64_t call = stats_.submits++;
+    if (req.length == block_size_) ++stats_.full_length_submits;
+    if (log_requests) stats_.log.push_back(req);
+    req.result = script ? script(req, call) : static_cast<std::int64_t>(req.length);
+    if (!async_) return SubmitStatus::completed;
+    queue_.push_back(&req);
+    stats_.max_queued = std::max(stats_.max_queued, queue_.size());
+    return SubmitStatus::queued;
+  }
+
+  void commit() override { ++stats_.commits; }
+
+  std::size_t reap(std::span<IoRequest*> out, std::size_t /*min*/) override {
+    std::size_t n = 0;
+    while (n < out.size() && n < reap_batch && !queue_.empty()) {
+      out[n++] = queue_.front();
+      queue_.pop_front();
+    }
+    return n;
+  }
+
+  void flush() override { ++stats_.flushes; }
+
+ private:
+  FakeStats& stats_;
+  unsigned max_in_flight_;
+  bool async_;
+  std::uint32_t block_size_;
+  std::deque<IoRequest*> queue_;
+};
+
+}  // namespace iogate::test

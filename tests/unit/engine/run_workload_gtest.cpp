@@ -1,0 +1,177 @@
+// Real runs through psync on a temporary file (page cache, so any filesystem works).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <system_error>
+#include <vector>
+
+#include "iogate/engine/engine.hpp"
+#include "temp_dir.hpp"
+
+namespace iogate {
+namespace {
+
+using namespace std::chrono_literals;
+using ::testing::HasSubstr;
+
+constexpr std::uint64_t kMiB = 1 << 20;
+
+WorkloadSpec buffered(std::uint64_t file_size, std::uint64_t io_size) {
+  WorkloadSpec spec;
+  spec.block_size = 4096;
+  spec.file_size = file_size;
+  spec.io_size = io_size;
+  spec.direct = false;
+  spec.seed = 1;
+  return spec;
+}
+
+std::vector<char> slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(RunWorkload, SizeBasedSequentialWriteCountsEveryByteAndFillsTheFile) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("data", 8 * kMiB);
+  const RunResult r = run_workload(buffered(8 * kMiB, 8 * kMiB), file);
+
+  EXPECT_EQ(r.engine, "psync");
+  EXPECT_TRUE(r.completed);
+  EXPECT_EQ(r.bytes_written, 8 * kMiB);
+  EXPECT_EQ(r.ios_written, 2048u);
+  EXPECT_EQ(r.bytes_read, 0u);
+  EXPECT_EQ(r.ios_read, 0u);
+  EXPECT_EQ(r.latency.count(), 2048u);
+  EXPECT_GT(r.elapsed_s, 0.0);
+  EXPECT_GE(r.elapsed_s, r.flush_s);
+  EXPECT_EQ(r.seed, 1u);
+
+  // Sequential from 0 over exactly the file: every block written once, none left zero, and
+  // each block stamped with its own offset so no two are alike.
+  const std::vector<char> content = slurp(file);
+  ASSERT_EQ(content.size(), 8 * kMiB);
+  const std::vector<char> zeros(4096, 0);
+  for (std::uint64_t off = 0; off < content.size(); off += 4096) {
+    ASSERT_NE(std::memcmp(content.data() + off, zeros.data(), 4096), 0) << "block at " << off;
+    std::uint64_t stamped = 0;
+    std::memcpy(&stamped, content.data() + off, sizeof stamped);
+    EXPECT_EQ(stamped, off);
+  }
+}
+
+TEST(RunWorkload, MixedReadWriteCountsAddUp) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("data", 16 * kMiB);
+  WorkloadSpec spec = buffered(16 * kMiB, 4 * kMiB);
+  spec.read_pct = 50;
+  spec.random_pct = 50;
+  spec.queue_depth = 8;  // psync keeps one in flight and says so
+  const RunResult r = run_workload(spec, file);
+
+  EXPECT_EQ(r.queue_depth, 1u);
+  EXPECT_EQ(r.ios(), 1024u);
+  EXPECT_EQ(r.bytes(), 4 * kMiB);
+  EXPECT_EQ(r.bytes_read, r.ios_read * 4096);
+  EXPECT_EQ(r.bytes_written, r.ios_written * 4096);
+  EXPECT_GT(r.ios_read, 0u);
+  EXPECT_GT(r.ios_written, 0u);
+  EXPECT_EQ(r.latency.count(), r.ios());
+  std::uint64_t interval_bytes = 0;
+  for (const auto& i : r.intervals) interval_bytes += i.bytes;
+  EXPECT_EQ(interval_bytes, r.bytes());
+}
+
+TEST(RunWorkload, TimeBasedRunEndsCompleteWithIntervals) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("data", 4 * kMiB);
+  WorkloadSpec spec = buffered(4 * kMiB, 0);
+  spec.duration = 300ms;
+  spec.read_pct = 100;
+  spec.random_pct = 100;
+  const RunResult r = run_workload(spec, file);
+
+  EXPECT_TRUE(r.completed);
+  EXPECT_GE(r.elapsed_s, 0.3);  // issuing stops only once the duration has passed
+  EXPECT_EQ(r.flush_s, 0.0);    // nothing written, nothing to flush
+  ASSERT_FALSE(r.intervals.empty());
+  std::uint64_t ios = 0;
+  double length = 0;
+  for (const auto& i : r.intervals) {
+    ios += i.ios;
+    length += i.length_s;
+  }
+  EXPECT_EQ(ios, r.ios());
+  EXPECT_LE(length, r.elapsed_s + 1e-9);
+  EXPECT_GT(r.ios_read, 0u);
+  EXPECT_GT(r.iops(), 0.0);
+  EXPECT_DOUBLE_EQ(r.mbps(), static_cast<double>(r.bytes()) / kMiB / r.elapsed_s);
+}
+
+TEST(RunWorkload, DirectIoWhereTheFilesystemSupportsIt) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("data", 2 * kMiB);
+  WorkloadSpec spec = buffered(2 * kMiB, 2 * kMiB);
+  spec.direct = true;
+  spec.read_pct = 30;
+  try {
+    const RunResult r = run_workload(spec, file);
+    EXPECT_EQ(r.bytes(), 2 * kMiB);
+  } catch (const std::system_error& e) {
+    if (std::string(e.what()).find("does not support direct I/O") == std::string::npos) throw;
+    GTEST_SKIP() << e.what();
+  }
+}
+
+TEST(RunWorkload, RejectsAFileSmallerThanTheWorkload) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("small", kMiB);
+  try {
+    (void)run_workload(buffered(2 * kMiB, kMiB), file);
+    FAIL() << "a 1 MiB file ran a 2 MiB workload";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr(file.string()));
+    EXPECT_THAT(e.what(), HasSubstr("file_size of 2097152"));
+  }
+}
+
+TEST(RunWorkload, MissingFileIsASystemErrorNamingIt) {
+  const test::TempDir dir;
+  const auto missing = dir.path() / "missing";
+  try {
+    (void)run_workload(buffered(kMiB, kMiB), missing);
+    FAIL() << "ran on a missing file";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code(), std::errc::no_such_file_or_directory);
+    EXPECT_THAT(e.what(), HasSubstr("open " + missing.string()));
+  }
+}
+
+TEST(RunWorkload, RejectsWhatIsNeitherAFileNorABlockDevice) {
+  try {
+    (void)run_workload(buffered(kMiB, kMiB), "/dev/null");
+    FAIL() << "ran on a character device";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("/dev/null is neither a regular file nor a block device"));
+  }
+}
+
+TEST(RunWorkload, InvalidSpecIsRejectedBeforeTheFileIsTouched) {
+  WorkloadSpec spec = buffered(kMiB, kMiB);
+  spec.queue_depth = 0;
+  EXPECT_THROW((void)run_workload(spec, "/nonexistent/file"), std::invalid_argument);
+}
+
+TEST(RunWorkload, UnknownEngineIsRejected) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("data", kMiB);
+  WorkloadSpec spec = buffered(kMiB, kMiB);
+  spec.engine = "io_uring";
+  EXPECT_THROW((void)run_workload(spec, file), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace iogate
