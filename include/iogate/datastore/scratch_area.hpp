@@ -1,0 +1,102 @@
+// The scratch area: the only place iogate writes.
+//
+// Inside a datastore directory it makes `iogate-scratch-<random>` (mode 0700) holding a marker file
+// `.iogate-scratch` (naming iogate, the pid and the host) and the test files it preallocates. It
+// removes only what it created, in reverse order, on destruction and — through an
+// async-signal-safe registry of those paths — on SIGINT and SIGTERM, after which the signal's
+// previous disposition runs (by default: the process dies of that signal). A scratch directory
+// left by a crashed run (marker present, owning pid no longer alive on this host) is removed by the
+// next ScratchArea on that datastore; a directory without the marker, whose owner is still running
+// or on another host, or holding a subdirectory iogate never makes, is never touched. Symlinks are
+// never followed: entries are removed with unlink/rmdir on the names iogate made (a symlink inside
+// a stale scratch directory is unlinked itself, its target left alone), and test files are created
+// with O_EXCL|O_NOFOLLOW so a planted name is refused. Nothing is ever deleted recursively: a
+// scratch directory that somebody else put files into is left in place, with a note on stderr.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace iogate {
+
+// The free space a ScratchArea demands for `bytes_needed` of test files: 10% more, so a run never
+// fills the filesystem to the brim (saturates instead of overflowing).
+std::uint64_t space_required(std::uint64_t bytes_needed);
+
+// what(): "datastore /x: needs 1.1 GiB free (1.0 GiB for the test files + 10%), has 300.0 MiB".
+class InsufficientSpace : public std::runtime_error {
+ public:
+  InsufficientSpace(const std::filesystem::path& datastore, std::uint64_t needed,
+                    std::uint64_t available);
+  std::uint64_t needed() const { return needed_; }  // the test files' bytes, without the margin
+  std::uint64_t required() const { return space_required(needed_); }
+  std::uint64_t available() const { return available_; }
+
+ private:
+  std::uint64_t needed_;
+  std::uint64_t available_;
+};
+
+struct FreeSpace {
+  std::uint64_t available = 0;  // bytes an unprivileged writer may use
+  std::uint64_t capacity = 0;
+};
+FreeSpace free_space(const std::filesystem::path& dir);  // std::system_error naming dir
+
+class ScratchArea {
+ public:
+  // Refuses (InsufficientSpace, nothing written) unless the datastore has bytes_needed plus 10%
+  // free, counted after stale scratch directories are gone. Creates the datastore directory only
+  // if missing (and only once the space check passed). A relative datastore is made absolute, so
+  // the paths the signal handler holds stay valid whatever the working directory becomes.
+  ScratchArea(const std::filesystem::path& datastore, std::uint64_t bytes_needed);
+  ~ScratchArea();
+  ScratchArea(const ScratchArea&) = delete;
+  ScratchArea& operator=(const ScratchArea&) = delete;
+
+  const std::filesystem::path& datastore() const { return datastore_; }
+  const std::filesystem::path& dir() const { return dir_; }
+
+  // How a test file gets its blocks. `allocate` reserves them (fallocate) without writing, enough
+  // for a workload that only writes. A workload that reads needs `write`: extents that were only
+  // reserved read back as zeros without the filesystem touching the device, so a read test would
+  // time the kernel, not the disk.
+  enum class Fill { allocate, write };
+
+  // Creates `name` in the scratch dir at `size` bytes, allocated on disk (fallocate where the
+  // filesystem has it, else written through; with Fill::write always written), and returns its
+  // path. `name` must be a plain file name (std::invalid_argument otherwise); an existing entry of
+  // that name, symlink or not, is refused (std::system_error, EEXIST) and left as it was. On
+  // failure (ENOSPC included) the partial file is removed. At most 64 files per scratch area.
+  std::filesystem::path preallocate(const std::string& name, std::uint64_t size,
+                                    Fill fill = Fill::allocate);
+
+  // Removes everything created so far; idempotent, and a retry after a failure resumes. Throws
+  // std::system_error on an unexpected failure; the destructor calls it and reports to stderr.
+  void remove();
+
+  // Scratch directories of dead runs removed from `datastore` (called by the constructor). Throws
+  // if the datastore cannot be read; a stale directory that cannot be removed is reported on
+  // stderr and skipped, so one unremovable leftover does not stop every later run.
+  static std::vector<std::filesystem::path> remove_stale(const std::filesystem::path& datastore);
+
+  static constexpr const char* kMarkerName = ".iogate-scratch";
+  static constexpr const char* kDirPrefix = "iogate-scratch-";
+
+ private:
+  void make_dir();
+  void write_marker();
+  void remove_or_report() noexcept;
+
+  std::filesystem::path datastore_;
+  std::filesystem::path dir_;
+  std::vector<std::filesystem::path> created_;  // files, in creation order; dir_ last to go
+  bool dir_made_ = false;                       // dir_ exists and is ours to rmdir
+  bool marker_made_ = false;
+  int registry_slot_ = -1;
+};
+
+}  // namespace iogate

@@ -1,0 +1,43 @@
+// Where a run happened: the filesystem and block device under a directory, read from
+// /proc/self/mountinfo and sysfs. Fields that cannot be read are left empty, never guessed.
+//
+// The mount is the longest mount point containing the directory's canonical path. The device is
+// the one the directory's files report (stat st_dev) looked up in <sysfs>/dev/block; a partition
+// is reported with its whole disk, whose queue settings and driver apply. Filesystems on anonymous
+// devices (tmpfs, overlay, btrfs subvolumes, NFS) have the mount fields but no device fields.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace iogate {
+
+struct StorageStack {
+  std::string mount_point;
+  std::string filesystem;     // ext4, xfs, tmpfs, overlay ...
+  std::string mount_options;  // per-mount options, then the superblock ones not already there
+  std::string mount_source;   // /dev/vda, tmpfs ...
+  std::string device;         // whole-disk name in /sys/block: vda, sda, nvme0n1, loop3
+  std::string partition;      // sda1 when the filesystem sits on a partition
+  std::string driver;         // device driver: virtio_blk, sd, nvme, loop
+  std::string scheduler;      // the active one: mq-deadline, none ...
+  std::string rotational;     // "0" or "1"
+  std::string logical_block_size;
+  std::string kernel;  // uname -r
+
+  // ("filesystem", "ext4") pairs in a fixed order (the order of the members above, keys spelled
+  // as the members), for tables, JSON and test properties. Only the known fields: an empty
+  // (unknown) one is left out rather than reported as "".
+  std::vector<std::pair<std::string, std::string>> fields() const;
+};
+
+// sysfs_root and mountinfo exist so that tests can point at captured trees. Throws
+// std::filesystem::filesystem_error if `dir` does not exist, std::system_error if mountinfo cannot
+// be read, std::runtime_error naming file and line if it is malformed.
+StorageStack read_storage_stack(const std::filesystem::path& dir,
+                                const std::filesystem::path& sysfs_root = "/sys",
+                                const std::filesystem::path& mountinfo = "/proc/self/mountinfo");
+
+}  // namespace iogate

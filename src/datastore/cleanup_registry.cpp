@@ -1,0 +1,156 @@
+#include "cleanup_registry.hpp"
+
+#include <pthread.h>
+#include <unistd.h>
+#include <climits>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <system_error>
+
+namespace iogate::detail {
+namespace {
+
+static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs lock-free atomics");
+static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs lock-free atomics");
+
+enum SlotState : int { kFree = 0, kClaimed = 1, kActive = 2 };
+
+struct Slot {
+  std::atomic<int> state{kFree};
+  std::atomic<bool> has_dir{false};
+  std::atomic<bool> has_marker{false};
+  std::atomic<int> file_count{0};
+  char dir[PATH_MAX];
+  char marker[PATH_MAX];
+  char files[kMaxFiles][PATH_MAX];
+};
+
+Slot g_slots[kMaxAreas];
+
+constexpr int kSignals[] = {SIGINT, SIGTERM};
+struct sigaction g_previous[2];  // indexed like kSignals; written before our handler is installed
+
+bool copy_path(char (&buffer)[PATH_MAX], const char* path) {
+  const std::size_t length = std::strlen(path);
+  if (length >= PATH_MAX) return false;
+  std::memcpy(buffer, path, length + 1);
+  return true;
+}
+
+void cleanup_handler(int sig) {
+  const int saved_errno = errno;
+  cleanup_all_registered();
+  const int index = sig == SIGINT ? 0 : 1;
+  // The signal stays blocked until this handler returns; then it is delivered to whatever was
+  // there before iogate: the default action kills the process with this signal as the status.
+  sigaction(sig, &g_previous[index], nullptr);
+  raise(sig);
+  errno = saved_errno;
+}
+
+bool is_our_handler(const struct sigaction& sa) {
+  return (sa.sa_flags & SA_SIGINFO) == 0 && sa.sa_handler == cleanup_handler;
+}
+
+bool is_ignored(const struct sigaction& sa) {
+  return (sa.sa_flags & SA_SIGINFO) == 0 && sa.sa_handler == SIG_IGN;
+}
+
+}  // namespace
+
+void install_cleanup_handlers() {
+  static std::mutex mutex;
+  const std::lock_guard lock(mutex);
+  for (int i = 0; i < 2; ++i) {
+    const int sig = kSignals[i];
+    struct sigaction current {};
+    if (sigaction(sig, nullptr, &current) != 0)
+      throw std::system_error(errno, std::generic_category(), "sigaction (query)");
+    if (is_our_handler(current) || is_ignored(current)) continue;
+    g_previous[i] = current;
+    struct sigaction ours {};
+    ours.sa_handler = cleanup_handler;
+    sigemptyset(&ours.sa_mask);
+    for (int other : kSignals) sigaddset(&ours.sa_mask, other);  // one cleanup at a time
+    ours.sa_flags = SA_RESTART;
+    if (sigaction(sig, &ours, nullptr) != 0)
+      throw std::system_error(errno, std::generic_category(), "sigaction (install)");
+  }
+}
+
+int claim_slot() {
+  for (int i = 0; i < kMaxAreas; ++i) {
+    int expected = kFree;
+    if (!g_slots[i].state.compare_exchange_strong(expected, kClaimed, std::memory_order_acq_rel))
+      continue;
+    g_slots[i].has_dir.store(false, std::memory_order_relaxed);
+    g_slots[i].has_marker.store(false, std::memory_order_relaxed);
+    g_slots[i].file_count.store(0, std::memory_order_relaxed);
+    g_slots[i].state.store(kActive, std::memory_order_release);
+    return i;
+  }
+  return -1;
+}
+
+bool set_dir(int slot, const char* path) {
+  Slot& s = g_slots[slot];
+  if (!copy_path(s.dir, path)) return false;
+  s.has_dir.store(true, std::memory_order_release);
+  return true;
+}
+
+bool set_marker(int slot, const char* path) {
+  Slot& s = g_slots[slot];
+  if (!copy_path(s.marker, path)) return false;
+  s.has_marker.store(true, std::memory_order_release);
+  return true;
+}
+
+bool push_file(int slot, const char* path) {
+  Slot& s = g_slots[slot];
+  const int n = s.file_count.load(std::memory_order_relaxed);
+  if (n >= kMaxFiles || !copy_path(s.files[n], path)) return false;
+  s.file_count.store(n + 1, std::memory_order_release);
+  return true;
+}
+
+void clear_dir(int slot) { g_slots[slot].has_dir.store(false, std::memory_order_release); }
+
+void clear_marker(int slot) { g_slots[slot].has_marker.store(false, std::memory_order_release); }
+
+void pop_file(int slot) {
+  Slot& s = g_slots[slot];
+  const int n = s.file_count.load(std::memory_order_relaxed);
+  if (n > 0) s.file_count.store(n - 1, std::memory_order_release);
+}
+
+void release_slot(int slot) {
+  Slot& s = g_slots[slot];
+  s.file_count.store(0, std::memory_order_release);
+  s.has_marker.store(false, std::memory_order_release);
+  s.has_dir.store(false, std::memory_order_release);
+  s.state.store(kFree, std::memory_order_release);
+}
+
+void cleanup_all_registered() noexcept {
+  for (Slot& s : g_slots) {
+    if (s.state.load(std::memory_order_acquire) != kActive) continue;
+    for (int i = s.file_count.load(std::memory_order_acquire) - 1; i >= 0; --i) unlink(s.files[i]);
+    if (s.has_marker.load(std::memory_order_acquire)) unlink(s.marker);
+    if (s.has_dir.load(std::memory_order_acquire)) rmdir(s.dir);
+  }
+}
+
+SignalBlocker::SignalBlocker() {
+  sigset_t block;
+  sigemptyset(&block);
+  for (int sig : kSignals) sigaddset(&block, sig);
+  pthread_sigmask(SIG_BLOCK, &block, &saved_);
+}
+
+SignalBlocker::~SignalBlocker() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
+
+}  // namespace iogate::detail

@@ -1,0 +1,65 @@
+// The async-signal-safe record of what scratch areas have created, so that SIGINT and SIGTERM
+// remove it before the process dies.
+//
+// Design. A signal handler may call only async-signal-safe functions and must not allocate or
+// lock, so the registry is a fixed static table: kMaxAreas slots, each holding the scratch
+// directory, its marker and up to kMaxFiles test files as fixed char buffers (PATH_MAX each; the
+// untouched pages of the table cost no memory). A ScratchArea claims a slot with a
+// compare-exchange, and publishes each path by writing the bytes first and then storing a flag or
+// count with release order; the handler reads those with acquire order, so it only ever sees
+// complete paths. Entries are withdrawn only after the thing they name is gone, so a signal at any
+// moment removes everything still present (an unlink of something already gone is harmless).
+//
+// Each create-and-register step (mkdir, the marker, each O_EXCL open) runs with SIGINT and SIGTERM
+// blocked in the calling thread (SignalBlocker), so the handler never sees a created-but-not-yet-
+// registered entry nor a registered name iogate did not create (a planted file that made O_EXCL
+// fail is never recorded, hence never unlinked).
+//
+// The handler unlinks each slot's files in reverse order, then the marker, then rmdirs the
+// directory — unlink() and rmdir() only, never following a symlink, never recursing. It then
+// restores the disposition that was in place before iogate installed it and raises the signal
+// again: with the default disposition the process dies "killed by SIGTERM"; a handler somebody else
+// installed earlier runs next, as if iogate had not been there. A signal that was ignored when the
+// first ScratchArea was made (as SIGINT is for `cmd &` in a script) is left ignored.
+#pragma once
+
+#include <csignal>
+
+namespace iogate::detail {
+
+inline constexpr int kMaxAreas = 8;
+inline constexpr int kMaxFiles = 64;
+
+// Installs the SIGINT/SIGTERM handlers unless they are already the current ones. Called by every
+// ScratchArea constructor, so a process that reset its dispositions (a forked child, say) gets
+// them back. Thread-safe.
+void install_cleanup_handlers();
+
+// All return false (and change nothing) when the table is full or the path does not fit.
+int claim_slot();  // -1 when all kMaxAreas slots are in use
+bool set_dir(int slot, const char* path);
+bool set_marker(int slot, const char* path);
+bool push_file(int slot, const char* path);
+
+void clear_dir(int slot);
+void clear_marker(int slot);
+void pop_file(int slot);  // withdraws the most recently pushed file
+void release_slot(int slot);
+
+// What the handler does, callable directly so that tests can check it without a signal.
+void cleanup_all_registered() noexcept;
+
+// Blocks SIGINT and SIGTERM in the calling thread for its lifetime; a signal that arrives meanwhile
+// is delivered when it ends.
+class SignalBlocker {
+ public:
+  SignalBlocker();
+  ~SignalBlocker();
+  SignalBlocker(const SignalBlocker&) = delete;
+  SignalBlocker& operator=(const SignalBlocker&) = delete;
+
+ private:
+  sigset_t saved_;
+};
+
+}  // namespace iogate::detail

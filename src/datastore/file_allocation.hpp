@@ -1,0 +1,18 @@
+// Giving a test file its blocks before a run, so the run measures I/O, not allocation.
+//
+// fallocate(2) reserves the extents without writing. Where the filesystem lacks it (EOPNOTSUPP,
+// e.g. some network and FUSE filesystems) the file is written through instead, in 1 MiB chunks of
+// a non-zero pattern: zeros could be elided by a compressing or thin-provisioned layer and leave
+// the file sparse after all.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+
+namespace iogate::detail {
+
+// Both throw std::system_error naming `path` (ENOSPC included); `fd` must be open for writing.
+void allocate_file(int fd, std::uint64_t size, const std::filesystem::path& path);
+void write_through(int fd, std::uint64_t size, const std::filesystem::path& path);
+
+}  // namespace iogate::detail

@@ -1,0 +1,70 @@
+#include "marker.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <climits>
+#include <system_error>
+
+namespace iogate::detail {
+namespace {
+
+constexpr std::string_view kHeader = "iogate scratch directory";
+
+std::string iso_utc(std::time_t t) {
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  const std::size_t n = std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return std::string(buffer, n);
+}
+
+// Splits off the next line (without its '\n') from `text`.
+std::string_view next_line(std::string_view& text) {
+  const std::size_t end = text.find('\n');
+  const std::string_view line = text.substr(0, end);
+  text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+  return line;
+}
+
+}  // namespace
+
+std::string marker_text(pid_t pid, const std::string& host, std::time_t started) {
+  return std::string(kHeader) + "\npid=" + std::to_string(pid) + "\nhost=" + host +
+         "\nstarted=" + iso_utc(started) + "\n";
+}
+
+std::optional<MarkerInfo> parse_marker(std::string_view text) {
+  if (next_line(text) != kHeader) return std::nullopt;
+  std::optional<pid_t> pid;
+  std::optional<std::string> host;
+  while (!text.empty()) {
+    const std::string_view line = next_line(text);
+    if (line.starts_with("pid=")) {
+      const std::string_view digits = line.substr(4);
+      pid_t value = 0;
+      const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+      if (ec != std::errc() || end != digits.data() + digits.size() || value <= 0)
+        return std::nullopt;
+      pid = value;
+    } else if (line.starts_with("host=")) {
+      host = std::string(line.substr(5));
+    }
+  }
+  if (!pid || !host || host->empty()) return std::nullopt;
+  return MarkerInfo{*pid, *host};
+}
+
+std::string this_host() {
+  char name[HOST_NAME_MAX + 1] = {};
+  // Throwing beats a placeholder: two hosts both saying "unknown" would match each other.
+  if (gethostname(name, sizeof name - 1) != 0)
+    throw std::system_error(errno, std::generic_category(), "gethostname");
+  return name;
+}
+
+bool process_alive(pid_t pid) { return kill(pid, 0) == 0 || errno != ESRCH; }
+
+}  // namespace iogate::detail

@@ -1,0 +1,241 @@
+#include "iogate/datastore/scratch_area.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <boost/filesystem/operations.hpp>
+#include <cerrno>
+#include <ctime>
+#include <iostream>
+#include <limits>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "cleanup_registry.hpp"
+#include "file_allocation.hpp"
+#include "iogate/units.hpp"
+#include "marker.hpp"
+#include "posix_error.hpp"
+#include "unique_fd.hpp"
+
+namespace iogate {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr mode_t kDirMode = 0700;
+constexpr mode_t kFileMode = 0600;
+constexpr int kCreateFlags = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC;
+constexpr int kMaxNameAttempts = 100;
+
+// The deepest ancestor of `path` that exists: where a missing datastore would be created.
+fs::path nearest_existing(fs::path path) {
+  std::error_code ec;
+  while (!fs::exists(path, ec) && path.has_relative_path()) path = path.parent_path();
+  return path;
+}
+
+fs::path absolute_datastore(const fs::path& datastore) {
+  if (datastore.empty()) throw std::invalid_argument("datastore: empty path");
+  return fs::absolute(datastore);
+}
+
+void check_file_name(const std::string& name) {
+  const bool plain = !name.empty() && name != "." && name != ".." &&
+                     name.find('/') == std::string::npos && name.find('\0') == std::string::npos &&
+                     name != ScratchArea::kMarkerName;
+  if (!plain) {
+    throw std::invalid_argument("scratch file name \"" + name +
+                                "\" must be a plain file name (no '/', not \".\", \"..\" or \"" +
+                                ScratchArea::kMarkerName + "\")");
+  }
+}
+
+void write_all(int fd, const std::string& text, const fs::path& path) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      detail::throw_errno("write", path);
+    }
+    if (n == 0) detail::throw_errno(EIO, "write", path);
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
+
+std::uint64_t space_required(std::uint64_t bytes_needed) {
+  const std::uint64_t margin = bytes_needed / 10 + (bytes_needed % 10 != 0 ? 1 : 0);
+  const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+  return bytes_needed > max - margin ? max : bytes_needed + margin;
+}
+
+InsufficientSpace::InsufficientSpace(const fs::path& datastore, std::uint64_t needed,
+                                     std::uint64_t available)
+    : std::runtime_error(fmt::format(
+          "datastore {}: needs {} free ({} for the test files + 10%), has {}", datastore.string(),
+          format_size(space_required(needed)), format_size(needed), format_size(available))),
+      needed_(needed),
+      available_(available) {}
+
+FreeSpace free_space(const fs::path& dir) {
+  boost::system::error_code ec;
+  const boost::filesystem::space_info info = boost::filesystem::space(dir.string(), ec);
+  if (ec) detail::throw_errno(ec.value(), "statvfs", dir);
+  return FreeSpace{info.available, info.capacity};
+}
+
+ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed)
+    : datastore_(absolute_datastore(datastore)) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(datastore_, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    detail::throw_errno(ec.value(), "stat", datastore_);
+  const bool exists = fs::exists(status);
+  if (exists && !fs::is_directory(status)) detail::throw_errno(ENOTDIR, "datastore", datastore_);
+
+  if (exists) remove_stale(datastore_);
+  const FreeSpace space = free_space(exists ? datastore_ : nearest_existing(datastore_));
+  if (space.available < space_required(bytes_needed))
+    throw InsufficientSpace(datastore_, bytes_needed, space.available);
+  if (!exists && !fs::create_directories(datastore_, ec) && ec)
+    detail::throw_errno(ec.value(), "create_directories", datastore_);
+
+  detail::install_cleanup_handlers();
+  registry_slot_ = detail::claim_slot();
+  if (registry_slot_ < 0) {
+    throw std::runtime_error(fmt::format("datastore {}: more than {} scratch areas at once",
+                                         datastore_.string(), detail::kMaxAreas));
+  }
+  try {
+    make_dir();
+    write_marker();
+  } catch (...) {
+    remove_or_report();
+    throw;
+  }
+}
+
+ScratchArea::~ScratchArea() { remove_or_report(); }
+
+void ScratchArea::remove_or_report() noexcept {
+  try {
+    remove();
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: cleaning up scratch area " << dir_.string() << ": " << e.what() << '\n';
+    // What is left stays registered no longer: this object is going away.
+    if (registry_slot_ >= 0) detail::release_slot(registry_slot_);
+    registry_slot_ = -1;
+  }
+}
+
+void ScratchArea::make_dir() {
+  for (int attempt = 0; attempt < kMaxNameAttempts; ++attempt) {
+    const fs::path candidate =
+        datastore_ /
+        boost::filesystem::unique_path(std::string(kDirPrefix) + "%%%%-%%%%-%%%%").string();
+    const detail::SignalBlocker blocked;  // mkdir and its registration are one step for a signal
+    if (mkdir(candidate.c_str(), kDirMode) != 0) {
+      if (errno == EEXIST) continue;
+      detail::throw_errno("mkdir", candidate);
+    }
+    dir_ = candidate;
+    dir_made_ = true;
+    if (!detail::set_dir(registry_slot_, dir_.c_str()))
+      detail::throw_errno(ENAMETOOLONG, "register", dir_);
+    if (chmod(dir_.c_str(), kDirMode) != 0) detail::throw_errno("chmod", dir_);  // despite umask
+    return;
+  }
+  detail::throw_errno(EEXIST, "mkdir (no free name)", datastore_ / kDirPrefix);
+}
+
+void ScratchArea::write_marker() {
+  const fs::path marker = dir_ / kMarkerName;
+  detail::UniqueFd fd;
+  {
+    const detail::SignalBlocker blocked;
+    fd = detail::UniqueFd(open(marker.c_str(), kCreateFlags, kFileMode));
+    if (!fd.valid()) detail::throw_errno("open", marker);
+    marker_made_ = true;
+    if (!detail::set_marker(registry_slot_, marker.c_str()))
+      detail::throw_errno(ENAMETOOLONG, "register", marker);
+  }
+  write_all(fd.get(), detail::marker_text(getpid(), detail::this_host(), std::time(nullptr)),
+            marker);
+  if (fd.close() != 0) detail::throw_errno("close", marker);
+}
+
+fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, Fill fill) {
+  check_file_name(name);
+  if (!dir_made_) throw std::logic_error("preallocate \"" + name + "\": scratch area removed");
+  if (size > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max()))
+    throw std::invalid_argument("preallocate \"" + name + "\": size too large");
+
+  const fs::path path = dir_ / name;
+  detail::UniqueFd fd;
+  {
+    // O_EXCL|O_NOFOLLOW: a planted file or symlink fails here and is never registered, so neither
+    // remove() nor the signal handler will touch it.
+    const detail::SignalBlocker blocked;
+    fd = detail::UniqueFd(open(path.c_str(), kCreateFlags, kFileMode));
+    if (!fd.valid()) detail::throw_errno("open", path);
+    if (!detail::push_file(registry_slot_, path.c_str())) {
+      fd.reset();
+      unlink(path.c_str());
+      throw std::runtime_error(fmt::format("preallocate {}: more than {} files in one scratch area",
+                                           path.string(), detail::kMaxFiles));
+    }
+    created_.push_back(path);
+  }
+  try {
+    detail::allocate_file(fd.get(), size, path);
+    if (fill == Fill::write) detail::write_through(fd.get(), size, path);
+    if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
+    if (fd.close() != 0) detail::throw_errno("close", path);
+  } catch (...) {
+    fd.reset();
+    unlink(path.c_str());  // before withdrawing it, so a signal in between still removes it
+    detail::pop_file(registry_slot_);
+    created_.pop_back();
+    throw;
+  }
+  return path;
+}
+
+void ScratchArea::remove() {
+  // Each entry is withdrawn from the registry only once it is gone.
+  while (!created_.empty()) {
+    const fs::path& file = created_.back();
+    if (unlink(file.c_str()) != 0 && errno != ENOENT) detail::throw_errno("unlink", file);
+    detail::pop_file(registry_slot_);
+    created_.pop_back();
+  }
+  if (marker_made_) {
+    const fs::path marker = dir_ / kMarkerName;
+    if (unlink(marker.c_str()) != 0 && errno != ENOENT) detail::throw_errno("unlink", marker);
+    detail::clear_marker(registry_slot_);
+    marker_made_ = false;
+  }
+  if (dir_made_) {
+    if (rmdir(dir_.c_str()) != 0) {
+      if (errno == ENOTEMPTY || errno == EEXIST) {
+        std::cerr << "iogate: left scratch directory " << dir_.string()
+                  << " in place: it holds entries iogate did not create\n";
+      } else if (errno != ENOENT) {
+        detail::throw_errno("rmdir", dir_);
+      }
+    }
+    detail::clear_dir(registry_slot_);
+    dir_made_ = false;
+  }
+  if (registry_slot_ >= 0) {
+    detail::release_slot(registry_slot_);
+    registry_slot_ = -1;
+  }
+}
+
+}  // namespace iogate

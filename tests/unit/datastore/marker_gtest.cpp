@@ -1,0 +1,49 @@
+#include "marker.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace iogate::detail {
+namespace {
+
+TEST(Marker, TextRoundTrips) {
+  const std::string text = marker_text(4242, "ci-runner-7", 1714564800);
+  EXPECT_EQ(text,
+            "iogate scratch directory\npid=4242\nhost=ci-runner-7\nstarted=2024-05-01T12:00:00Z\n");
+  const std::optional<MarkerInfo> info = parse_marker(text);
+  ASSERT_TRUE(info);
+  EXPECT_EQ(info->pid, 4242);
+  EXPECT_EQ(info->host, "ci-runner-7");
+}
+
+TEST(Marker, ForeignOrMalformedTextIsNotAMarker) {
+  EXPECT_FALSE(parse_marker(""));
+  EXPECT_FALSE(parse_marker("somebody else's directory\npid=1\nhost=h\n"));
+  EXPECT_FALSE(parse_marker("iogate scratch directory\nhost=h\n"));           // no pid
+  EXPECT_FALSE(parse_marker("iogate scratch directory\npid=12\n"));           // no host
+  EXPECT_FALSE(parse_marker("iogate scratch directory\npid=12x\nhost=h\n"));  // junk after pid
+  EXPECT_FALSE(parse_marker("iogate scratch directory\npid=-5\nhost=h\n"));
+  EXPECT_FALSE(parse_marker("iogate scratch directory\npid=0\nhost=h\n"));
+  EXPECT_FALSE(parse_marker("iogate scratch directory\npid=7\nhost=\n"));
+}
+
+TEST(Marker, ProcessAliveTellsLiveFromReaped) {
+  EXPECT_TRUE(process_alive(getpid()));
+  EXPECT_TRUE(process_alive(1));  // init: alive, even where we may not signal it
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) _exit(0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_FALSE(process_alive(child));
+}
+
+TEST(Marker, ThisHostIsTheHostName) {
+  char name[256] = {};
+  ASSERT_EQ(gethostname(name, sizeof name - 1), 0);
+  EXPECT_EQ(this_host(), name);
+}
+
+}  // namespace
+}  // namespace iogate::detail
