@@ -1,0 +1,89 @@
+# iogate_add_suite(<name>
+#                  THRESHOLDS <file>...
+#                  [DATASTORE <dir>]        default: IOGATE_DEFAULT_DATASTORE (<build>/datastore)
+#                  [REPORT_DIR <dir>]       default: IOGATE_REPORT_DIR (<build>/reports)
+#                  [LABELS <label>...])
+#
+# Builds the suite executable <name> and makes every [[check]] of its threshold files one ctest
+# test named <name>.<check>, labelled <name> plus LABELS, with a RESOURCE_LOCK on the datastore
+# (so `ctest -j` never runs two checks on one datastore at once) and the TIMEOUT the threshold
+# file derives for the check. Checks are listed by the built executable itself after each build,
+# so editing a threshold file needs no re-configure; a threshold file that does not lint fails the
+# build with its file:line:column message.
+set(_IOGATE_ADD_SUITE_DIR ${CMAKE_CURRENT_LIST_DIR})
+
+function(iogate_add_suite name)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "DATASTORE;REPORT_DIR" "THRESHOLDS;LABELS")
+  if(NOT ARG_THRESHOLDS)
+    message(FATAL_ERROR "iogate_add_suite(${name}): THRESHOLDS needs at least one file")
+  endif()
+  if(NOT name MATCHES "^[A-Za-z0-9_]+$")
+    message(FATAL_ERROR "iogate_add_suite(${name}): the name becomes a GoogleTest suite name; "
+                        "use letters, digits and '_'")
+  endif()
+  if(NOT ARG_DATASTORE)
+    set(ARG_DATASTORE "${IOGATE_DEFAULT_DATASTORE}")
+  endif()
+  if(NOT ARG_DATASTORE)  # a downstream project that set no default of its own
+    set(ARG_DATASTORE "${CMAKE_BINARY_DIR}/datastore")
+  endif()
+  if(NOT ARG_REPORT_DIR)
+    set(ARG_REPORT_DIR "${IOGATE_REPORT_DIR}")
+  endif()
+  if(NOT ARG_REPORT_DIR)
+    set(ARG_REPORT_DIR "${CMAKE_BINARY_DIR}/reports")
+  endif()
+  set(files "")
+  foreach(f IN LISTS ARG_THRESHOLDS)
+    cmake_path(ABSOLUTE_PATH f BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+    list(APPEND files "${f}")
+  endforeach()
+
+  # The suite's compiled-in defaults.
+  set(config_source "${CMAKE_CURRENT_BINARY_DIR}/${name}_suite_config.cpp")
+  string(REPLACE ";" "\\;" IOGATE_SUITE_THRESHOLDS "${files}")
+  set(IOGATE_SUITE_NAME "${name}")
+  set(IOGATE_SUITE_DATASTORE "${ARG_DATASTORE}")
+  set(IOGATE_SUITE_REPORT_DIR "${ARG_REPORT_DIR}")
+  configure_file("${_IOGATE_ADD_SUITE_DIR}/suite_config.cpp.in" "${config_source}" @ONLY)
+
+  add_executable(${name} "${config_source}")
+  target_link_libraries(${name} PRIVATE iogate::suite_main)
+  iogate_set_warnings(${name})
+
+  # After each build (or threshold edit) the executable lists its checks for ctest.
+  set(check_list "${CMAKE_CURRENT_BINARY_DIR}/${name}_checks.txt")
+  add_custom_command(
+    OUTPUT "${check_list}"
+    COMMAND $<TARGET_FILE:${name}> --list-checks "${check_list}"
+    DEPENDS ${name} ${files}
+    COMMENT "Listing the checks of suite ${name}"
+    VERBATIM)
+  add_custom_target(${name}_checks ALL DEPENDS "${check_list}")
+
+  set(labels ${name} ${ARG_LABELS})
+  set(ctest_script "${CMAKE_CURRENT_BINARY_DIR}/${name}_ctest.cmake")
+  file(GENERATE OUTPUT "${ctest_script}" CONTENT "\
+set(_exe [==[$<TARGET_FILE:${name}>]==])
+set(_list [==[${check_list}]==])
+if(NOT EXISTS \"\${_list}\")
+  add_test([==[${name}.NOT_BUILT]==] \"\${_exe}\" --list-checks \"\${_list}\")
+  set_tests_properties([==[${name}.NOT_BUILT]==] PROPERTIES LABELS [==[${labels}]==]
+    WILL_FAIL TRUE)
+else()
+  file(STRINGS \"\${_list}\" _checks)
+  foreach(_line IN LISTS _checks)
+    string(REPLACE \" \" \";\" _fields \"\${_line}\")
+    list(GET _fields 0 _check)
+    list(GET _fields 1 _timeout)
+    add_test(\"${name}.\${_check}\" \"\${_exe}\" \"--gtest_filter=${name}.\${_check}\")
+    set_tests_properties(\"${name}.\${_check}\" PROPERTIES
+      LABELS [==[${labels}]==]
+      RESOURCE_LOCK [==[iogate-datastore:${ARG_DATASTORE}]==]
+      TIMEOUT \${_timeout}
+      SKIP_REGULAR_EXPRESSION \"\\\\[  SKIPPED \\\\]\")
+  endforeach()
+endif()
+")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${ctest_script}")
+endfunction()

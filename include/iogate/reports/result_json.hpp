@@ -1,0 +1,38 @@
+// JSON forms of a run and of a judged check (nlohmann-json). Field names are stable: dashboards
+// and scripts key on them. Units are in the names: _ms, _s, mbps (MiB/s), bytes.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "iogate/datastore/storage_stack.hpp"
+#include "iogate/engine/run_result.hpp"
+#include "iogate/engine/workload.hpp"
+
+namespace iogate {
+
+inline constexpr int kResultJsonVersion = 1;
+
+// iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p99_ms, cpu_pct, duration_s and the rest.
+nlohmann::json run_to_json(const RunResult& result);
+nlohmann::json workload_to_json(const WorkloadSpec& spec);
+nlohmann::json storage_stack_to_json(const StorageStack& stack);
+
+struct CheckRecord {
+  std::string suite;
+  std::string check;
+  std::string status;                      // "pass", "fail", "error"
+  std::vector<std::string> failure_lines;  // one per shortfall, or the error
+  WorkloadSpec workload;
+  RunResult result;
+  StorageStack stack;
+};
+nlohmann::json check_to_json(const CheckRecord& record);
+
+// Writes beside the target and renames over it, so a reader never sees half a file.
+void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc);
+
+}  // namespace iogate

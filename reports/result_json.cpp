@@ -1,0 +1,98 @@
+#include "iogate/reports/result_json.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <fstream>
+#include <system_error>
+
+namespace iogate {
+namespace {
+
+constexpr double kReportedPercentiles[] = {50, 90, 99, 99.9, 99.99};
+
+const char* flush_name(FlushPolicy p) { return p == FlushPolicy::end ? "end" : "none"; }
+
+}  // namespace
+
+nlohmann::json run_to_json(const RunResult& r) {
+  nlohmann::json percentiles = nlohmann::json::object();
+  for (double q : kReportedPercentiles)
+    percentiles[fmt::format("{:g}", q)] = r.lat_percentile_ms(q);
+  nlohmann::json intervals = nlohmann::json::array();
+  for (const IntervalSample& s : r.intervals)
+    intervals.push_back({{"start_s", s.start_s},
+                         {"length_s", s.length_s},
+                         {"bytes", s.bytes},
+                         {"ios", s.ios},
+                         {"mbps", s.mbps()},
+                         {"iops", s.iops()}});
+  return {{"engine", r.engine},
+          {"queue_depth", r.queue_depth},
+          {"completed", r.completed},
+          {"iops", r.iops()},
+          {"mbps", r.mbps()},
+          {"bytes", r.bytes()},
+          {"ios", r.ios()},
+          {"bytes_read", r.bytes_read},
+          {"bytes_written", r.bytes_written},
+          {"ios_read", r.ios_read},
+          {"ios_written", r.ios_written},
+          {"duration_s", r.elapsed_s},
+          {"flush_s", r.flush_s},
+          {"lat_avg_ms", r.lat_avg_ms()},
+          {"lat_min_ms", static_cast<double>(r.latency.min_ns()) / 1e6},
+          {"lat_max_ms", r.lat_max_ms()},
+          {"lat_p99_ms", r.lat_percentile_ms(99)},
+          {"lat_percentiles_ms", percentiles},
+          {"cpu_pct", r.cpu_process_pct},
+          {"cpu_system_pct", r.cpu_system_pct},
+          {"intervals", intervals}};
+}
+
+nlohmann::json workload_to_json(const WorkloadSpec& w) {
+  return {{"block_size", w.block_size},
+          {"read_pct", w.read_pct},
+          {"random_pct", w.random_pct},
+          {"queue_depth", w.queue_depth},
+          {"file_size", w.file_size},
+          {"io_size", w.io_size},
+          {"duration_s", std::chrono::duration<double>(w.duration).count()},
+          {"ramp_s", std::chrono::duration<double>(w.ramp).count()},
+          {"direct", w.direct},
+          {"flush", flush_name(w.flush)},
+          {"engine", w.engine}};
+}
+
+nlohmann::json storage_stack_to_json(const StorageStack& stack) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [key, value] : stack.fields()) out[key] = value;
+  return out;
+}
+
+nlohmann::json check_to_json(const CheckRecord& c) {
+  return {{"version", kResultJsonVersion},
+          {"suite", c.suite},
+          {"check", c.check},
+          {"status", c.status},
+          {"failures", c.failure_lines},
+          {"workload", workload_to_json(c.workload)},
+          {"result", run_to_json(c.result)},
+          {"storage_stack", storage_stack_to_json(c.stack)}};
+}
+
+void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::filesystem::path tmp = path;
+  tmp += ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    if (!out) throw std::system_error(errno, std::generic_category(), "open " + tmp.string());
+    out << doc.dump(2) << '\n';
+    out.close();
+    if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+}  // namespace iogate

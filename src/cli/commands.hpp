@@ -1,0 +1,18 @@
+// The `iogate` subcommands. Each registers itself and its flags on the CLI11 app; when chosen, it
+// runs from the parse and stores its exit code: 0 success, 1 a check failed (or a run errored),
+// 2 bad input.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace iogate::cli {
+
+void add_run_command(CLI::App& app, int& exit_code);
+void add_check_command(CLI::App& app, int& exit_code);
+void add_lint_command(CLI::App& app, int& exit_code);
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitBadInput = 2;
+
+}  // namespace iogate::cli

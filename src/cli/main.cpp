@@ -1,0 +1,17 @@
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"iogate: storage performance checks as unit tests"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", IOGATE_VERSION);
+  int exit_code = iogate::cli::kExitBadInput;
+  iogate::cli::add_run_command(app, exit_code);
+  iogate::cli::add_check_command(app, exit_code);
+  iogate::cli::add_lint_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? iogate::cli::kExitOk : iogate::cli::kExitBadInput;
+  }
+  return exit_code;
+}

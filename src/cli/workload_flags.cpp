@@ -1,0 +1,65 @@
+#include "workload_flags.hpp"
+
+#include <stdexcept>
+
+#include "iogate/units.hpp"
+
+namespace iogate::cli {
+namespace {
+
+template <typename Parse>
+auto parse_flag(const char* flag, const std::string& text, Parse parse) {
+  try {
+    return parse(text);
+  } catch (const UnitError& e) {
+    throw std::invalid_argument(std::string(flag) + ": " + e.what());
+  }
+}
+
+constexpr std::uint64_t kDefaultFileSize = 1ull << 30;
+
+}  // namespace
+
+void WorkloadFlags::add_to(CLI::App& sub) {
+  sub.add_option("--bs", bs, "Block size, e.g. 8k")->capture_default_str();
+  sub.add_option("--read", read, "Share of reads, 0..100%")->capture_default_str();
+  sub.add_option("--random", random, "Share of random I/Os, 0..100% (IOMeter semantics)")
+      ->capture_default_str();
+  sub.add_option("--qd", qd, "Outstanding I/Os")->capture_default_str()->check(CLI::Range(1, 4096));
+  sub.add_option("--size", size, "Size-based: bytes to transfer, e.g. 8GiB");
+  sub.add_option("--time", time, "Time-based: measured duration, e.g. 30s");
+  sub.add_option("--file-size", file_size, "Test file size (default: --size, else 1GiB)");
+  sub.add_option("--ramp", ramp, "Ramp-up excluded from the figures, e.g. 2s")
+      ->capture_default_str();
+  sub.add_option("--direct", direct, "1: O_DIRECT, 0: buffered")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1));
+  sub.add_option("--flush", flush, "end: fdatasync before the clock stops; none")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"end", "none"}));
+  sub.add_option("--engine", engine, "I/O engine: auto, psync")->capture_default_str();
+  sub.add_option("--seed", seed, "Random seed (0: fresh)");
+}
+
+WorkloadSpec WorkloadFlags::to_spec() const {
+  WorkloadSpec spec;
+  spec.block_size = parse_flag("--bs", bs, parse_size);
+  spec.read_pct = parse_flag("--read", read, parse_percent);
+  spec.random_pct = parse_flag("--random", random, parse_percent);
+  spec.queue_depth = qd;
+  if (size) spec.io_size = parse_flag("--size", *size, parse_size);
+  if (time) spec.duration = parse_flag("--time", *time, parse_duration);
+  if (!size && !time)
+    throw std::invalid_argument("give --size (size-based) or --time (time-based)");
+  spec.file_size = file_size      ? parse_flag("--file-size", *file_size, parse_size)
+                   : spec.io_size ? spec.io_size
+                                  : kDefaultFileSize;
+  spec.ramp = parse_flag("--ramp", ramp, parse_duration);
+  spec.direct = direct != 0;
+  spec.flush = flush == "none" ? FlushPolicy::none : FlushPolicy::end;
+  spec.engine = engine;
+  spec.seed = seed;
+  return spec;
+}
+
+}  // namespace iogate::cli

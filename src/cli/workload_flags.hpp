@@ -1,0 +1,32 @@
+// fio-like flags for one ad-hoc workload (`iogate run`), read as text and converted with the same
+// unit rules as threshold files.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "iogate/engine/workload.hpp"
+
+namespace iogate::cli {
+
+struct WorkloadFlags {
+  std::string bs = "4k";
+  std::string read = "0";
+  std::string random = "0";
+  unsigned qd = 1;
+  std::optional<std::string> size;
+  std::optional<std::string> time;
+  std::optional<std::string> file_size;
+  std::string ramp = "0";
+  int direct = 1;
+  std::string flush = "end";
+  std::string engine = "auto";
+  std::uint64_t seed = 0;
+
+  void add_to(CLI::App& sub);
+  // Throws std::invalid_argument naming the flag and what it expects.
+  WorkloadSpec to_spec() const;
+};
+
+}  // namespace iogate::cli

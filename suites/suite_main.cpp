@@ -1,0 +1,95 @@
+// main() of every suite executable: loads the threshold files, registers each check as a
+// GoogleTest test named <suite>.<check>, and runs them. `--list-checks FILE` writes one
+// "<check> <timeout seconds>" line per check instead, for the ctest script iogate_add_suite()
+// makes.
+#include <gtest/gtest.h>
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "check_test.hpp"
+#include "suite_config.hpp"
+
+namespace {
+
+std::vector<std::string> split_paths(const char* list) {
+  std::vector<std::string> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ';');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// Checks must stay alive for the registered tests: they live here until exit.
+std::vector<iogate::ThresholdFile>& loaded_files() {
+  static std::vector<iogate::ThresholdFile> files;
+  return files;
+}
+
+void require_unique_names(const std::vector<iogate::ThresholdFile>& files) {
+  std::set<std::string> seen;
+  for (const auto& file : files)
+    for (const auto& check : file.checks)
+      if (!seen.insert(check.name).second)
+        throw iogate::ThresholdError(
+            check.where, "check.name",
+            "check \"" + check.name + "\" is already defined by another file of this suite");
+}
+
+void write_check_list(const std::string& path) {
+  std::ofstream out(path, std::ios::trunc);
+  for (const auto& file : loaded_files())
+    for (const auto& check : file.checks) out << check.name << ' ' << check.timeout.count() << '\n';
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  const iogate::SuiteConfig& config = iogate::kSuiteConfig;
+
+  CLI::App app{std::string("iogate suite ") + config.name};
+  std::optional<std::string> datastore_flag;
+  std::string report_dir = config.report_dir;
+  std::vector<std::string> thresholds = split_paths(config.thresholds);
+  std::string list_checks;
+  app.add_option("--datastore", datastore_flag, "Datastore directory (else $IOGATE_DATASTORE)");
+  app.add_option("--report-dir", report_dir, "Directory for per-check JSON results ('' = none)");
+  app.add_option("--thresholds", thresholds, "Threshold files (replace the compiled-in ones)");
+  app.add_option("--list-checks", list_checks, "Write '<check> <timeout s>' lines and exit");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+
+  try {
+    for (const auto& path : thresholds) loaded_files().push_back(iogate::load_threshold_file(path));
+    require_unique_names(loaded_files());
+    if (!list_checks.empty()) {
+      write_check_list(list_checks);
+      return 0;
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: " << e.what() << '\n';
+    return 2;
+  }
+
+  const std::filesystem::path datastore =
+      iogate::resolve_datastore(datastore_flag, config.datastore);
+  for (const auto& file : loaded_files()) {
+    for (const auto& check : file.checks) {
+      const std::string suite = config.name;
+      ::testing::RegisterTest(config.name, check.name.c_str(), nullptr, nullptr, file.path.c_str(),
+                              check.where.line,
+                              [suite, &check, datastore, report_dir]() -> ::testing::Test* {
+                                return new iogate::CheckTest(suite, check, datastore, report_dir);
+                              });
+    }
+  }
+  return RUN_ALL_TESTS();
+}

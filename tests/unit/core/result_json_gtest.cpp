@@ -1,0 +1,56 @@
+#include "iogate/reports/result_json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "iogate/units.hpp"
+
+namespace iogate {
+namespace {
+
+RunResult sample_run() {
+  RunResult r;
+  r.engine = "psync";
+  r.ios_read = 300;
+  r.ios_written = 100;
+  r.bytes_read = 300 * 8192;
+  r.bytes_written = 100 * 8192;
+  r.elapsed_s = 2.0;
+  for (int i = 1; i <= 400; ++i) r.latency.record(static_cast<std::uint64_t>(i) * 10'000);
+  r.cpu_process_pct = 12.5;
+  r.intervals.push_back({0.0, 1.0, 200 * 8192, 200});
+  r.intervals.push_back({1.0, 1.0, 200 * 8192, 200});
+  return r;
+}
+
+TEST(ResultJson, RunCarriesTheDocumentedFigures) {
+  const nlohmann::json j = run_to_json(sample_run());
+  for (const char* key : {"iops", "mbps", "bytes", "ios", "lat_avg_ms", "lat_max_ms", "lat_p99_ms",
+                          "cpu_pct", "duration_s"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["bytes"], 400u * 8192);
+  EXPECT_EQ(j["ios"], 400u);
+  EXPECT_DOUBLE_EQ(j["iops"].get<double>(), 200.0);
+  EXPECT_DOUBLE_EQ(j["mbps"].get<double>(), 400.0 * 8192 / 2.0 / kMiB);
+  EXPECT_NEAR(j["lat_max_ms"].get<double>(), 4.0, 1e-9);
+  EXPECT_NEAR(j["lat_p99_ms"].get<double>(), 3.96, 3.96 * LatencyHistogram::kRelativeErrorBound);
+  EXPECT_EQ(j["intervals"].size(), 2u);
+  EXPECT_DOUBLE_EQ(j["cpu_pct"].get<double>(), 12.5);
+}
+
+TEST(ResultJson, WriteIsWholeFileOrNothing) {
+  const auto dir = std::filesystem::temp_directory_path() / "iogate-json-test";
+  std::filesystem::remove_all(dir);
+  const auto path = dir / "out" / "r.json";
+  write_json_file(path, check_to_json(CheckRecord{"s", "c", "pass", {}, {}, sample_run(), {}}));
+  std::ifstream in(path);
+  const nlohmann::json back = nlohmann::json::parse(in);
+  EXPECT_EQ(back["version"], kResultJsonVersion);
+  EXPECT_EQ(back["check"], "c");
+  EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace iogate
