@@ -1,0 +1,79 @@
+# iogate lint / run / check as a user calls them: exit codes, messages, JSON, cleanup.
+iogate=$1; src=$2
+source "$IOGATE_E2E_LIB"
+trap cleanup_datastores EXIT
+out=$(mktemp -d "${TMPDIR:-/tmp}/iogate-cli.XXXXXX"); trap 'cleanup_datastores; rm -rf "$out"' EXIT
+ds=$(new_datastore)
+
+# lint: the shipped files are valid; a bad one names file:line:column and exits 2.
+"$iogate" lint "$src"/thresholds/*.toml > "$out/lint.txt"
+assert_contains "$out/lint.txt" "quick.toml: ok" "lint of the shipped files"
+cat > "$out/bad.toml" <<'TOML'
+[suite]
+name = "bad"
+[[check]]
+name = "w"
+[check.workload]
+block_size = "8q"
+size = "1MiB"
+[check.expect]
+iops_min = 1
+TOML
+set +e; "$iogate" lint "$out/bad.toml" 2> "$out/lint-bad.txt"; rc=$?; set -e
+[ "$rc" -eq 2 ] || fail "lint of a bad file exited $rc, expected 2"
+assert_contains "$out/lint-bad.txt" "bad.toml:6:[0-9]+: .*block_size.*" "lint error location"
+
+# check on a bad file exits 2 and writes nothing to the datastore.
+set +e; "$iogate" check "$out/bad.toml" --datastore "$ds" > /dev/null 2>&1; rc=$?; set -e
+[ "$rc" -eq 2 ] || fail "check of a bad file exited $rc, expected 2"
+[ -z "$(ls -A "$ds")" ] || fail "a bad threshold file wrote to the datastore: $(ls -A "$ds")"
+
+# run: a size-based write prints the table row and writes exact figures as JSON.
+"$iogate" run --bs 4k --size 8MiB --read 0 --random 0 --datastore "$ds" --json "$out/run.json" \
+  > "$out/run.txt"
+assert_contains "$out/run.txt" "Total I/O/sec" "run prints the table header"
+assert_contains "$out/run.txt" "^\| run " "run prints its row"
+/usr/bin/python3 - "$out/run.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["result"]
+for k in ["iops", "mbps", "bytes", "ios", "lat_avg_ms", "lat_max_ms", "lat_p99_ms", "cpu_pct",
+          "duration_s"]:
+    assert k in r, k
+assert r["bytes"] == 8 << 20, r["bytes"]
+assert r["ios"] == 2048, r["ios"]
+assert r["iops"] > 0 and r["duration_s"] > 0
+PY
+assert_no_scratch "$ds"
+
+# check: a reachable file passes (exit 0); an unreachable one fails (exit 1) with the one-line
+# verdict; both leave the datastore clean.
+cat > "$out/gate.toml" <<'TOML'
+[suite]
+name = "gate"
+[[check]]
+name = "tiny_write"
+[check.workload]
+block_size = "64k"
+size = "16MiB"
+[check.expect]
+mbps_min = 0.001
+[[check]]
+name = "unreachable_iops"
+[check.workload]
+block_size = "4k"
+read = "100%"
+duration = "1s"
+file_size = "16MiB"
+[check.expect]
+iops_min = 1e12
+TOML
+set +e; "$iogate" check "$out/gate.toml" --datastore "$ds" --json-dir "$out/json" > "$out/check.txt"
+rc=$?; set -e
+[ "$rc" -eq 1 ] || { cat "$out/check.txt"; fail "check with an unreachable threshold exited $rc"; }
+assert_contains "$out/check.txt" "^\| tiny_write .*PASS" "reachable check passes"
+assert_contains "$out/check.txt" \
+  "unreachable_iops: iops [0-9.]+ < iops_min 1000000000000.00 \([0-9.]+ [KMG]?i?B at" \
+  "one-line verdict"
+[ -f "$out/json/tiny_write.json" ] || fail "no JSON result for tiny_write"
+assert_no_scratch "$ds"
+echo "cli: ok"

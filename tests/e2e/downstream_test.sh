@@ -1,0 +1,35 @@
+# A user's own CMake project consumes the iogate package and adds a suite in one line: its checks
+# become ctest tests named <suite>.<check> with labels, a datastore lock and a timeout; a reachable
+# check passes, an unreachable one fails ctest with the one-line verdict.
+cmake=$1; ctest=$2; iogate_build=$3; project=$4
+source "$IOGATE_E2E_LIB"
+trap cleanup_datastores EXIT
+ds=$(new_datastore)
+build="$IOGATE_E2E_SCRATCH/downstream-build"
+rm -rf "$build"
+"$cmake" -S "$project" -B "$build" -G Ninja -Diogate_DIR="$iogate_build" \
+  -DGATE_DATASTORE="$ds" > "$build.log" 2>&1 || { cat "$build.log"; fail "configure"; }
+"$cmake" --build "$build" >> "$build.log" 2>&1 || { cat "$build.log"; fail "build"; }
+
+"$ctest" --test-dir "$build" --show-only=json-v1 > "$build/tests.json"
+/usr/bin/python3 - "$build/tests.json" "$ds" <<'PY'
+import json, sys
+tests = {t["name"]: {p["name"]: p["value"] for p in t.get("properties", [])}
+         for t in json.load(open(sys.argv[1]))["tests"]}
+assert set(tests) == {"gate.tiny_write", "gate.unreachable_iops"}, sorted(tests)
+for name, props in tests.items():
+    assert "downstream" in props["LABELS"] and "gate" in props["LABELS"], props
+    assert props["RESOURCE_LOCK"] == ["iogate-datastore:" + sys.argv[2]], props
+    assert props["TIMEOUT"] > 0, props
+PY
+
+set +e; "$ctest" --test-dir "$build" --output-on-failure > "$build/ctest.log" 2>&1; rc=$?; set -e
+[ "$rc" -ne 0 ] || { cat "$build/ctest.log"; fail "ctest passed with an unreachable threshold"; }
+assert_contains "$build/ctest.log" "gate.tiny_write .*Passed" "reachable check passes"
+assert_contains "$build/ctest.log" "gate.unreachable_iops .*Failed" "unreachable check fails"
+assert_contains "$build/ctest.log" \
+  "unreachable_iops: iops [0-9.]+ < iops_min 1000000000000.00 \(" "one-line verdict in the log"
+assert_contains "$build/ctest.log" "Total I/O/sec" "the table row is printed"
+assert_no_scratch "$ds"
+rm -rf "$build" "$build.log"
+echo "downstream_suite: ok"
