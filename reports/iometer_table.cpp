@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 namespace iogate {
 namespace {
 // Widths fit the seeds' figures (12392.23 IOPS, 5399.25 ms) and the longest IOMeter test name.
@@ -9,7 +11,9 @@ constexpr int kNameWidth = 32;
 constexpr const char* kLine = "| {:<32} | {:>13} | {:>12} | {:>14} | {:>14} | {:>6} | {:<7} |";
 }  // namespace
 
-TableRow table_row(std::string name, const RunResult& result, std::string verdict) {
+TableRow table_row(std::string name, const RunResult& result, std::optional<CheckStatus> status) {
+  std::string verdict = status ? status_name(*status) : "";
+  for (char& c : verdict) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return TableRow{std::move(name),     result.iops(),       result.mbps(),
                   result.lat_avg_ms(), result.lat_max_ms(), result.cpu_system_pct,
                   std::move(verdict)};

@@ -70,15 +70,20 @@ nlohmann::json storage_stack_to_json(const StorageStack& stack) {
   return out;
 }
 
-nlohmann::json check_to_json(const CheckRecord& c) {
+nlohmann::json check_to_json(const CheckRecord& c, const RunContext& context) {
   return {{"version", kResultJsonVersion},
+          {"iogate_version", context.iogate_version},
+          {"host", context.host},
+          {"started_at", context.started_at},
+          {"datastore", context.datastore},
           {"suite", c.suite},
           {"check", c.check},
-          {"status", c.status},
-          {"failures", c.failure_lines},
+          {"status", status_name(c.status)},
+          {"messages", c.messages},
+          {"wall_s", c.wall_s},
           {"workload", workload_to_json(c.workload)},
           {"result", run_to_json(c.result)},
-          {"storage_stack", storage_stack_to_json(c.stack)}};
+          {"storage_stack", storage_stack_to_json(context.stack)}};
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <iostream>
 
 #include "iogate/reports/iometer_table.hpp"
@@ -31,28 +32,22 @@ void CheckTest::record_figures(const RunResult& r) {
 }
 
 void CheckTest::TestBody() {
+  const auto started = std::chrono::steady_clock::now();
   const CheckOutcome outcome = session().run();
   const RunResult& r = outcome.result;
   record_figures(r);
 
-  CheckRecord record{suite_,
-                     check().name,
-                     outcome.verdict.passed() ? "pass" : "fail",
-                     {},
-                     check().workload,
-                     r,
-                     session().storage_stack()};
-  for (const Shortfall& s : outcome.verdict.shortfalls)
-    record.failure_lines.push_back(failure_line(check(), r, s));
-
+  CheckRecord record = make_check_record(suite_, check(), outcome);
+  RunContext context = describe_run(suite_, datastore());
+  context.stack = session().storage_stack();
   std::cout << table_header() << '\n'
-            << table_row_line(
-                   table_row(check().name, r, outcome.verdict.passed() ? "PASS" : "FAIL"))
-            << '\n';
+            << table_row_line(table_row(check().name, r, record.status)) << '\n';
+  record.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!report_dir_.empty())
-    write_json_file(report_dir_ / suite_ / (check().name + ".json"), check_to_json(record));
+    write_json_file(report_dir_ / suite_ / (check().name + ".json"),
+                    check_to_json(record, context));
 
-  for (const std::string& line : record.failure_lines) ADD_FAILURE() << line;
+  for (const std::string& line : record.messages) ADD_FAILURE() << line;
 }
 
 }  // namespace iogate

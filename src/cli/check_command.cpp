@@ -24,20 +24,15 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
   try {
     CheckSession session(check, datastore);
     const CheckOutcome outcome = session.run();
-    CheckRecord record{file.suite,
-                       check.name,
-                       outcome.verdict.passed() ? "pass" : "fail",
-                       {},
-                       check.workload,
-                       outcome.result,
-                       session.storage_stack()};
-    for (const Shortfall& s : outcome.verdict.shortfalls)
-      record.failure_lines.push_back(failure_line(check, outcome.result, s));
-    failures.insert(failures.end(), record.failure_lines.begin(), record.failure_lines.end());
-    if (!json_dir.empty())
+    const CheckRecord record = make_check_record(file.suite, check, outcome);
+    failures.insert(failures.end(), record.messages.begin(), record.messages.end());
+    if (!json_dir.empty()) {
+      RunContext context = describe_run(file.suite, datastore);
+      context.stack = session.storage_stack();
       write_json_file(std::filesystem::path(json_dir) / (check.name + ".json"),
-                      check_to_json(record));
-    return table_row(check.name, outcome.result, outcome.verdict.passed() ? "PASS" : "FAIL");
+                      check_to_json(record, context));
+    }
+    return table_row(check.name, outcome.result, record.status);
   } catch (const std::exception& e) {
     failures.push_back(check.name + ": error: " + e.what());
     return TableRow{check.name, 0, 0, 0, 0, 0, "ERROR"};

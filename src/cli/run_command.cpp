@@ -30,14 +30,15 @@ int run(const RunFlags& flags) {
     return kExitBadInput;
   }
   try {
-    CheckSession session(check, resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE));
+    const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
+    CheckSession session(check, datastore);
     const CheckOutcome outcome = session.run();
     std::cout << table_header() << '\n'
               << table_row_line(table_row(check.name, outcome.result)) << '\n';
     if (!flags.json.empty()) {
-      CheckRecord record{
-          "run", check.name, "pass", {}, check.workload, outcome.result, session.storage_stack()};
-      write_json_file(flags.json, check_to_json(record));
+      RunContext context = describe_run("run", datastore);
+      context.stack = session.storage_stack();
+      write_json_file(flags.json, check_to_json(make_check_record("run", check, outcome), context));
     }
     return kExitOk;
   } catch (const std::exception& e) {

@@ -1,6 +1,10 @@
 #include "iogate/runner/check_session.hpp"
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdlib>
+#include <ctime>
 
 namespace iogate {
 
@@ -24,6 +28,36 @@ std::filesystem::path resolve_datastore(const std::optional<std::string>& flag,
   if (flag && !flag->empty()) return *flag;
   if (const char* env = std::getenv("IOGATE_DATASTORE"); env && *env) return env;
   return fallback;
+}
+
+RunContext describe_run(std::string suite, const std::filesystem::path& datastore) {
+  RunContext context;
+  context.iogate_version = IOGATE_VERSION;
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) == 0) context.host = host;
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  context.started_at = stamp;
+  context.suite = std::move(suite);
+  context.datastore = datastore.string();
+  return context;
+}
+
+CheckRecord make_check_record(const std::string& suite, const Check& check,
+                              const CheckOutcome& outcome) {
+  CheckRecord record;
+  record.suite = suite;
+  record.check = check.name;
+  record.description = check.description;
+  record.status = outcome.verdict.passed() ? CheckStatus::pass : CheckStatus::fail;
+  for (const Shortfall& s : outcome.verdict.shortfalls)
+    record.messages.push_back(failure_line(check, outcome.result, s));
+  record.workload = check.workload;
+  record.result = outcome.result;
+  return record;
 }
 
 }  // namespace iogate

@@ -5,8 +5,7 @@ cmake=$1; ctest=$2; iogate_build=$3; project=$4
 source "$IOGATE_E2E_LIB"
 trap cleanup_datastores EXIT
 ds=$(new_datastore)
-build="$IOGATE_E2E_SCRATCH/downstream-build"
-rm -rf "$build"
+build="$E2E_DIR/downstream-build"
 "$cmake" -S "$project" -B "$build" -G Ninja -Diogate_DIR="$iogate_build" \
   -DGATE_DATASTORE="$ds" > "$build.log" 2>&1 || { cat "$build.log"; fail "configure"; }
 "$cmake" --build "$build" >> "$build.log" 2>&1 || { cat "$build.log"; fail "build"; }
@@ -31,5 +30,4 @@ assert_contains "$build/ctest.log" \
   "unreachable_iops: iops [0-9.]+ < iops_min 1000000000000.00 \(" "one-line verdict in the log"
 assert_contains "$build/ctest.log" "Total I/O/sec" "the table row is printed"
 assert_no_scratch "$ds"
-rm -rf "$build" "$build.log"
 echo "downstream_suite: ok"

@@ -4,15 +4,14 @@ set -euo pipefail
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# new_datastore: prints a fresh directory under $IOGATE_E2E_SCRATCH, removed when the script exits.
-_e2e_dirs=()
-new_datastore() {
-  mkdir -p "$IOGATE_E2E_SCRATCH"
-  local d
-  d=$(mktemp -d "$IOGATE_E2E_SCRATCH/ds.XXXXXX")
-  echo "$d"
-}
-cleanup_datastores() { rm -rf "$IOGATE_E2E_SCRATCH"/ds.* 2>/dev/null || true; }
+# Each script works in a directory of its own, so scripts running in parallel (ctest -j) never
+# remove each other's datastores.
+mkdir -p "$IOGATE_E2E_SCRATCH"
+E2E_DIR=$(mktemp -d "$IOGATE_E2E_SCRATCH/run.XXXXXX")
+
+# new_datastore: prints a fresh directory in E2E_DIR.
+new_datastore() { mktemp -d "$E2E_DIR/ds.XXXXXX"; }
+cleanup_datastores() { rm -rf "$E2E_DIR"; }
 
 assert_contains() {  # file pattern what
   grep -Eq -- "$2" "$1" || { echo "--- $1:" >&2; cat "$1" >&2; fail "$3: no line matches /$2/"; }

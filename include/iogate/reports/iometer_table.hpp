@@ -3,9 +3,11 @@
 // MB is 2^20 bytes, as in IOMeter; % CPU is the whole machine's busy share, as in IOMeter.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "iogate/engine/run_result.hpp"
+#include "iogate/reports/check_record.hpp"
 
 namespace iogate {
 
@@ -16,10 +18,12 @@ struct TableRow {
   double avg_ms = 0;
   double max_ms = 0;
   double cpu_pct = 0;
-  std::string verdict;  // "PASS", "FAIL", "ERROR", or empty for ad-hoc runs
+  std::string verdict;  // "PASS", "FAIL", "UNSTABLE", "SKIPPED", "ERROR", or empty
 };
 
-TableRow table_row(std::string name, const RunResult& result, std::string verdict = {});
+// Without a status (an ad-hoc `iogate run`) the Verdict column stays empty.
+TableRow table_row(std::string name, const RunResult& result,
+                   std::optional<CheckStatus> status = std::nullopt);
 
 std::string table_header();
 std::string table_row_line(const TableRow& row);

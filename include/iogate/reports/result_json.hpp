@@ -11,6 +11,7 @@
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
+#include "iogate/reports/check_record.hpp"
 
 namespace iogate {
 
@@ -21,16 +22,7 @@ nlohmann::json run_to_json(const RunResult& result);
 nlohmann::json workload_to_json(const WorkloadSpec& spec);
 nlohmann::json storage_stack_to_json(const StorageStack& stack);
 
-struct CheckRecord {
-  std::string suite;
-  std::string check;
-  std::string status;                      // "pass", "fail", "error"
-  std::vector<std::string> failure_lines;  // one per shortfall, or the error
-  WorkloadSpec workload;
-  RunResult result;
-  StorageStack stack;
-};
-nlohmann::json check_to_json(const CheckRecord& record);
+nlohmann::json check_to_json(const CheckRecord& record, const RunContext& context);
 
 // Writes beside the target and renames over it, so a reader never sees half a file.
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc);

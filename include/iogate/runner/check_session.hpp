@@ -11,6 +11,7 @@
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/engine.hpp"
+#include "iogate/reports/check_record.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/verdict.hpp"
 
@@ -46,5 +47,12 @@ class CheckSession {
 // build-tree default compiled into suites and the CLI).
 std::filesystem::path resolve_datastore(const std::optional<std::string>& flag,
                                         const std::filesystem::path& fallback);
+
+// The record of a run's place and time: version, host, UTC start, datastore and its storage stack.
+RunContext describe_run(std::string suite, const std::filesystem::path& datastore);
+
+// The record writers format, from a judged run of `check`.
+CheckRecord make_check_record(const std::string& suite, const Check& check,
+                              const CheckOutcome& outcome);
 
 }  // namespace iogate

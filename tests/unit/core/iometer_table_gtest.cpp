@@ -25,7 +25,8 @@ TEST(IometerTable, RowMatchesHeaderWidthAndFormatsFigures) {
   r.elapsed_s = 100;
   r.latency.record(4'598'000);
   r.cpu_system_pct = 36.33;
-  const std::string line = table_row_line(table_row("Max Throughput 100% Read", r, "PASS"));
+  const std::string line =
+      table_row_line(table_row("Max Throughput 100% Read", r, CheckStatus::pass));
   EXPECT_EQ(line.size(), table_header().size());
   EXPECT_NE(line.find("| Max Throughput 100% Read"), std::string::npos);
   EXPECT_NE(line.find("12392.23"), std::string::npos);

@@ -43,7 +43,11 @@ TEST(ResultJson, WriteIsWholeFileOrNothing) {
   const auto dir = std::filesystem::temp_directory_path() / "iogate-json-test";
   std::filesystem::remove_all(dir);
   const auto path = dir / "out" / "r.json";
-  write_json_file(path, check_to_json(CheckRecord{"s", "c", "pass", {}, {}, sample_run(), {}}));
+  CheckRecord record;
+  record.suite = "s";
+  record.check = "c";
+  record.result = sample_run();
+  write_json_file(path, check_to_json(record, RunContext{}));
   std::ifstream in(path);
   const nlohmann::json back = nlohmann::json::parse(in);
   EXPECT_EQ(back["version"], kResultJsonVersion);

@@ -1,0 +1,53 @@
+// The result records every writer formats: computed once by whoever ran the checks (the suite
+// fixture, `iogate check`), never recomputed by a writer. A writer reads these and nothing else:
+// it knows no engine, threshold file or datastore code.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "iogate/datastore/storage_stack.hpp"
+#include "iogate/engine/run_result.hpp"
+#include "iogate/engine/workload.hpp"
+
+namespace iogate {
+
+enum class CheckStatus { pass, fail, unstable, skipped, error };
+const char* status_name(CheckStatus s);  // "pass", "fail", "unstable", "skipped", "error"
+
+// One expectation held against a baseline: what the baseline measured, what this run measured.
+struct BaselineFigure {
+  std::string key;      // the expectation key, e.g. "iops_min"
+  double baseline = 0;  // median of the baseline's samples, in the metric's unit
+  double current = 0;   // median of this run's samples
+  double delta_pct() const { return baseline != 0 ? (current / baseline - 1.0) * 100.0 : 0.0; }
+};
+
+struct CheckRecord {
+  std::string suite;
+  std::string check;
+  std::string description;
+  CheckStatus status = CheckStatus::pass;
+  // One line per shortfall for fail/unstable, the skip reason, or the error: what a CI log shows.
+  std::vector<std::string> messages;
+  WorkloadSpec workload;
+  RunResult result;                // the run the figures come from (the median one when repeated)
+  std::vector<RunResult> repeats;  // every repetition, in order; empty when run once
+  std::vector<BaselineFigure> baseline;          // empty without a baseline
+  std::vector<std::string> fingerprint_changes;  // "driver hpvsa 5.5.0-88 -> 5.5.0.100"
+  double wall_s = 0;                             // the check's whole time: set-up, run and clean-up
+};
+
+// One invocation: a suite under ctest (one process per check, merged later) or `iogate check`.
+struct RunContext {
+  std::string iogate_version;
+  std::string host;
+  std::string started_at;  // ISO 8601, UTC
+  std::string suite;
+  std::string datastore;
+  StorageStack stack;
+};
+
+}  // namespace iogate
