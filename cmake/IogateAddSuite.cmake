@@ -1,15 +1,15 @@
 # iogate_add_suite(<name>
 #                  THRESHOLDS <file>...
 #                  [DATASTORE <dir>]        default: IOGATE_DEFAULT_DATASTORE (<build>/datastore)
-#                  [REPORT_DIR <dir>]       default: IOGATE_REPORT_DIR (<build>/reports)
+#                  [REPORT_DIR <dir>]       default: IOGATE_REPORT_DIR (<build>/results)
 #                  [LABELS <label>...])
 #
 # Builds the suite executable <name> and makes every [[check]] of its threshold files one ctest
-# test named <name>.<check>, labelled <name> plus LABELS, with a RESOURCE_LOCK on the datastore
-# (so `ctest -j` never runs two checks on one datastore at once) and the TIMEOUT the threshold
-# file derives for the check. Checks are listed by the built executable itself after each build,
-# so editing a threshold file needs no re-configure; a threshold file that does not lint fails the
-# build with its file:line:column message.
+# test named <name>.<check>, labelled <name>, its threshold file's [suite] profile and LABELS,
+# with a RESOURCE_LOCK on the datastore (so `ctest -j` never runs two checks on one datastore at
+# once) and the TIMEOUT the threshold file derives for the check. Checks are listed by the built
+# executable itself after each build, so editing a threshold file needs no re-configure; a
+# threshold file that does not lint fails the build with its file:line:column message.
 set(_IOGATE_ADD_SUITE_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 function(iogate_add_suite name)
@@ -76,9 +76,14 @@ else()
     string(REPLACE \" \" \";\" _fields \"\${_line}\")
     list(GET _fields 0 _check)
     list(GET _fields 1 _timeout)
+    list(LENGTH _fields _count)
+    set(_profile \"\")
+    if(_count GREATER 2)
+      list(GET _fields 2 _profile)
+    endif()
     add_test(\"${name}.\${_check}\" \"\${_exe}\" \"--gtest_filter=${name}.\${_check}\")
     set_tests_properties(\"${name}.\${_check}\" PROPERTIES
-      LABELS [==[${labels}]==]
+      LABELS \"${labels};\${_profile}\"
       RESOURCE_LOCK [==[iogate-datastore:${ARG_DATASTORE}]==]
       TIMEOUT \${_timeout}
       SKIP_REGULAR_EXPRESSION \"\\\\[  SKIPPED \\\\]\")

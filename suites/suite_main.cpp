@@ -1,7 +1,7 @@
 // main() of every suite executable: loads the threshold files, registers each check as a
 // GoogleTest test named <suite>.<check>, and runs them. `--list-checks FILE` writes one
-// "<check> <timeout seconds>" line per check instead, for the ctest script iogate_add_suite()
-// makes.
+// "<check> <timeout seconds> <profile>" line per check instead, for the ctest script
+// iogate_add_suite() makes.
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
@@ -42,7 +42,8 @@ void require_unique_names(const std::vector<iogate::ThresholdFile>& files) {
 void write_check_list(const std::string& path) {
   std::ofstream out(path, std::ios::trunc);
   for (const auto& file : loaded_files())
-    for (const auto& check : file.checks) out << check.name << ' ' << check.timeout.count() << '\n';
+    for (const auto& check : file.checks)
+      out << check.name << ' ' << check.timeout.count() << ' ' << file.profile << '\n';
   if (!out) throw std::runtime_error("cannot write " + path);
 }
 
@@ -60,7 +61,8 @@ int main(int argc, char** argv) {
   app.add_option("--datastore", datastore_flag, "Datastore directory (else $IOGATE_DATASTORE)");
   app.add_option("--report-dir", report_dir, "Directory for per-check JSON results ('' = none)");
   app.add_option("--thresholds", thresholds, "Threshold files (replace the compiled-in ones)");
-  app.add_option("--list-checks", list_checks, "Write '<check> <timeout s>' lines and exit");
+  app.add_option("--list-checks", list_checks,
+                 "Write '<check> <timeout s> <profile>' lines and exit");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
