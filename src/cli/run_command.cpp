@@ -34,7 +34,10 @@ int run(const RunFlags& flags) {
     CheckSession session(check, datastore);
     const CheckOutcome outcome = session.run();
     std::cout << table_header() << '\n'
-              << table_row_line(table_row(check.name, outcome.result)) << '\n';
+              << table_row_line(table_row(check.name, outcome.result)) << '\n'
+              << "engine: " << outcome.result.engine << ", " << outcome.result.workers
+              << " worker(s) at queue depth " << outcome.result.queue_depth << " ("
+              << outcome.result.engine_note << ")\n";
     if (!flags.json.empty()) {
       RunContext context = describe_run("run", datastore);
       context.stack = session.storage_stack();

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "iogate/engine/io_backend.hpp"
 #include "iogate/units.hpp"
 
 namespace iogate::cli {
@@ -37,8 +38,24 @@ void WorkloadFlags::add_to(CLI::App& sub) {
   sub.add_option("--flush", flush, "end: fdatasync before the clock stops; none")
       ->capture_default_str()
       ->check(CLI::IsMember({"end", "none"}));
-  sub.add_option("--engine", engine, "I/O engine: auto, psync")->capture_default_str();
+  sub.add_option("--engine", engine,
+                 "I/O engine: auto (first usable of io_uring, libaio, psync), io_uring, libaio, "
+                 "psync")
+      ->capture_default_str();
   sub.add_option("--seed", seed, "Random seed (0: fresh)");
+  sub.add_option("--workers", workers, "Threads, each on its own region of the file with --qd")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  sub.add_flag("--verify", verify, "Stamp every written block and check every read one");
+  sub.add_option("--kind", kind,
+                 "mixed: the --read/--random mix; integrity: write the file, flush, read it all "
+                 "back verified")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"mixed", "integrity"}));
+  sub.add_option("--rate-iops", rate_iops, "Issue at most this many I/Os per second (0: no cap)")
+      ->check(CLI::NonNegativeNumber);
+  sub.add_option("--rate-mbps", rate_mbps, "Issue at most this many MiB per second (0: no cap)")
+      ->check(CLI::NonNegativeNumber);
 }
 
 WorkloadSpec WorkloadFlags::to_spec() const {
@@ -49,7 +66,8 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.queue_depth = qd;
   if (size) spec.io_size = parse_flag("--size", *size, parse_size);
   if (time) spec.duration = parse_flag("--time", *time, parse_duration);
-  if (!size && !time)
+  if (kind == "integrity") spec.kind = WorkloadKind::integrity;
+  if (!size && !time && spec.kind != WorkloadKind::integrity)
     throw std::invalid_argument("give --size (size-based) or --time (time-based)");
   spec.file_size = file_size      ? parse_flag("--file-size", *file_size, parse_size)
                    : spec.io_size ? spec.io_size
@@ -57,8 +75,16 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.ramp = parse_flag("--ramp", ramp, parse_duration);
   spec.direct = direct != 0;
   spec.flush = flush == "none" ? FlushPolicy::none : FlushPolicy::end;
+  // A named engine must be usable here: never a silent fallback to another.
+  if (const auto why = backend_unavailable(engine); why && engine != "auto") {
+    throw std::invalid_argument("--engine " + engine + ": " + *why);
+  }
   spec.engine = engine;
   spec.seed = seed;
+  spec.workers = workers;
+  spec.verify = verify;
+  spec.rate_iops = rate_iops;
+  spec.rate_mbps = rate_mbps;
   return spec;
 }
 

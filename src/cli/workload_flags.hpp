@@ -23,6 +23,11 @@ struct WorkloadFlags {
   std::string flush = "end";
   std::string engine = "auto";
   std::uint64_t seed = 0;
+  unsigned workers = 1;
+  bool verify = false;
+  std::string kind = "mixed";
+  double rate_iops = 0;
+  double rate_mbps = 0;
 
   void add_to(CLI::App& sub);
   // Throws std::invalid_argument naming the flag and what it expects.

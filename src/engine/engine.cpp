@@ -1,16 +1,15 @@
-// run_workload: checks the spec against the file, prepares backend and buffers, runs the loop.
+// run_workload: checks the spec against the file, makes the workers, runs one pass (or, for an
+// integrity workload, a write pass and a verified read pass) and returns the merged figures.
 #include "iogate/engine/engine.hpp"
 
-#include <algorithm>
-#include <cstring>
-#include <new>
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <stdexcept>
 #include <string>
 
-#include "aligned_buffer.hpp"
-#include "rng.hpp"
+#include "worker_set.hpp"
 #include "workload_file.hpp"
-#include "workload_loop.hpp"
 
 namespace iogate {
 namespace {
@@ -28,23 +27,39 @@ void check_against_file(const WorkloadSpec& spec, const WorkloadFile& file) {
   }
 }
 
-AlignedBuffer allocate(std::size_t bytes, std::size_t alignment, const char* what) {
-  try {
-    return AlignedBuffer(bytes, alignment);
-  } catch (const std::bad_alloc&) {
-    throw std::runtime_error("cannot allocate " + std::to_string(bytes) + " bytes of " + what +
-                             " buffers (queue depth x block_size)");
+// Each worker's whole region once, sequentially, in one direction.
+void set_pass(std::vector<Worker>& workers, IoDirection direction) {
+  for (Worker& w : workers) {
+    w.spec.read_pct = direction == IoDirection::read ? 100 : 0;
+    w.spec.random_pct = 0;
+    w.spec.io_size = w.spec.file_size;
+    w.spec.duration = {};
+    w.spec.ramp = {};
+    w.spec.flush = direction == IoDirection::write ? FlushPolicy::end : FlushPolicy::none;
   }
 }
 
-// Non-zero, non-repeating data: some devices compress or deduplicate zeros or repeated blocks.
-void fill_pattern(AlignedBuffer& buffer, std::uint64_t seed) {
-  Xoshiro256 rng(seed ^ 0x5eed'da7a'b10c'f111ULL);
-  for (std::size_t at = 0; at + sizeof(std::uint64_t) <= buffer.size();
-       at += sizeof(std::uint64_t)) {
-    const std::uint64_t word = rng() | 1;  // never an all-zero word
-    std::memcpy(buffer.data() + at, &word, sizeof word);
+// Write everything (fdatasync at the end), then read it all back verifying every block, past
+// the page cache: with O_DIRECT where the filesystem has it, else after dropping the file's
+// cached pages, so the read pass sees what the device kept.
+RunResult run_integrity(std::vector<Worker>& workers, const WorkloadFile& file,
+                        const std::filesystem::path& path, const IntervalHook& hook) {
+  set_pass(workers, IoDirection::write);
+  RunResult result = run_pass(workers, file.fd(), file.path(), hook);
+  set_pass(workers, IoDirection::read);
+  if (file.direct()) {
+    append_pass(result, run_pass(workers, file.fd(), file.path(), hook));
+    return result;
   }
+  try {
+    const WorkloadFile direct(path, true);
+    append_pass(result, run_pass(workers, direct.fd(), direct.path(), hook));
+  } catch (const std::system_error& e) {
+    if (std::string(e.what()).find("does not support direct I/O") == std::string::npos) throw;
+    ::posix_fadvise(file.fd(), 0, 0, POSIX_FADV_DONTNEED);
+    append_pass(result, run_pass(workers, file.fd(), file.path(), hook));
+  }
+  return result;
 }
 
 }  // namespace
@@ -54,28 +69,11 @@ RunResult run_workload(const WorkloadSpec& spec, const std::filesystem::path& pa
   validate_workload(spec);
   const WorkloadFile file(path, spec.direct);
   check_against_file(spec, file);
-
-  // Declared before the backend so they outlive it: an asynchronous backend's destructor may
-  // still be waiting for I/O into them when an exception unwinds this frame.
-  AlignedBuffer read_buffers;
-  AlignedBuffer write_buffers;
-  std::unique_ptr<IoBackend> backend =
-      options.backend ? std::move(options.backend) : make_backend(spec.engine);
-
-  const unsigned depth = std::clamp(backend->max_in_flight(spec.queue_depth), 1u, spec.queue_depth);
-  // One buffer per slot, each starting on the alignment boundary (even for 512-byte blocks).
-  const std::size_t alignment = file.buffer_alignment();
-  const std::size_t stride = (spec.block_size + alignment - 1) / alignment * alignment;
-  const std::size_t bytes = std::size_t{depth} * stride;
-  if (spec.read_pct > 0) read_buffers = allocate(bytes, alignment, "read");
-  if (spec.read_pct < 100) {
-    write_buffers = allocate(bytes, alignment, "write");
-    fill_pattern(write_buffers, spec.seed);
+  std::vector<Worker> workers = make_workers(spec, file.buffer_alignment(), options);
+  if (spec.kind == WorkloadKind::integrity) {
+    return run_integrity(workers, file, path, options.on_interval);
   }
-  backend->setup(file.fd(), depth);
-  WorkloadLoop loop({spec, file.path(), *backend, depth, stride, read_buffers.data(),
-                     write_buffers.data(), options.on_interval});
-  return loop.run();
+  return run_pass(workers, file.fd(), file.path(), options.on_interval);
 }
 
 }  // namespace iogate

@@ -1,5 +1,6 @@
 // validate_workload: the checks a spec must pass on its own, before any file is opened. The
 // file-dependent ones (size, direct-I/O alignment of the device) are in run_workload.
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,7 @@ constexpr std::uint64_t kSector = 512;
 // Linux moves at most 2 GiB - 4 KiB in one read or write; stay well below.
 constexpr std::uint64_t kMaxBlockSize = std::uint64_t{1} << 30;
 constexpr unsigned kMaxQueueDepth = 4096;
+constexpr unsigned kMaxWorkers = 256;
 
 [[noreturn]] void reject(const std::string& field, const std::string& value,
                          const std::string& expected) {
@@ -22,6 +24,12 @@ constexpr unsigned kMaxQueueDepth = 4096;
 void check_percent(const char* field, double value) {
   if (!(value >= 0.0 && value <= 100.0))
     reject(field, std::to_string(value), "must be in [0, 100]");
+}
+
+void check_rate(const char* field, double value) {
+  if (!(value >= 0.0 && std::isfinite(value))) {
+    reject(field, std::to_string(value), "must be 0 (no cap) or a positive number");
+  }
 }
 
 }  // namespace
@@ -51,6 +59,23 @@ void validate_workload(const WorkloadSpec& spec) {
   if (spec.ramp.count() < 0) {
     reject("ramp", std::to_string(spec.ramp.count()) + " ns", "must not be negative");
   }
+  if (spec.workers < 1 || spec.workers > kMaxWorkers) {
+    reject("workers", std::to_string(spec.workers), "must be in [1, 256]");
+  }
+  const std::uint64_t workers = std::max(spec.workers, 1u);
+  if (spec.file_size / workers < spec.block_size) {
+    reject("file_size", std::to_string(spec.file_size),
+           "must hold at least one block (" + block + " bytes) per worker (" +
+               std::to_string(workers) + " workers)");
+  }
+  if (spec.io_size != 0 && spec.io_size / spec.block_size < workers) {
+    reject("io_size", std::to_string(spec.io_size),
+           "must be at least one block (" + block + " bytes) per worker (" +
+               std::to_string(workers) + " workers)");
+  }
+  check_rate("rate_iops", spec.rate_iops);
+  check_rate("rate_mbps", spec.rate_mbps);
+  if (spec.kind == WorkloadKind::integrity) return;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     reject("io_size", "0",
            "one of io_size (size-based) or duration (time-based) must be greater than 0");

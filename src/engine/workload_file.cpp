@@ -35,7 +35,8 @@ std::uint32_t sysfs_logical_block_size(dev_t dev) {
 
 }  // namespace
 
-WorkloadFile::WorkloadFile(const std::filesystem::path& path, bool direct) : path_(path.string()) {
+WorkloadFile::WorkloadFile(const std::filesystem::path& path, bool direct)
+    : path_(path.string()), direct_(direct) {
   const int flags = O_RDWR | O_CLOEXEC | (direct ? O_DIRECT : 0);
   fd_ = ::open(path_.c_str(), flags);
   if (fd_ < 0) {

@@ -24,6 +24,7 @@ class WorkloadFile {
   int fd() const { return fd_; }
   const std::string& path() const { return path_; }
   std::uint64_t size() const { return size_; }
+  bool direct() const { return direct_; }
   // Offsets and lengths of direct I/O must be multiples of it.
   std::uint32_t direct_io_block() const { return direct_io_block_; }
   // Buffers of direct I/O must be aligned to it; at least 4096.
@@ -33,6 +34,7 @@ class WorkloadFile {
   std::string path_;
   int fd_ = -1;
   std::uint64_t size_ = 0;
+  bool direct_ = false;
   std::uint32_t direct_io_block_ = 512;
   std::uint32_t buffer_alignment_ = 4096;
 };

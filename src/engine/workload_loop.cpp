@@ -1,24 +1,28 @@
-// See workload_loop.hpp for the loop's design, phases and accounting rules.
+// See workload_loop.hpp for the loop's design, phases and accounting rules. This file is the
+// per-I/O path; the clock, phases and the end of the run are in workload_phases.cpp.
 #include "workload_loop.hpp"
 
+#include <time.h>
+
+#include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
-#include <limits>
 #include <stdexcept>
-#include <system_error>
+
+#include "loop_clock.hpp"
 
 namespace iogate {
 namespace {
 
-constexpr std::uint64_t kIntervalNs = 1'000'000'000;
-
-std::uint64_t now_ns() {
-  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch() /
-                                    std::chrono::nanoseconds(1));
+// The slower of the two caps, as nanoseconds between issues; 0 when uncapped.
+std::uint64_t rate_interval_ns(const WorkloadSpec& spec) {
+  double ns = 0;
+  if (spec.rate_iops > 0) ns = 1e9 / spec.rate_iops;
+  if (spec.rate_mbps > 0) {
+    ns = std::max(ns, static_cast<double>(spec.block_size) / (spec.rate_mbps * 1048576.0) * 1e9);
+  }
+  return ns > 0 ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(ns)) : 0;
 }
-
-double seconds(std::uint64_t ns) { return static_cast<double>(ns) / 1e9; }
 
 }  // namespace
 
@@ -29,6 +33,10 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
       hook_(in.on_interval),
       generator_(in.spec, in.spec.seed),
       block_size_(static_cast<std::uint32_t>(in.spec.block_size)),
+      region_offset_(in.region_offset),
+      verifier_(in.verifier),
+      stop_(in.stop),
+      progress_(in.progress),
       slots_(in.depth),
       reaped_(in.depth) {
   free_.reserve(in.depth);
@@ -43,6 +51,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
   result_.engine = std::string(backend_.name());
   result_.queue_depth = in.depth;
   result_.seed = generator_.seed();
+  rate_interval_ns_ = rate_interval_ns(spec_);
   if (spec_.duration.count() > 0) {
     result_.intervals.reserve(static_cast<std::size_t>(spec_.duration / std::chrono::seconds(1)) +
                               2);
@@ -51,6 +60,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
 
 RunResult WorkloadLoop::run() {
   const std::uint64_t start = now_ns();
+  next_issue_ns_ = start;
   if (spec_.ramp.count() > 0) {
     ramp_end_ns_ = start + static_cast<std::uint64_t>(spec_.ramp.count());
   } else {
@@ -65,7 +75,8 @@ RunResult WorkloadLoop::run() {
     if (queued_ > 0) {
       reap();
     } else if (pending_.empty() && free_.size() == slots_.size()) {
-      break;  // fill() found nothing it may issue, and nothing is in flight
+      if (!rate_wait_) break;  // fill() found nothing it may issue, and nothing is in flight
+      wait_for_rate();
     }
   }
   finish();
@@ -73,6 +84,7 @@ RunResult WorkloadLoop::run() {
 }
 
 void WorkloadLoop::fill() {
+  rate_wait_ = false;
   while (true) {
     if (!pending_.empty()) {
       Slot& slot = slots_[pending_.back()];
@@ -84,6 +96,7 @@ void WorkloadLoop::fill() {
     const std::uint64_t now = now_ns();
     on_time(now);
     if (!issuing_) return;
+    if (rate_interval_ns_ != 0 && !rate_allows(now)) return;
     Slot& slot = slots_[free_.back()];
     free_.pop_back();
     issue(slot, now);
@@ -91,22 +104,50 @@ void WorkloadLoop::fill() {
   }
 }
 
+// Token bucket of `depth` I/Os: next_issue_ns_ is when the next one is due; a schedule that has
+// fallen further behind than depth I/Os is pulled forward instead of bursting.
+bool WorkloadLoop::rate_allows(std::uint64_t now) {
+  if (now < next_issue_ns_) {
+    rate_wait_ = true;
+    return false;
+  }
+  const std::uint64_t burst = rate_interval_ns_ * slots_.size();
+  if (now - next_issue_ns_ > burst) next_issue_ns_ = now - burst;
+  next_issue_ns_ += rate_interval_ns_;
+  return true;
+}
+
+void WorkloadLoop::wait_for_rate() const {
+  const std::uint64_t now = now_ns();
+  if (next_issue_ns_ <= now) return;
+  const std::uint64_t wait = next_issue_ns_ - now;
+  timespec ts{static_cast<time_t>(wait / 1'000'000'000), static_cast<long>(wait % 1'000'000'000)};
+  ::nanosleep(&ts, nullptr);
+}
+
 void WorkloadLoop::issue(Slot& slot, std::uint64_t now) {
   const IoChoice choice = generator_.next();
+  const std::uint64_t offset = choice.offset + region_offset_;
   IoRequest& req = slot.req;
   req.direction = choice.direction;
-  req.offset = choice.offset;
+  req.offset = offset;
   req.length = block_size_;
   req.result = 0;
   req.issued_ns = now;
+  slot.block_offset = offset;
   if (choice.direction == IoDirection::read) {
     req.buffer = slot.read_buffer;
+    if (verifier_) slot.ticket = verifier_->read_issued(offset);
   } else {
-    // Stamp offset and sequence number on the block so no two written blocks are alike:
-    // devices that deduplicate or compress would otherwise flatter the figures.
     req.buffer = slot.write_buffer;
-    const std::uint64_t stamp[2] = {choice.offset, ++write_stamp_};
-    std::memcpy(slot.write_buffer, stamp, sizeof stamp);
+    if (verifier_) {
+      slot.generation = verifier_->stamp_write(slot.write_buffer, offset);
+    } else {
+      // Stamp offset and sequence number on the block so no two written blocks are alike:
+      // devices that deduplicate or compress would otherwise flatter the figures.
+      const std::uint64_t stamp[2] = {offset, ++write_stamp_};
+      std::memcpy(slot.write_buffer, stamp, sizeof stamp);
+    }
     wrote_any_ = true;
   }
   slot.busy = true;
@@ -172,6 +213,7 @@ void WorkloadLoop::complete(Slot& slot, std::uint64_t now) {
     pending_.push_back(req.slot);
     return;
   }
+  if (verifier_) verify_completion(slot);
   slot.busy = false;
   free_.push_back(req.slot);
   if (!slot.counted) return;
@@ -187,85 +229,12 @@ void WorkloadLoop::complete(Slot& slot, std::uint64_t now) {
   ++interval_ios_;
 }
 
-void WorkloadLoop::on_time(std::uint64_t now) {
-  if (phase_ == Phase::ramp) {
-    if (now < ramp_end_ns_) return;
-    begin_measure(now);
+void WorkloadLoop::verify_completion(const Slot& slot) const {
+  if (slot.req.direction == IoDirection::write) {
+    verifier_->write_done(slot.block_offset, slot.generation);
+  } else {
+    verifier_->check_read(slot.read_buffer, slot.block_offset, slot.ticket, path_);
   }
-  if (now >= next_interval_ns_) close_intervals(now, true);
-  if (now >= stop_ns_) issuing_ = false;
-}
-
-void WorkloadLoop::begin_measure(std::uint64_t now) {
-  phase_ = Phase::measure;
-  measure_start_ns_ = now;
-  next_interval_ns_ = now + kIntervalNs;
-  stop_ns_ = spec_.duration.count() > 0 ? now + static_cast<std::uint64_t>(spec_.duration.count())
-                                        : std::numeric_limits<std::uint64_t>::max();
-  result_.latency.reset();
-  result_.bytes_read = result_.bytes_written = result_.ios_read = result_.ios_written = 0;
-  result_.intervals.clear();
-  interval_bytes_ = interval_ios_ = 0;
-  issued_bytes_ = 0;
-  if (spec_.io_size != 0) {
-    for (Slot& slot : slots_) {
-      if (!slot.busy) continue;
-      if (issued_bytes_ + block_size_ <= spec_.io_size) {
-        issued_bytes_ += block_size_;
-      } else {
-        slot.counted = false;
-      }
-    }
-    if (issued_bytes_ >= spec_.io_size) issuing_ = false;
-  }
-  cpu_start_ = take_cpu_snapshot();
-}
-
-void WorkloadLoop::close_intervals(std::uint64_t now, bool call_hook) {
-  while (now >= next_interval_ns_) {
-    result_.intervals.push_back({seconds(next_interval_ns_ - kIntervalNs - measure_start_ns_), 1.0,
-                                 interval_bytes_, interval_ios_});
-    interval_bytes_ = interval_ios_ = 0;
-    result_.elapsed_s = seconds(next_interval_ns_ - measure_start_ns_);
-    next_interval_ns_ += kIntervalNs;
-    if (call_hook && hook_ && !stopped_by_hook_ && !hook_(result_) && issuing_) {
-      issuing_ = false;
-      stopped_by_hook_ = true;
-    }
-  }
-}
-
-void WorkloadLoop::finish() {
-  std::uint64_t end = now_ns();
-  if (spec_.flush == FlushPolicy::end && wrote_any_) {
-    const std::uint64_t flush_start = end;
-    try {
-      backend_.flush();
-    } catch (const std::system_error& e) {
-      throw std::system_error(e.code(), "fdatasync " + path_);
-    }
-    end = now_ns();
-    result_.flush_s = seconds(end - flush_start);
-  }
-  close_intervals(end, false);
-  if (interval_ios_ > 0) {
-    const std::uint64_t last_start = next_interval_ns_ - kIntervalNs;
-    result_.intervals.push_back({seconds(last_start - measure_start_ns_), seconds(end - last_start),
-                                 interval_bytes_, interval_ios_});
-  }
-  result_.elapsed_s = seconds(end - measure_start_ns_);
-  const CpuPercent cpu = cpu_percent(cpu_start_, take_cpu_snapshot(), result_.elapsed_s);
-  result_.cpu_process_pct = cpu.process;
-  result_.cpu_system_pct = cpu.system;
-  result_.completed = !stopped_by_hook_;
-}
-
-void WorkloadLoop::throw_io_error(const IoRequest& req, int err, const char* why) const {
-  std::string what = std::string(req.direction == IoDirection::read ? "read" : "write") + " of " +
-                     std::to_string(req.length) + " bytes at offset " + std::to_string(req.offset) +
-                     " of " + path_;
-  if (why) what += std::string(" ") + why;
-  throw std::system_error(err, std::generic_category(), what);
 }
 
 }  // namespace iogate

@@ -22,11 +22,24 @@
 //            not counted at all), so a size-based run counts exactly io_size bytes.
 //   flush    FlushPolicy::end with any write issued: fdatasync before the clock stops.
 //
+// Rate cap (spec.rate_iops / rate_mbps): I/Os are issued on a fixed schedule, one every
+// 1/rate seconds, from a token bucket holding at most `depth` I/Os, so a late issue (the loop
+// was waiting for a completion) is caught up without ever exceeding depth in flight.
+//
+// Several workers: each runs its own loop on its own thread, on its region of the file
+// (`region_offset` is added to every offset). They share only a stop flag (set when the hook
+// stops the run or a worker fails) and the progress totals the hook sees; both are touched once
+// per interval or per I/O with relaxed atomics: no locks on the per-I/O path.
+//
+// Verification (a BlockVerifier given): writes are stamped at issue and recorded at completion;
+// reads are checked when their last byte is in, and a mismatch throws VerifyError.
+//
 // Intervals are one second of measured time each; completions are attributed to the interval
 // they complete in. The hook sees the running result after each full interval (cpu fields stay
 // 0 until the end). A last, partial interval is added when it saw any I/O.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,18 +47,28 @@
 #include "cpu_usage.hpp"
 #include "iogate/engine/engine.hpp"
 #include "offset_generator.hpp"
+#include "verify/block_verifier.hpp"
 
 namespace iogate {
 
+// Totals of all workers' measured windows, published at each interval's end for the hook.
+struct SharedProgress {
+  std::atomic<std::uint64_t> bytes_read{0}, bytes_written{0}, ios_read{0}, ios_written{0};
+};
+
 struct LoopInputs {
-  const WorkloadSpec& spec;
+  const WorkloadSpec& spec;         // this worker's share (file_size: its region's size)
   const std::string& path;          // for error messages
   IoBackend& backend;               // already set up for `depth`
   unsigned depth;                   // I/Os kept in flight
   std::size_t buffer_stride;        // bytes from one slot's buffer to the next (aligned)
   std::byte* read_buffers;          // depth * buffer_stride, or null when there are no reads
   std::byte* write_buffers;         // depth * buffer_stride, filled, or null when no writes
-  const IntervalHook& on_interval;  // may be empty
+  const IntervalHook& on_interval;  // may be empty; called only by the worker that owns it
+  std::uint64_t region_offset = 0;  // added to every offset
+  BlockVerifier* verifier = nullptr;
+  std::atomic<bool>* stop = nullptr;   // shared between workers; null when alone
+  SharedProgress* progress = nullptr;  // shared between workers; null when alone
 };
 
 class WorkloadLoop {
@@ -63,6 +86,9 @@ class WorkloadLoop {
     unsigned retries = 0;
     bool busy = false;
     bool counted = true;  // false: issued in ramp, left out of a size budget it did not fit
+    std::uint64_t block_offset = 0;  // where the whole I/O starts (req.offset moves on remainders)
+    std::uint32_t generation = 0;    // verified write: its stamp
+    BlockVerifier::ReadTicket ticket;  // verified read: what it may find
   };
   enum class Phase { ramp, measure };
 
@@ -75,6 +101,11 @@ class WorkloadLoop {
   void begin_measure(std::uint64_t now);
   void close_intervals(std::uint64_t now, bool call_hook);
   void finish();
+  void verify_completion(const Slot& slot) const;
+  void publish_progress();
+  bool rate_allows(std::uint64_t now);
+  void wait_for_rate() const;
+  void stop_all();
   [[noreturn]] void throw_io_error(const IoRequest& req, int err, const char* why) const;
 
   const WorkloadSpec& spec_;
@@ -83,6 +114,10 @@ class WorkloadLoop {
   const IntervalHook& hook_;
   OffsetGenerator generator_;
   std::uint32_t block_size_;
+  std::uint64_t region_offset_;
+  BlockVerifier* verifier_;
+  std::atomic<bool>* stop_;
+  SharedProgress* progress_;
 
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> free_;     // slot indices ready for a new I/O
@@ -103,6 +138,12 @@ class WorkloadLoop {
   std::uint64_t issued_bytes_ = 0;  // measured window, against spec.io_size
   std::uint64_t interval_bytes_ = 0;
   std::uint64_t interval_ios_ = 0;
+  std::uint64_t rate_interval_ns_ = 0;  // 0: no rate cap
+  std::uint64_t next_issue_ns_ = 0;
+  bool rate_wait_ = false;  // fill() stopped for the rate schedule, not for lack of slots
+  struct Totals {
+    std::uint64_t bytes_read = 0, bytes_written = 0, ios_read = 0, ios_written = 0;
+  } published_;  // what publish_progress() has added to progress_ so far
   CpuSnapshot cpu_start_;
   RunResult result_;
 };

@@ -2,15 +2,16 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include <fmt/format.h>
 
 namespace iogate::thresholds_detail {
 namespace {
 
-constexpr std::array<std::string_view, 11> kWorkloadKeys{
-    "block_size", "read", "random", "queue_depth", "file_size", "size",
-    "duration",   "ramp", "direct", "flush",       "engine"};
+constexpr std::array<std::string_view, 16> kWorkloadKeys{
+    "block_size", "read",  "random", "queue_depth", "file_size", "size", "duration",  "ramp",
+    "direct",     "flush", "engine", "workers",     "verify",    "kind", "rate_iops", "rate_mbps"};
 
 // What make_backend() knows; "auto" picks the best one available at run time.
 constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", "libaio"};
@@ -18,6 +19,7 @@ constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", 
 // Per-request buffers are block_size each, queue_depth of them: keep one request sane.
 constexpr std::uint64_t kMaxBlockSize = 64ULL << 20;
 constexpr std::int64_t kMaxQueueDepth = 4096;
+constexpr std::int64_t kMaxWorkers = 256;
 // O_DIRECT needs sizes aligned to the device's logical block, which is never below 512 bytes.
 constexpr std::uint64_t kDirectAlignment = 512;
 
@@ -94,6 +96,39 @@ void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
   }
 }
 
+// Workers, verification, the workload kind and the rate cap.
+void read_engine_options(const Section& s, const toml::table& t, WorkloadFields& out) {
+  if (const toml::node* n = t.get("workers")) {
+    const std::int64_t workers = integer_value(s, *n, "workers");
+    if (workers < 1 || workers > kMaxWorkers) {
+      s.fail(
+          *n, "workers",
+          fmt::format("expected a number of workers from 1 to {}, got {}", kMaxWorkers, workers));
+    }
+    out.workers = field(s, *n, "workers", static_cast<unsigned>(workers));
+  }
+  if (const toml::node* n = t.get("verify"))
+    out.verify = field(s, *n, "verify", bool_value(s, *n, "verify"));
+  if (const toml::node* n = t.get("kind")) {
+    const std::string text = string_value(s, *n, "kind");
+    if (text != "mixed" && text != "integrity") {
+      s.fail(*n, "kind", fmt::format(R"(expected "mixed" or "integrity", got "{}")", text));
+    }
+    out.kind =
+        field(s, *n, "kind", text == "integrity" ? WorkloadKind::integrity : WorkloadKind::mixed);
+  }
+  for (const char* key : {"rate_iops", "rate_mbps"}) {
+    const toml::node* n = t.get(key);
+    if (n == nullptr) continue;
+    const std::optional<double> rate = n->is_boolean() ? std::nullopt : n->value<double>();
+    if (!rate || !(*rate > 0) || !std::isfinite(*rate)) {
+      s.fail(*n, key, "expected a positive number (I/Os per second, or MiB/s for rate_mbps)");
+    }
+    (key == std::string_view("rate_iops") ? out.rate_iops : out.rate_mbps) =
+        field(s, *n, key, *rate);
+  }
+}
+
 template <class T>
 const std::optional<Field<T>>& pick(const std::optional<Field<T>>& own,
                                     const std::optional<Field<T>>& fallback) {
@@ -109,6 +144,7 @@ WorkloadFields read_workload_fields(const Section& section, const toml::table& t
   read_mix(section, table, out);
   read_times(section, table, out);
   read_options(section, table, out);
+  read_engine_options(section, table, out);
   return out;
 }
 
@@ -124,7 +160,9 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
     check.fail(table_where, "workload.block_size",
                R"(missing required key: the size of each I/O, like "8k")");
   }
-  if (!io_size && !duration) {
+  const auto& kind = pick(own.kind, defaults.kind);
+  const bool integrity = kind && kind->value == WorkloadKind::integrity;
+  if (!io_size && !duration && !integrity) {
     check.fail(table_where, "workload.size",
                "missing required key: give size (bytes to transfer) or duration (a time window), "
                "or both (size with a time cap)");
@@ -171,6 +209,20 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.flush, defaults.flush)) spec.flush = f->value;
   spec.engine = "auto";
   if (const auto& f = pick(own.engine, defaults.engine)) spec.engine = f->value;
+  if (const auto& f = pick(own.workers, defaults.workers)) {
+    spec.workers = f->value;
+    if (spec.file_size / spec.workers < spec.block_size ||
+        (spec.io_size != 0 && spec.io_size / spec.block_size < spec.workers)) {
+      check.fail(f->where, f->path,
+                 fmt::format("each of {} workers needs at least one block ({}) of file_size and "
+                             "of size",
+                             spec.workers, format_size(spec.block_size)));
+    }
+  }
+  if (const auto& f = pick(own.verify, defaults.verify)) spec.verify = f->value;
+  if (integrity) spec.kind = WorkloadKind::integrity;
+  if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
+  if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
   return spec;
 }
 

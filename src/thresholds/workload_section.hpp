@@ -36,6 +36,11 @@ struct WorkloadFields {
   std::optional<Field<bool>> direct;
   std::optional<Field<FlushPolicy>> flush;
   std::optional<Field<std::string>> engine;
+  std::optional<Field<unsigned>> workers;
+  std::optional<Field<bool>> verify;
+  std::optional<Field<WorkloadKind>> kind;
+  std::optional<Field<double>> rate_iops;
+  std::optional<Field<double>> rate_mbps;
 };
 
 // Reads and range-checks each key of a workload-shaped table ([defaults] or [check.workload]);

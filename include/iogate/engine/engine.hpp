@@ -20,14 +20,20 @@ using IntervalHook = std::function<bool(const RunResult& so_far)>;
 
 struct RunOptions {
   IntervalHook on_interval;
-  // Replaces make_backend(spec.engine): tests inject fakes and faults through it.
+  // Replaces make_backend(spec.engine): tests inject fakes and faults through it. Serves a
+  // single worker; with several, give backend_factory instead.
   std::unique_ptr<IoBackend> backend;
+  // Called once per worker (0, 1, ...) when set, instead of make_backend(spec.engine).
+  std::function<std::unique_ptr<IoBackend>(unsigned worker)> backend_factory;
 };
 
 // The file (regular or block device) must exist and be at least spec.file_size bytes; under
 // O_DIRECT, block_size must be a multiple of its device's direct-I/O block. Bad specs and files
 // throw std::invalid_argument; I/O errors throw std::system_error naming the operation, offset,
-// length and path. The phase, stop and accounting rules are in src/engine/workload_loop.hpp.
+// length and path; a verified read that finds the wrong data throws VerifyError (verify.hpp).
+// The phase, stop and accounting rules are in src/engine/workload_loop.hpp; several workers'
+// results are merged (counts summed, histograms merged, intervals summed by index, elapsed the
+// longest worker's). An integrity workload's result covers its write pass and its read pass.
 RunResult run_workload(const WorkloadSpec& spec, const std::filesystem::path& file,
                        RunOptions options = {});
 

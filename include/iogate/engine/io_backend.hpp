@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -53,8 +54,22 @@ class IoBackend {
   virtual void flush() = 0;
 };
 
-// Makes the named backend ("psync", later "io_uring", "libaio"; "auto" picks the best available).
-// Throws std::invalid_argument naming the engine and why it is unavailable.
+// Makes the named backend: "psync", "io_uring", "libaio", or "auto" for the first usable of
+// io_uring, libaio, psync (each built in only when its library was found, and usable only when
+// its runtime probe succeeds). An unknown name, or a named engine that is not usable here, throws
+// std::invalid_argument naming the engine and why; a named engine never falls back to another.
 std::unique_ptr<IoBackend> make_backend(std::string_view name);
+
+struct BackendChoice {
+  std::unique_ptr<IoBackend> backend;
+  // Which engine was taken and why, e.g. "io_uring: unavailable (io_uring_queue_init: Operation
+  // not permitted); using libaio". Goes into RunResult::engine_note.
+  std::string note;
+};
+// make_backend, also saying why "auto" passed over the engines it did not take.
+BackendChoice select_backend(std::string_view name);
+
+// nullopt when the named engine is built in and usable here; otherwise why it is not.
+std::optional<std::string> backend_unavailable(std::string_view name);
 
 }  // namespace iogate

@@ -20,11 +20,14 @@ struct IntervalSample {
 
 struct RunResult {
   std::string engine;        // backend that ran it
+  std::string engine_note;   // how it was chosen: what "auto" passed over and why
   unsigned queue_depth = 1;  // outstanding I/Os actually kept in flight: the spec's
                              // depth capped by the backend (psync: always 1)
-  std::uint64_t seed = 0;    // offset generator seed used (drawn fresh for spec.seed 0);
-                             // rerun with it to repeat the same I/O sequence
-  bool completed = true;     // false when stopped early (by the caller's interval hook)
+  unsigned workers = 1;      // threads, each keeping queue_depth in flight on its own region
+  std::uint64_t blocks_verified = 0;  // reads checked against their verify header (verify.hpp)
+  std::uint64_t seed = 0;             // offset generator seed used (drawn fresh for spec.seed 0);
+                                      // rerun with it to repeat the same I/O sequence
+  bool completed = true;              // false when stopped early (by the caller's interval hook)
 
   // Measured window only (ramp-up excluded); exact counts.
   std::uint64_t bytes_read = 0;

@@ -16,6 +16,12 @@ enum class FlushPolicy {
   end,   // fdatasync before the clock stops, so written data is on stable storage
 };
 
+enum class WorkloadKind {
+  mixed,      // the read/random mix above, measured
+  integrity,  // write the whole file (each worker its region) sequentially, fdatasync, then read
+              // it all back with O_DIRECT verifying every block; see verify.hpp
+};
+
 struct WorkloadSpec {
   std::uint64_t block_size = 4096;
   double read_pct = 0.0;    // 0..100
@@ -30,6 +36,16 @@ struct WorkloadSpec {
   FlushPolicy flush = FlushPolicy::end;
   std::string engine = "psync";  // backend name ("auto" picks the best available)
   std::uint64_t seed = 0;        // 0: a fresh seed per run
+  // Threads, each with its own backend and its own region of the file: the file is split into
+  // `workers` equal block-aligned regions (a remainder smaller than one region's alignment stays
+  // unused) and io_size into `workers` shares of whole blocks. queue_depth is per worker.
+  unsigned workers = 1;
+  bool verify = false;  // stamp every written block, check every read one (verify.hpp)
+  WorkloadKind kind = WorkloadKind::mixed;
+  // Issue at a fixed pace (0: as fast as the queue allows); both set: the slower of the two.
+  // Split evenly between workers.
+  double rate_iops = 0;
+  double rate_mbps = 0;  // MiB/s
 };
 
 }  // namespace iogate

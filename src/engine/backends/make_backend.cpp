@@ -1,27 +1,110 @@
-// The backend registry. "auto" takes the first available in order of preference; only psync is
-// built so far (io_uring and libaio will slot in ahead of it, each behind its own probe).
+// The backend registry. Each asynchronous engine is gated twice: at build time (its library was
+// found: IOGATE_HAVE_LIBURING / IOGATE_HAVE_LIBAIO) and at run time (its probe succeeds here).
+// "auto" takes the first usable one of io_uring, libaio, psync and says why it passed over the
+// others; an engine asked for by name must be usable, or the run is refused.
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "backends/psync_backend.hpp"
 #include "iogate/engine/io_backend.hpp"
+#ifdef IOGATE_HAVE_LIBURING
+#include "backends/io_uring_backend.hpp"
+#endif
+#ifdef IOGATE_HAVE_LIBAIO
+#include "backends/libaio_backend.hpp"
+#endif
 
 namespace iogate {
 namespace {
 
+constexpr std::array<std::string_view, 3> kPreference{"io_uring", "libaio", "psync"};
 constexpr const char* kKnown =
-    "known engines: \"psync\", \"auto\" (the best available, now psync); "
-    "\"io_uring\" and \"libaio\" are not built yet";
+    "known engines: \"auto\" (the first usable of io_uring, libaio, psync), \"io_uring\", "
+    "\"libaio\", \"psync\"";
+
+std::unique_ptr<IoBackend> construct(std::string_view name) {
+#ifdef IOGATE_HAVE_LIBURING
+  if (name == "io_uring") return std::make_unique<IoUringBackend>();
+#endif
+#ifdef IOGATE_HAVE_LIBAIO
+  if (name == "libaio") return std::make_unique<LibaioBackend>();
+#endif
+  if (name == "psync") return std::make_unique<PsyncBackend>();
+  return nullptr;
+}
+
+// IOGATE_DISABLE_ENGINES="io_uring,libaio" makes engines unusable on purpose: to see a fallback
+// (and its note) on a machine where everything works, in tests and by hand.
+bool disabled_by_environment(std::string_view name) {
+  const char* list = std::getenv("IOGATE_DISABLE_ENGINES");
+  if (list == nullptr) return false;
+  std::string_view rest(list);
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    if (rest.substr(0, comma) == name) return true;
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+// Probes once per process: the answer does not change while it runs, and a probe costs a ring.
+std::optional<std::string> probe_once(std::string_view name) {
+  if (disabled_by_environment(name)) return std::string("disabled by IOGATE_DISABLE_ENGINES");
+#ifdef IOGATE_HAVE_LIBURING
+  if (name == "io_uring") {
+    static const std::optional<std::string> why = probe_io_uring();
+    return why;
+  }
+#endif
+#ifdef IOGATE_HAVE_LIBAIO
+  if (name == "libaio") {
+    static const std::optional<std::string> why = probe_libaio();
+    return why;
+  }
+#endif
+  if (name == "psync") return std::nullopt;
+  return std::string("not built in (its library was not found when iogate was configured)");
+}
 
 }  // namespace
 
-std::unique_ptr<IoBackend> make_backend(std::string_view name) {
-  if (name == "psync" || name == "auto") return std::make_unique<PsyncBackend>();
-  const std::string quoted = "\"" + std::string(name) + "\"";
-  if (name == "io_uring" || name == "libaio") {
-    throw std::invalid_argument("engine " + quoted + " is not available in this build; " + kKnown);
+std::optional<std::string> backend_unavailable(std::string_view name) {
+  if (std::find(kPreference.begin(), kPreference.end(), name) == kPreference.end()) {
+    return "unknown engine \"" + std::string(name) + "\"; " + kKnown;
   }
-  throw std::invalid_argument("unknown engine " + quoted + "; " + kKnown);
+  return probe_once(name);
+}
+
+BackendChoice select_backend(std::string_view name) {
+  if (name == "auto") {
+    std::string passed_over;
+    for (const std::string_view candidate : kPreference) {
+      if (const auto why = backend_unavailable(candidate)) {
+        passed_over += std::string(candidate) + ": unavailable (" + *why + "); ";
+        continue;
+      }
+      std::string note = passed_over.empty()
+                             ? "auto: " + std::string(candidate) + ", the first choice"
+                             : passed_over + "using " + std::string(candidate);
+      return {construct(candidate), std::move(note)};
+    }
+    throw std::invalid_argument("engine \"auto\": no engine is usable here: " + passed_over);
+  }
+  if (const auto why = backend_unavailable(name)) {
+    if (why->rfind("unknown engine", 0) == 0) throw std::invalid_argument(*why);
+    throw std::invalid_argument("engine \"" + std::string(name) + "\" is not available: " + *why +
+                                "; " + kKnown);
+  }
+  return {construct(name), "asked for " + std::string(name)};
+}
+
+std::unique_ptr<IoBackend> make_backend(std::string_view name) {
+  return select_backend(name).backend;
 }
 
 }  // namespace iogate

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
@@ -27,18 +28,56 @@ std::string rejection(std::string_view name) {
   return {};
 }
 
-TEST(MakeBackend, PsyncAndAutoGivePsync) {
+// Sets IOGATE_DISABLE_ENGINES for one scope.
+class DisabledEngines {
+ public:
+  explicit DisabledEngines(const char* list) { ::setenv("IOGATE_DISABLE_ENGINES", list, 1); }
+  ~DisabledEngines() { ::unsetenv("IOGATE_DISABLE_ENGINES"); }
+};
+
+TEST(MakeBackend, AutoTakesTheFirstUsableInOrderOfPreference) {
+  std::string expected = "psync";
+  for (const char* name : {"libaio", "io_uring"}) {
+    if (!backend_unavailable(name)) expected = name;
+  }
+  const BackendChoice choice = select_backend("auto");
+  EXPECT_EQ(choice.backend->name(), expected);
+  EXPECT_THAT(choice.note, HasSubstr(expected));
   EXPECT_EQ(make_backend("psync")->name(), "psync");
-  EXPECT_EQ(make_backend("auto")->name(), "psync");
 }
 
-TEST(MakeBackend, UnbuiltAndUnknownEnginesAreRejectedByName) {
-  EXPECT_THAT(rejection("io_uring"), HasSubstr("engine \"io_uring\" is not available"));
-  EXPECT_THAT(rejection("libaio"), HasSubstr("\"libaio\""));
+TEST(MakeBackend, AutoSaysWhyItPassedOverAnEngine) {
+  const DisabledEngines disabled("io_uring");
+  const BackendChoice choice = select_backend("auto");
+  EXPECT_NE(choice.backend->name(), "io_uring");
+  EXPECT_THAT(choice.note,
+              HasSubstr("io_uring: unavailable (disabled by IOGATE_DISABLE_ENGINES); "));
+  EXPECT_THAT(choice.note, HasSubstr("using "));
+  EXPECT_THAT(choice.note, HasSubstr(std::string(choice.backend->name())));
+}
+
+TEST(MakeBackend, AutoFallsBackToPsyncWhenNothingElseIsUsable) {
+  const DisabledEngines disabled("io_uring,libaio");
+  const BackendChoice choice = select_backend("auto");
+  EXPECT_EQ(choice.backend->name(), "psync");
+  EXPECT_THAT(choice.note, HasSubstr("io_uring: unavailable"));
+  EXPECT_THAT(choice.note, HasSubstr("libaio: unavailable"));
+  EXPECT_THAT(choice.note, HasSubstr("using psync"));
+}
+
+TEST(MakeBackend, ANamedEngineThatIsUnusableIsAnErrorNotAFallback) {
+  const DisabledEngines disabled("libaio");
+  const std::string why = rejection("libaio");
+  EXPECT_THAT(why, HasSubstr("engine \"libaio\" is not available"));
+  EXPECT_THAT(why, HasSubstr("disabled by IOGATE_DISABLE_ENGINES"));
+}
+
+TEST(MakeBackend, UnknownEngineIsRejectedByNameWithTheKnownOnes) {
   const std::string unknown = rejection("posixaio");
   EXPECT_THAT(unknown, HasSubstr("unknown engine \"posixaio\""));
-  EXPECT_THAT(unknown, HasSubstr("\"psync\""));
-  EXPECT_THAT(unknown, HasSubstr("not built yet"));
+  for (const char* name : {"\"psync\"", "\"io_uring\"", "\"libaio\"", "\"auto\""}) {
+    EXPECT_THAT(unknown, HasSubstr(name));
+  }
 }
 
 TEST(PsyncBackend, KeepsOneIoInFlightWhateverTheRequest) {

@@ -169,7 +169,7 @@ TEST(RunWorkload, UnknownEngineIsRejected) {
   const test::TempDir dir;
   const auto file = dir.make_file("data", kMiB);
   WorkloadSpec spec = buffered(kMiB, kMiB);
-  spec.engine = "io_uring";
+  spec.engine = "posixaio";
   EXPECT_THROW((void)run_workload(spec, file), std::invalid_argument);
 }
 

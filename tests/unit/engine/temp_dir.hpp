@@ -14,8 +14,10 @@ namespace iogate::test {
 
 class TempDir {
  public:
-  TempDir() {
-    std::string templ = (std::filesystem::temp_directory_path() / "iogate-engine-XXXXXX").string();
+  // Under the system's temporary directory, or under `parent` (a real disk for O_DIRECT, where
+  // the temporary directory may be tmpfs).
+  explicit TempDir(const std::filesystem::path& parent = std::filesystem::temp_directory_path()) {
+    std::string templ = (parent / "iogate-engine-XXXXXX").string();
     if (::mkdtemp(templ.data()) == nullptr) {
       throw std::system_error(errno, std::generic_category(), "mkdtemp " + templ);
     }

@@ -102,3 +102,37 @@ TEST(ValidateWorkload, RejectsNegativeDurations) {
 
 }  // namespace
 }  // namespace iogate
+
+namespace iogate {
+namespace {
+
+TEST(ValidateWorkload, RejectsWorkersOutsideRangeOrWithoutABlockEach) {
+  EXPECT_THAT(rejection([](auto& s) { s.workers = 0; }),
+              HasSubstr("workers = 0: must be in [1, 256]"));
+  EXPECT_THAT(rejection([](auto& s) { s.workers = 257; }), HasSubstr("workers = 257"));
+  EXPECT_THAT(rejection([](auto& s) {
+                s.workers = 4;
+                s.file_size = 3 * 8192;
+              }),
+              HasSubstr("at least one block (8192 bytes) per worker (4 workers)"));
+  EXPECT_THAT(rejection([](auto& s) {
+                s.workers = 4;
+                s.io_size = 2 * 8192;
+              }),
+              HasSubstr("io_size = 16384: must be at least one block"));
+}
+
+TEST(ValidateWorkload, RejectsNegativeOrNonFiniteRates) {
+  EXPECT_THAT(rejection([](auto& s) { s.rate_iops = -1; }), HasSubstr("rate_iops"));
+  EXPECT_THAT(rejection([](auto& s) { s.rate_mbps = std::nan(""); }), HasSubstr("rate_mbps"));
+}
+
+TEST(ValidateWorkload, AnIntegrityWorkloadNeedsNoSizeOrDuration) {
+  WorkloadSpec spec = good_spec();
+  spec.kind = WorkloadKind::integrity;
+  spec.io_size = 0;
+  EXPECT_NO_THROW(validate_workload(spec));
+}
+
+}  // namespace
+}  // namespace iogate

@@ -1,0 +1,163 @@
+// Making the workers of a run and running one pass over them. See worker_set.hpp.
+#include "worker_set.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <random>
+#include <stdexcept>
+#include <thread>
+
+#include "rng.hpp"
+#include "workload_loop.hpp"
+
+namespace iogate {
+namespace {
+
+std::uint64_t fresh_nonzero() {
+  std::random_device device;
+  std::uint64_t v = 0;
+  while (v == 0) v = (std::uint64_t{device()} << 32) ^ device();
+  return v;
+}
+
+AlignedBuffer allocate(std::size_t bytes, std::size_t alignment, const char* what) {
+  try {
+    return AlignedBuffer(bytes, alignment);
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error("cannot allocate " + std::to_string(bytes) + " bytes of " + what +
+                             " buffers (queue depth x block_size)");
+  }
+}
+
+// Non-zero, non-repeating data: some devices compress or deduplicate zeros or repeated blocks.
+void fill_pattern(AlignedBuffer& buffer, std::uint64_t seed) {
+  Xoshiro256 rng(seed ^ 0x5eed'da7a'b10c'f111ULL);
+  for (std::size_t at = 0; at + sizeof(std::uint64_t) <= buffer.size();
+       at += sizeof(std::uint64_t)) {
+    const std::uint64_t word = rng() | 1;  // never an all-zero word
+    std::memcpy(buffer.data() + at, &word, sizeof word);
+  }
+}
+
+// The worker's own offset stream: worker 0 keeps the run's seed, so one worker repeats runs
+// made before workers existed.
+std::uint64_t worker_seed(std::uint64_t base, unsigned index) {
+  if (index == 0) return base;
+  std::uint64_t state = base + index;
+  const std::uint64_t seed = splitmix64(state);
+  return seed != 0 ? seed : 1;
+}
+
+RunResult run_one(Worker& w, const std::string& path, const IntervalHook& hook,
+                  std::atomic<bool>* stop, SharedProgress* progress) {
+  const std::uint64_t checked_before = w.verifier ? w.verifier->blocks_checked() : 0;
+  WorkloadLoop loop({.spec = w.spec,
+                     .path = path,
+                     .backend = *w.backend,
+                     .depth = w.depth,
+                     .buffer_stride = w.stride,
+                     .read_buffers = w.read_buffers.data(),
+                     .write_buffers = w.write_buffers.data(),
+                     .on_interval = hook,
+                     .region_offset = w.region_offset,
+                     .verifier = w.verifier.get(),
+                     .stop = stop,
+                     .progress = progress});
+  RunResult r = loop.run();
+  if (w.verifier) r.blocks_verified = w.verifier->blocks_checked() - checked_before;
+  r.engine_note = w.note;
+  return r;
+}
+
+}  // namespace
+
+std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment,
+                                 RunOptions& options) {
+  const unsigned n = spec.workers;
+  if (options.backend && n > 1) {
+    throw std::invalid_argument("RunOptions::backend serves one worker; give backend_factory for " +
+                                std::to_string(n) + " workers");
+  }
+  const bool integrity = spec.kind == WorkloadKind::integrity;
+  const std::uint64_t base_seed = spec.seed != 0 ? spec.seed : fresh_nonzero();
+  const std::uint64_t run_id = fresh_nonzero();
+  const std::uint64_t region = spec.file_size / n / spec.block_size * spec.block_size;
+  const std::uint64_t blocks = spec.io_size / spec.block_size;
+  std::vector<Worker> workers(n);
+  for (unsigned i = 0; i < n; ++i) {
+    Worker& w = workers[i];
+    w.index = i;
+    w.spec = spec;
+    w.spec.workers = 1;
+    w.spec.file_size = region;
+    w.region_offset = i * region;
+    if (spec.io_size != 0)
+      w.spec.io_size = (blocks / n + (i < blocks % n ? 1 : 0)) * spec.block_size;
+    w.spec.seed = worker_seed(base_seed, i);
+    w.spec.rate_iops = spec.rate_iops / n;
+    w.spec.rate_mbps = spec.rate_mbps / n;
+    if (options.backend) {
+      w.backend = std::move(options.backend);
+      w.note = "supplied by the caller";
+    } else if (options.backend_factory) {
+      w.backend = options.backend_factory(i);
+      w.note = "supplied by the caller";
+    } else {
+      BackendChoice choice = select_backend(spec.engine);
+      w.backend = std::move(choice.backend);
+      w.note = std::move(choice.note);
+    }
+    w.depth = std::clamp(w.backend->max_in_flight(spec.queue_depth), 1u, spec.queue_depth);
+    // One buffer per slot, each starting on the alignment boundary (even for 512-byte blocks).
+    w.stride = (spec.block_size + alignment - 1) / alignment * alignment;
+    const std::size_t bytes = std::size_t{w.depth} * w.stride;
+    if (spec.read_pct > 0 || integrity) w.read_buffers = allocate(bytes, alignment, "read");
+    if (spec.read_pct < 100 || integrity) {
+      w.write_buffers = allocate(bytes, alignment, "write");
+      fill_pattern(w.write_buffers, w.spec.seed);
+    }
+    if (spec.verify || integrity) {
+      w.verifier = std::make_unique<BlockVerifier>(
+          w.region_offset, region, static_cast<std::uint32_t>(spec.block_size), run_id);
+    }
+  }
+  return workers;
+}
+
+RunResult run_pass(std::vector<Worker>& workers, int fd, const std::string& path,
+                   const IntervalHook& hook) {
+  for (Worker& w : workers) w.backend->setup(fd, w.depth);
+  if (workers.size() == 1) return run_one(workers[0], path, hook, nullptr, nullptr);
+
+  static const IntervalHook kNoHook;
+  std::atomic<bool> stop{false};
+  SharedProgress progress;
+  std::vector<RunResult> results(workers.size());
+  std::vector<std::exception_ptr> errors(workers.size());
+  {
+    std::vector<std::jthread> threads;
+    threads.reserve(workers.size());
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+      threads.emplace_back([&, i] {
+        try {
+          results[i] = run_one(workers[i], path, i == 0 ? hook : kNoHook, &stop, &progress);
+        } catch (...) {
+          errors[i] = std::current_exception();
+          stop.store(true, std::memory_order_relaxed);
+        }
+      });
+    }
+  }  // joined
+  for (const auto& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
+  RunResult merged = std::move(results[0]);
+  for (std::size_t i = 1; i < results.size(); ++i) merge_concurrent(merged, results[i]);
+  merged.workers = static_cast<unsigned>(workers.size());
+  return merged;
+}
+
+}  // namespace iogate

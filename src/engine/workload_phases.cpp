@@ -1,0 +1,130 @@
+// The workload loop's clock and phases: ramp to measure, one-second intervals and the hook,
+// the stop conditions, the final flush and figures. See workload_loop.hpp.
+#include <limits>
+#include <system_error>
+
+#include "loop_clock.hpp"
+#include "workload_loop.hpp"
+
+namespace iogate {
+namespace {
+
+constexpr std::uint64_t kIntervalNs = 1'000'000'000;
+
+}  // namespace
+
+void WorkloadLoop::on_time(std::uint64_t now) {
+  if (phase_ == Phase::ramp) {
+    if (now < ramp_end_ns_) return;
+    begin_measure(now);
+  }
+  if (now >= next_interval_ns_) close_intervals(now, true);
+  if (now >= stop_ns_) issuing_ = false;
+  if (stop_ && stop_->load(std::memory_order_relaxed)) issuing_ = false;
+}
+
+void WorkloadLoop::begin_measure(std::uint64_t now) {
+  phase_ = Phase::measure;
+  measure_start_ns_ = now;
+  next_interval_ns_ = now + kIntervalNs;
+  stop_ns_ = spec_.duration.count() > 0 ? now + static_cast<std::uint64_t>(spec_.duration.count())
+                                        : std::numeric_limits<std::uint64_t>::max();
+  result_.latency.reset();
+  result_.bytes_read = result_.bytes_written = result_.ios_read = result_.ios_written = 0;
+  result_.intervals.clear();
+  interval_bytes_ = interval_ios_ = 0;
+  issued_bytes_ = 0;
+  if (spec_.io_size != 0) {
+    for (Slot& slot : slots_) {
+      if (!slot.busy) continue;
+      if (issued_bytes_ + block_size_ <= spec_.io_size) {
+        issued_bytes_ += block_size_;
+      } else {
+        slot.counted = false;
+      }
+    }
+    if (issued_bytes_ >= spec_.io_size) issuing_ = false;
+  }
+  cpu_start_ = take_cpu_snapshot();
+}
+
+void WorkloadLoop::close_intervals(std::uint64_t now, bool call_hook) {
+  while (now >= next_interval_ns_) {
+    result_.intervals.push_back({seconds(next_interval_ns_ - kIntervalNs - measure_start_ns_), 1.0,
+                                 interval_bytes_, interval_ios_});
+    interval_bytes_ = interval_ios_ = 0;
+    result_.elapsed_s = seconds(next_interval_ns_ - measure_start_ns_);
+    next_interval_ns_ += kIntervalNs;
+    publish_progress();
+    if (call_hook && hook_ && !stopped_by_hook_) {
+      bool go_on = true;
+      if (progress_ == nullptr) {
+        go_on = hook_(result_);
+      } else {
+        // Several workers: the hook sees everyone's totals (this worker's intervals and latency).
+        RunResult so_far = result_;
+        so_far.bytes_read = progress_->bytes_read.load(std::memory_order_relaxed);
+        so_far.bytes_written = progress_->bytes_written.load(std::memory_order_relaxed);
+        so_far.ios_read = progress_->ios_read.load(std::memory_order_relaxed);
+        so_far.ios_written = progress_->ios_written.load(std::memory_order_relaxed);
+        go_on = hook_(so_far);
+      }
+      if (!go_on && issuing_) {
+        issuing_ = false;
+        stopped_by_hook_ = true;
+        stop_all();
+      }
+    }
+  }
+}
+
+void WorkloadLoop::publish_progress() {
+  if (progress_ == nullptr) return;
+  const auto add = [](std::atomic<std::uint64_t>& to, std::uint64_t now, std::uint64_t& before) {
+    to.fetch_add(now - before, std::memory_order_relaxed);
+    before = now;
+  };
+  add(progress_->bytes_read, result_.bytes_read, published_.bytes_read);
+  add(progress_->bytes_written, result_.bytes_written, published_.bytes_written);
+  add(progress_->ios_read, result_.ios_read, published_.ios_read);
+  add(progress_->ios_written, result_.ios_written, published_.ios_written);
+}
+
+void WorkloadLoop::stop_all() {
+  if (stop_) stop_->store(true, std::memory_order_relaxed);
+}
+
+void WorkloadLoop::finish() {
+  std::uint64_t end = now_ns();
+  if (spec_.flush == FlushPolicy::end && wrote_any_) {
+    const std::uint64_t flush_start = end;
+    try {
+      backend_.flush();
+    } catch (const std::system_error& e) {
+      throw std::system_error(e.code(), "fdatasync " + path_);
+    }
+    end = now_ns();
+    result_.flush_s = seconds(end - flush_start);
+  }
+  close_intervals(end, false);
+  if (interval_ios_ > 0) {
+    const std::uint64_t last_start = next_interval_ns_ - kIntervalNs;
+    result_.intervals.push_back({seconds(last_start - measure_start_ns_), seconds(end - last_start),
+                                 interval_bytes_, interval_ios_});
+  }
+  result_.elapsed_s = seconds(end - measure_start_ns_);
+  const CpuPercent cpu = cpu_percent(cpu_start_, take_cpu_snapshot(), result_.elapsed_s);
+  result_.cpu_process_pct = cpu.process;
+  result_.cpu_system_pct = cpu.system;
+  result_.completed = !stopped_by_hook_;
+}
+
+void WorkloadLoop::throw_io_error(const IoRequest& req, int err, const char* why) const {
+  std::string what = std::string(req.direction == IoDirection::read ? "read" : "write") + " of " +
+                     std::to_string(req.length) + " bytes at offset " + std::to_string(req.offset) +
+                     " of " + path_;
+  if (why) what += std::string(" ") + why;
+  throw std::system_error(err, std::generic_category(), what);
+}
+
+}  // namespace iogate

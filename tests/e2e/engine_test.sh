@@ -1,0 +1,36 @@
+# iogate run and its engines, as a user sees them: which engine "auto" took and why it passed
+# over others, a named engine that is unusable refused (status 2, nothing run), several workers
+# and an integrity run with every block verified.
+source "$IOGATE_E2E_LIB"
+iogate=$1
+trap cleanup_datastores EXIT
+ds=$(new_datastore)
+out=$(new_datastore)
+
+"$iogate" run --bs 4k --size 4MiB --qd 8 --datastore "$ds" > "$out/auto.txt"
+assert_contains "$out/auto.txt" "^engine: (io_uring|libaio|psync), 1 worker" "auto names its engine"
+
+IOGATE_DISABLE_ENGINES=io_uring,libaio "$iogate" run --bs 4k --size 4MiB --qd 8 \
+  --datastore "$ds" > "$out/fallback.txt"
+assert_contains "$out/fallback.txt" \
+  "io_uring: unavailable \(disabled by IOGATE_DISABLE_ENGINES\); libaio: unavailable .*using psync" \
+  "auto says why it passed over io_uring and libaio"
+assert_contains "$out/fallback.txt" "queue depth 1 " "psync keeps one I/O in flight"
+
+status=0
+IOGATE_DISABLE_ENGINES=libaio "$iogate" run --engine libaio --bs 4k --size 4MiB --datastore "$ds" \
+  > "$out/refused.txt" 2>&1 || status=$?
+[ "$status" = 2 ] || fail "an unusable named engine exited $status, not 2"
+assert_contains "$out/refused.txt" "--engine libaio: disabled by IOGATE_DISABLE_ENGINES" \
+  "the refusal names the engine and why"
+
+"$iogate" run --kind integrity --bs 64k --file-size 16MiB --qd 4 --workers 2 --datastore "$ds" \
+  --json "$out/integrity.json" > "$out/integrity.txt"
+/usr/bin/python3 - "$out/integrity.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["result"]
+assert r["bytes_written"] == 16 << 20, r["bytes_written"]
+assert r["bytes_read"] == 16 << 20, r["bytes_read"]
+PY
+assert_no_scratch "$ds"
+echo PASS

@@ -1,0 +1,63 @@
+// A decorator around a real IoBackend that records what the loop asked of it: every submit (as
+// submitted), and how many requests were in flight at most (accepted as queued, not yet reaped).
+// Tests run real backends through it to see ordering and depth from outside the loop. It can
+// also hand the backend a different descriptor, to make the kernel itself fail the I/O.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "iogate/engine/io_backend.hpp"
+
+namespace iogate::test {
+
+struct CountingLog {
+  std::vector<IoRequest> submits;
+  std::size_t in_flight = 0;
+  std::size_t max_in_flight = 0;
+  unsigned setup_depth = 0;
+};
+
+class CountingBackend final : public IoBackend {
+ public:
+  CountingBackend(std::unique_ptr<IoBackend> inner, CountingLog& log)
+      : inner_(std::move(inner)), log_(log) {}
+
+  std::optional<int> replace_fd;  // set: the inner backend gets this descriptor instead
+
+  std::string_view name() const override { return inner_->name(); }
+  unsigned max_in_flight(unsigned requested) const override {
+    return inner_->max_in_flight(requested);
+  }
+  void setup(int fd, unsigned depth) override {
+    log_.setup_depth = depth;
+    inner_->setup(replace_fd.value_or(fd), depth);
+  }
+  SubmitStatus submit(IoRequest& req) override {
+    const SubmitStatus status = inner_->submit(req);
+    if (status == SubmitStatus::busy) return status;
+    log_.submits.push_back(req);
+    if (status == SubmitStatus::queued) {
+      log_.max_in_flight = std::max(log_.max_in_flight, ++log_.in_flight);
+    } else {
+      log_.max_in_flight = std::max<std::size_t>(log_.max_in_flight, 1);
+    }
+    return status;
+  }
+  void commit() override { inner_->commit(); }
+  std::size_t reap(std::span<IoRequest*> out, std::size_t min) override {
+    const std::size_t n = inner_->reap(out, min);
+    log_.in_flight -= n;
+    return n;
+  }
+  void flush() override { inner_->flush(); }
+
+ private:
+  std::unique_ptr<IoBackend> inner_;
+  CountingLog& log_;
+};
+
+}  // namespace iogate::test
