@@ -1,7 +1,7 @@
 # Makes the build tree a CMake package: a user's project (or iogate's own downstream test) can
 #   find_package(iogate CONFIG REQUIRED PATHS <iogate build dir>)
 #   iogate_add_suite(my_gate THRESHOLDS gate.toml LABELS nightly)
-set(_iogate_exported common engine thresholds datastore verdicts runner reports fixtures suite_main)
+set(_iogate_exported common engine thresholds datastore verdicts baseline runner reports fixtures suite_main)
 set(_iogate_targets "")
 foreach(part IN LISTS _iogate_exported)
   set_target_properties(iogate_${part} PROPERTIES EXPORT_NAME ${part})

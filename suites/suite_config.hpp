@@ -9,6 +9,7 @@ struct SuiteConfig {
   const char* thresholds;  // threshold files, ';'-separated absolute paths
   const char* datastore;   // default datastore (IOGATE_DATASTORE and --datastore override it)
   const char* report_dir;  // where per-check JSON results go
+  const char* baseline;    // BASELINE file ("" for none; IOGATE_BASELINE and --baseline override)
 };
 
 // Defined in the source iogate_add_suite() generates for each suite.

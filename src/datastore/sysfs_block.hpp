@@ -14,6 +14,18 @@
 // Virtual disks have no `device` link at all; their driver is known from the kernel's fixed name
 // (loopN -> loop, dm-N -> device-mapper, mdN -> md, zramN -> zram, nbdN -> nbd), anything else is
 // left empty. Every attribute that cannot be read is left empty.
+//
+// The fingerprint, beside those:
+//   <disk>/device/{vendor,model,rev}      SCSI/ATA identity and firmware revision
+//   <disk>/device/{model,firmware_rev}    an NVMe controller's (the namespace's `device`)
+//   <disk>/device/queue_depth             the SCSI device's queue depth
+//   <disk>/queue/{nr_requests,physical_block_size,write_cache}
+//   host adapter driver: walking up the disk's real path to the SCSI host (hostN), the nearest
+//     ancestor above it with a `driver` link is the adapter's PCI function (mptspi = LSI Logic,
+//     BusLogic, vmw_pvscsi, hpsa, ahci ...; libata puts an ataN in between); without a SCSI
+//     host, the disk's nearest ancestor with one (virtio_blk for virtio1, nvme for the NVMe
+//     controller's PCI function)
+//   <sysfs>/module/<driver>/version, else srcversion (dashes in driver names are underscores)
 #pragma once
 
 #include <filesystem>
@@ -28,7 +40,19 @@ struct BlockDevice {
   std::string scheduler;
   std::string rotational;
   std::string logical_block_size;
+  std::string vendor;
+  std::string model;
+  std::string firmware;
+  std::string host_driver;
+  std::string host_driver_version;
+  std::string nr_requests;
+  std::string queue_depth;
+  std::string physical_block_size;
+  std::string write_cache;
 };
+
+// "VMware, Inc. VMware Virtual Platform" from <sysfs>/class/dmi/id/{sys_vendor,product_name}.
+std::string read_hypervisor(const std::filesystem::path& sysfs_root);
 
 // All fields empty when <sysfs>/dev/block/<major>:<minor> does not exist (anonymous devices:
 // tmpfs, overlay, btrfs subvolumes, ...).

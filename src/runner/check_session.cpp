@@ -1,5 +1,6 @@
 #include "iogate/runner/check_session.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -30,6 +31,18 @@ std::filesystem::path resolve_datastore(const std::optional<std::string>& flag,
   return fallback;
 }
 
+std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
+                                       const std::filesystem::path& fallback) {
+  if (flag && !flag->empty()) return *flag;
+  if (const char* env = std::getenv("IOGATE_BASELINE"); env && *env) return env;
+  return fallback;
+}
+
+std::optional<Baseline> load_baseline_if_present(const std::filesystem::path& file) {
+  if (file.empty() || !std::filesystem::exists(file)) return std::nullopt;
+  return load_baseline(file);
+}
+
 RunContext describe_run(std::string suite, const std::filesystem::path& datastore) {
   RunContext context;
   context.iogate_version = IOGATE_VERSION;
@@ -52,11 +65,44 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   record.suite = suite;
   record.check = check.name;
   record.description = check.description;
-  record.status = outcome.verdict.passed() ? CheckStatus::pass : CheckStatus::fail;
-  for (const Shortfall& s : outcome.verdict.shortfalls)
-    record.messages.push_back(failure_line(check, outcome.result, s));
   record.workload = check.workload;
   record.result = outcome.result;
+  if (outcome.runs.size() > 1) record.repeats = outcome.runs;
+  record.fingerprint_changes = outcome.fingerprint_changes;
+  for (const Comparison& c : outcome.verdict.compared)
+    record.baseline.push_back({c.expectation->key, c.baseline, c.current});
+  if (outcome.baseline_mismatch) {
+    record.status = CheckStatus::fail;
+    record.messages.push_back(check.name + ": " + *outcome.baseline_mismatch);
+    return record;
+  }
+  const Verdict& v = outcome.verdict;
+  // Against a baseline a failure says how far off it is and what changed underneath since.
+  std::string changed;
+  for (const std::string& c : outcome.fingerprint_changes) changed += "; " + c;
+  for (const Shortfall& s : v.shortfalls) {
+    std::string line = failure_line(check, outcome.result, s);
+    for (const Comparison& c : v.compared) {
+      if (c.expectation == s.expectation && c.baseline != 0)
+        line += fmt::format("; {} {:+.0f}% vs baseline", check.name,
+                            (c.current / c.baseline - 1.0) * 100.0);
+    }
+    if (outcome.baseline != nullptr && !changed.empty())
+      line += "; changed since the baseline" + changed.substr(1);
+    record.messages.push_back(std::move(line));
+  }
+  if (!v.shortfalls.empty()) {
+    record.status = CheckStatus::fail;
+  } else if (!v.unstable.empty()) {
+    record.status = CheckStatus::unstable;
+    for (const std::string& u : v.unstable)
+      record.messages.push_back(check.name + ": unstable: " + u);
+  } else if (v.skipped) {
+    record.status = CheckStatus::skipped;
+    record.messages.push_back(check.name + ": skipped: " + *v.skipped);
+  } else {
+    record.status = CheckStatus::pass;
+  }
   return record;
 }
 

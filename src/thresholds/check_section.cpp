@@ -11,8 +11,20 @@
 namespace iogate::thresholds_detail {
 namespace {
 
-constexpr std::array<std::string_view, 5> kCheckKeys{"name", "description", "timeout", "workload",
-                                                     "expect"};
+constexpr std::array<std::string_view, 6> kCheckKeys{"name",     "description", "timeout",
+                                                     "workload", "expect",      "repeat"};
+
+// More than 100 repetitions says nothing the first 100 did not, and only multiplies the run time.
+constexpr std::int64_t kMaxRepeat = 100;
+
+int repeat_value(const Section& s, const toml::node& n) {
+  const std::int64_t r = integer_value(s, n, "repeat");
+  if (r < 1 || r > kMaxRepeat) {
+    s.fail(n, "repeat",
+           fmt::format("expected a number of runs from 1 to {}, got {}", kMaxRepeat, describe(n)));
+  }
+  return static_cast<int>(r);
+}
 
 std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
   const Nanoseconds d = duration_value(s, n, "timeout");
@@ -58,12 +70,21 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
                "a check needs at least one expectation in [check.expect], like iops_min or "
                "duration_max; a check that cannot fail is a defect");
   }
-  check.expectations = read_expectations(Section{file, named.owner, "expect"}, *expect);
+  ExpectTable expected = read_expectations(Section{file, named.owner, "expect"}, *expect);
+  if (expected.expectations.empty() && !expected.stall_max) {
+    named.fail(*expect, "expect",
+               "cv_max alone cannot fail a check: add a bound like iops_min or duration_max");
+  }
+  check.expectations = std::move(expected.expectations);
+  if (expected.cv_max) check.cv_max = *expected.cv_max;
+  check.stall_max = expected.stall_max;
+  if (const toml::node* n = table.get("repeat")) check.repeat = repeat_value(named, *n);
 
   if (const toml::node* n = table.get("timeout")) {
     check.timeout = timeout_value(named, *n);
   } else {
-    check.timeout = derive_timeout(check.workload, check.expectations);
+    // Each repetition preallocates nothing new but runs in full: the derived time, repeat times.
+    check.timeout = derive_timeout(check.workload, check.expectations) * check.repeat;
   }
   return check;
 }

@@ -4,6 +4,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -29,8 +31,17 @@ constexpr std::array<FixedKey, 7> kFixedKeys{{
 }};
 
 constexpr std::string_view kValidKeys =
-    "iops_min, iops_max, mbps_min, mbps_max, duration_max, latency_avg_max, latency_max and "
-    "latency_pNN_max or latency_pNN_N_max for a percentile (latency_p99_max, latency_p99_9_max)";
+    "iops_min, iops_max, mbps_min, mbps_max, duration_max, latency_avg_max, latency_max, "
+    "latency_pNN_max or latency_pNN_N_max for a percentile (latency_p99_max, latency_p99_9_max), "
+    "cv_max and stall_max";
+
+bool is_spread_key(std::string_view key) { return key == "cv_max" || key == "stall_max"; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
 
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -56,15 +67,8 @@ std::optional<double> percentile_of(std::string_view key) {
   return p;
 }
 
-bool mentions_baseline(const toml::node& n) {
-  return n.is_string() && n.as_string()->get().find("baseline") != std::string::npos;
-}
-
 // The bound in the metric's unit, or an error that says which unit was expected.
-double bound_value(const Section& s, const toml::node& n, std::string_view key, Metric metric) {
-  if (mentions_baseline(n)) {
-    s.fail(n, key, "baseline-relative bounds are not supported yet; give an absolute value");
-  }
+double absolute_value(const Section& s, const toml::node& n, std::string_view key, Metric metric) {
   switch (metric) {
     case Metric::iops:
     case Metric::mbps: {
@@ -87,7 +91,51 @@ double bound_value(const Section& s, const toml::node& n, std::string_view key, 
   }
 }
 
+Bound bound_value(const Section& s, const toml::node& n, std::string_view key, Metric metric) {
+  if (n.is_string()) {
+    try {
+      if (const auto fraction = parse_relative_bound(n.as_string()->get()))
+        return RelativeBound{*fraction};
+    } catch (const std::invalid_argument& e) {
+      s.fail(n, key, fmt::format("{}, got {}", e.what(), describe(n)));
+    }
+  }
+  const double value = absolute_value(s, n, key, metric);
+  // Zero is a floor nothing misses and a ceiling nothing meets: either way, a mistake.
+  if (!(value > 0) || !std::isfinite(value)) {
+    s.fail(n, key, fmt::format("expected a value greater than 0, got {}", describe(n)));
+  }
+  return AbsoluteBound{value};
+}
+
+// cv_max and stall_max: a share from 0% (exclusive) to 100%.
+double share_value(const Section& s, const toml::node& n, std::string_view key) {
+  const double pct = percent_value(s, n, key);
+  if (!(pct > 0)) {
+    s.fail(n, key, fmt::format(R"(expected a share above 0%, like "10%", got {})", describe(n)));
+  }
+  return pct / 100.0;
+}
+
 }  // namespace
+
+std::optional<double> parse_relative_bound(std::string_view text) {
+  constexpr std::string_view kExpected =
+      R"(expected a share of the baseline from 1% to 1000%, like "90% of baseline")";
+  if (text.find("baseline") == std::string_view::npos) return std::nullopt;
+  std::string_view rest = trim(text);
+  constexpr std::string_view kTail = "of baseline";
+  if (!rest.ends_with(kTail)) throw std::invalid_argument(std::string(kExpected));
+  rest = trim(rest.substr(0, rest.size() - kTail.size()));
+  if (!rest.ends_with('%')) throw std::invalid_argument(std::string(kExpected));
+  rest = trim(rest.substr(0, rest.size() - 1));
+  double pct = 0;
+  const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), pct);
+  if (ec != std::errc{} || end != rest.data() + rest.size() || !(pct >= 1 && pct <= 1000)) {
+    throw std::invalid_argument(std::string(kExpected));
+  }
+  return pct / 100.0;
+}
 
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key) {
   for (const FixedKey& k : kFixedKeys) {
@@ -99,28 +147,34 @@ std::optional<ExpectationKey> lookup_expectation_key(std::string_view key) {
   return std::nullopt;
 }
 
-std::vector<Expectation> read_expectations(const Section& section, const toml::table& table) {
+ExpectTable read_expectations(const Section& section, const toml::table& table) {
   reject_unknown_keys(
-      section, table, [](std::string_view key) { return lookup_expectation_key(key).has_value(); },
+      section, table,
+      [](std::string_view key) {
+        return is_spread_key(key) || lookup_expectation_key(key).has_value();
+      },
       kValidKeys);
 
+  ExpectTable out;
   std::vector<std::pair<toml::source_region, Expectation>> found;
   for (auto&& [key, node] : table) {
-    const ExpectationKey meaning = *lookup_expectation_key(key.str());
-    const double value = bound_value(section, node, key.str(), meaning.metric);
-    // Zero is a floor nothing misses and a ceiling nothing meets: either way, a mistake.
-    if (!(value > 0) || !std::isfinite(value)) {
-      section.fail(node, key.str(),
-                   fmt::format("expected a value greater than 0, got {}", describe(node)));
+    if (key.str() == "cv_max") {
+      out.cv_max = share_value(section, node, key.str());
+      continue;
     }
-    found.emplace_back(key.source(),
-                       Expectation{std::string(key.str()), meaning.metric, meaning.kind,
-                                   meaning.percentile, AbsoluteBound{value}});
+    if (key.str() == "stall_max") {
+      out.stall_max = share_value(section, node, key.str());
+      continue;
+    }
+    const ExpectationKey meaning = *lookup_expectation_key(key.str());
+    found.emplace_back(
+        key.source(),
+        Expectation{std::string(key.str()), meaning.metric, meaning.kind, meaning.percentile,
+                    bound_value(section, node, key.str(), meaning.metric)});
   }
   std::sort(found.begin(), found.end(),
             [](const auto& a, const auto& b) { return before(a.first, b.first); });
-  std::vector<Expectation> out;
-  for (auto& [where, e] : found) out.push_back(std::move(e));
+  for (auto& [where, e] : found) out.expectations.push_back(std::move(e));
   return out;
 }
 

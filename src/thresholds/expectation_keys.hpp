@@ -5,6 +5,11 @@
 // underscore stands for the decimal point). Values are converted to the metric's unit (IOPS, MiB/s,
 // seconds, milliseconds). Latencies must carry a unit ("200ms"): IOMeter tables read in
 // milliseconds and everything else here reads in seconds, so a bare number would be a trap.
+//
+// Any bound may instead be relative: "90% of baseline" (a share from 1% to 1000%, then " of
+// baseline"; spaces around the words are forgiven, nothing else is). Two keys are not bounds:
+// cv_max ("10%": the largest coefficient of variation of repeated samples still judged) and
+// stall_max ("50%": the smallest one-second interval, as a share of the median interval).
 #pragma once
 
 #include <toml++/toml.h>
@@ -26,7 +31,17 @@ struct ExpectationKey {
 };
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key);
 
-// All expectations of one check, in file order. The caller rejects an empty table.
-std::vector<Expectation> read_expectations(const Section& section, const toml::table& table);
+// "90% of baseline" -> 0.9; nothing when the text does not mention "baseline" at all; throws
+// std::invalid_argument saying what was expected when it does but is malformed or out of range.
+std::optional<double> parse_relative_bound(std::string_view text);
+
+struct ExpectTable {
+  std::vector<Expectation> expectations;  // in file order
+  std::optional<double> cv_max;           // fractions
+  std::optional<double> stall_max;
+};
+
+// The [check.expect] table. The caller rejects a table without bounds.
+ExpectTable read_expectations(const Section& section, const toml::table& table);
 
 }  // namespace iogate::thresholds_detail

@@ -26,12 +26,32 @@ struct StorageStack {
   std::string rotational;     // "0" or "1"
   std::string logical_block_size;
   std::string kernel;  // uname -r
+  // The fingerprint: what a driver, firmware or controller change alters.
+  std::string vendor;               // device/vendor (SCSI, ATA); empty for NVMe and virtio
+  std::string model;                // device/model
+  std::string firmware;             // device/rev, or the NVMe controller's firmware_rev
+  std::string host_driver;          // the adapter's: mptspi, BusLogic, vmw_pvscsi, ahci, nvme
+  std::string host_driver_version;  // /sys/module/<m>/version, else its srcversion
+  std::string nr_requests;
+  std::string queue_depth;  // device/queue_depth (SCSI)
+  std::string physical_block_size;
+  std::string write_cache;  // queue/write_cache: "write back" or "write through"
+  std::string
+      hypervisor;  // DMI sys_vendor and product_name: "VMware, Inc. VMware Virtual Platform"
 
   // ("filesystem", "ext4") pairs in a fixed order (the order of the members above, keys spelled
   // as the members), for tables, JSON and test properties. Only the known fields: an empty
   // (unknown) one is left out rather than reported as "".
   std::vector<std::pair<std::string, std::string>> fields() const;
+  // Sets the field named as in fields(); false for an unknown name.
+  bool set_field(const std::string& key, std::string value);
 };
+
+// What changed from `before` to `after`, one line per field in fields() order, ignoring the
+// per-run mount point and partition, and fields `before` does not know (an older recording):
+// "host_driver_version 5.5.0-88 → 5.5.0.100",
+// "scheduler mq-deadline → none", "firmware (unknown) → 1.2".
+std::vector<std::string> diff_storage_stacks(const StorageStack& before, const StorageStack& after);
 
 // sysfs_root and mountinfo exist so that tests can point at captured trees. Throws
 // std::filesystem::filesystem_error if `dir` does not exist, std::system_error if mountinfo cannot

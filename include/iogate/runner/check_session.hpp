@@ -1,13 +1,26 @@
 // One check on one datastore: the scratch area and its preallocated test file, the storage stack
 // under it, the run and its verdict. The GoogleTest fixture and `iogate check` both drive checks
 // through this class, so a check behaves the same under ctest and without it.
+//
+// judge() runs the check `repeat` times (stopping early when fail-fast decides) and judges all
+// runs together, against a baseline when one is given. A check with "N% of baseline" bounds:
+//   - no baseline file at all, or the baseline has no such check: SKIPPED, with the reason. A
+//     missing baseline is a set-up state (the datastore was never recorded), not a property of
+//     the storage: failing would blame the storage, passing would hide that nothing was compared.
+//     A skip shows in ctest's summary and in JUnit, visibly different from both. Absolute bounds of
+//     the same check are still run and judged; any shortfall there is a FAIL.
+//   - the baseline was recorded with a different workload: FAIL, without running. The threshold
+//     file changed after the baseline was recorded; a skip here would silently switch the gate
+//     off for good, so the user is made to record the baseline again.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "iogate/baseline/baseline.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/engine.hpp"
@@ -18,8 +31,22 @@
 namespace iogate {
 
 struct CheckOutcome {
-  RunResult result;
+  RunResult result;             // the median run (by the check's first figure) when repeated
+  std::vector<RunResult> runs;  // every run, in order
   Verdict verdict;
+  const Baseline* baseline = nullptr;            // what the check was compared with
+  std::vector<std::string> fingerprint_changes;  // since the baseline
+  std::optional<std::string> baseline_mismatch;  // the recorded workload differs: a failure
+  double fail_fast_elapsed_s = -1;               // when fail-fast stopped a run: its elapsed time
+};
+
+struct JudgeOptions {
+  const Baseline* baseline = nullptr;
+  std::filesystem::path missing_baseline;  // a baseline named but not there (the skip says so)
+  int repeat = 0;                          // 0: the check's own `repeat`
+  // Called once per run for a fresh backend (tests inject slowed fakes); empty: the spec's engine.
+  std::function<std::unique_ptr<IoBackend>()> make_backend;
+  IntervalHook on_interval;  // progress display; runs before fail-fast's
 };
 
 class CheckSession {
@@ -32,6 +59,7 @@ class CheckSession {
   const std::filesystem::path& test_file() const { return test_file_; }
 
   CheckOutcome run(RunOptions options = {}) const;
+  CheckOutcome judge(const JudgeOptions& options) const;
 
   // Removes the scratch area now (also done on destruction).
   void finish() { scratch_.remove(); }
@@ -48,8 +76,22 @@ class CheckSession {
 std::filesystem::path resolve_datastore(const std::optional<std::string>& flag,
                                         const std::filesystem::path& fallback);
 
+// The baseline file: --baseline if given, else $IOGATE_BASELINE, else `fallback` (a suite's
+// BASELINE); empty when none is named.
+std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
+                                       const std::filesystem::path& fallback);
+
+// The named baseline, loaded; nothing when `file` is empty or does not exist (checks with
+// relative bounds then skip, see above). A malformed file throws BaselineError.
+std::optional<Baseline> load_baseline_if_present(const std::filesystem::path& file);
+
 // The record of a run's place and time: version, host, UTC start, datastore and its storage stack.
 RunContext describe_run(std::string suite, const std::filesystem::path& datastore);
+
+// Runs and judges a check on `test_file` (what CheckSession::judge does once its scratch area is
+// ready); `stack` is compared with the baseline's fingerprint.
+CheckOutcome judge_check(const Check& check, const std::filesystem::path& test_file,
+                         const StorageStack& stack, const JudgeOptions& options);
 
 // The record writers format, from a judged run of `check`.
 CheckRecord make_check_record(const std::string& suite, const Check& check,

@@ -16,11 +16,14 @@
 // must carry a unit ("200ms"): a bare number would be ambiguous between IOMeter's milliseconds
 // and the seconds used everywhere else.
 //
-// Expectations are typed: a metric, a direction (floor or ceiling) and a bound. v1 bounds are
-// absolute values; the bound is a variant so that baseline-relative ones ("90% of baseline") add
-// an alternative rather than a new field. Until then "N% of baseline" is refused with a clear
-// error, never read as something else. A check without expectations is an error: a check that
-// cannot fail is a defect.
+// Expectations are typed: a metric, a direction (floor or ceiling) and a bound, either absolute
+// (300 IOPS, "3m") or relative to a recorded baseline ("90% of baseline", "150% of baseline"; see
+// include/iogate/verdicts/verdict.hpp for how a relative bound is judged). Beside the bounds,
+// [check.expect] may hold cv_max (the spread above which repeated samples are too noisy to judge,
+// default 10%) and stall_max (fail when a one-second interval falls below this share of the
+// median interval). A check may say `repeat = N` (1..100, default 1): it runs N times and is
+// judged on all N samples. A check without expectations is an error: a check that cannot fail is
+// a defect.
 //
 // Every mistake in a file is a ThresholdError pointing at the offending value (or, for a missing
 // key, at the table that lacks it) and naming its key as the user would search for it:
@@ -56,7 +59,11 @@ enum class BoundKind { min, max };
 struct AbsoluteBound {
   double value;  // in the metric's unit: IOPS, MiB/s, seconds or milliseconds
 };
-using Bound = std::variant<AbsoluteBound>;
+// "90% of baseline": the bound is fraction x the baseline's figure for the same metric.
+struct RelativeBound {
+  double fraction;  // 0.9 for "90% of baseline"
+};
+using Bound = std::variant<AbsoluteBound, RelativeBound>;
 
 struct Expectation {
   std::string key;  // as written: "iops_min", "latency_p99_9_max"
@@ -79,6 +86,15 @@ struct Check {
   std::vector<Expectation> expectations;
   std::chrono::seconds timeout{0};  // ctest TIMEOUT: the `timeout` key, else derive_timeout()
   SourceLocation where;
+  int repeat = 1;                   // runs judged together (`repeat`)
+  double cv_max = 0.10;             // [check.expect] cv_max, as a fraction
+  std::optional<double> stall_max;  // [check.expect] stall_max, as a fraction of the median
+  // Any expectation relative to a baseline.
+  bool relative() const {
+    for (const Expectation& e : expectations)
+      if (std::holds_alternative<RelativeBound>(e.bound)) return true;
+    return false;
+  }
 };
 
 struct ThresholdFile {

@@ -138,6 +138,65 @@ TEST(StorageStack, ThisMachinesTmpfsHasNoDevice) {
   EXPECT_EQ(s.driver, "");
 }
 
+TEST(StorageStack, FingerprintOfAVmwareGuestOnLsiLogic) {
+  const StorageStack s = captured("/srv/data", 8, 16, "vmware");
+  EXPECT_EQ(s.device, "sdb");
+  EXPECT_EQ(s.driver, "sd");
+  EXPECT_EQ(s.vendor, "VMware");
+  EXPECT_EQ(s.model, "Virtual disk");
+  EXPECT_EQ(s.firmware, "2.0");
+  EXPECT_EQ(s.host_driver, "mptspi");
+  EXPECT_EQ(s.host_driver_version, "4.28.00.00");
+  EXPECT_EQ(s.queue_depth, "32");
+  EXPECT_EQ(s.nr_requests, "128");
+  EXPECT_EQ(s.physical_block_size, "512");
+  EXPECT_EQ(s.write_cache, "write through");
+  EXPECT_EQ(s.hypervisor, "VMware, Inc. VMware Virtual Platform");
+}
+
+TEST(StorageStack, FingerprintOfSataBehindLibataIsAhci) {
+  const StorageStack s = captured("/mnt/my data/run", 8, 1, "sata");
+  EXPECT_EQ(s.vendor, "ATA");
+  EXPECT_EQ(s.model, "WDC WD40EFRX-68N");
+  EXPECT_EQ(s.firmware, "0A82");
+  EXPECT_EQ(s.host_driver, "ahci");  // above ata1, not the SCSI host's direct parent
+  EXPECT_EQ(s.host_driver_version, "3.0");
+  EXPECT_EQ(s.write_cache, "write back");
+  EXPECT_EQ(s.hypervisor, "");  // no DMI in this tree
+}
+
+TEST(StorageStack, FingerprintOfNvmeUsesControllerFirmwareAndSrcversion) {
+  const StorageStack s = captured("/work/x", 259, 0, "nvme");
+  EXPECT_EQ(s.model, "Samsung SSD 980 PRO 1TB");
+  EXPECT_EQ(s.firmware, "5B2QGXA7");
+  EXPECT_EQ(s.host_driver, "nvme");
+  EXPECT_EQ(s.host_driver_version, "1B0CE1F2D4C1A3A9E5C1B2B");
+  EXPECT_EQ(s.nr_requests, "1023");
+}
+
+TEST(StorageStack, VirtioHostDriverIsTheVirtioDevicesOwn) {
+  EXPECT_EQ(captured("/srv/data", 254, 0, "virtio").host_driver, "virtio_blk");
+}
+
+TEST(StorageStack, DiffNamesEachChangedFieldOldToNew) {
+  StorageStack before = captured("/srv/data", 8, 16, "vmware");
+  StorageStack after = before;
+  after.host_driver_version = "4.28.00.01";
+  after.scheduler = "none";
+  after.mount_point = "/elsewhere";  // per run, not part of the fingerprint
+  EXPECT_EQ(diff_storage_stacks(before, after),
+            (std::vector<std::string>{"scheduler mq-deadline \u2192 none",
+                                      "host_driver_version 4.28.00.00 \u2192 4.28.00.01"}));
+  after = before;
+  after.firmware.clear();
+  EXPECT_EQ(diff_storage_stacks(before, after),
+            std::vector<std::string>{"firmware 2.0 \u2192 (unknown)"});
+  StorageStack copy;
+  for (const auto& [key, value] : before.fields()) ASSERT_TRUE(copy.set_field(key, value)) << key;
+  EXPECT_TRUE(diff_storage_stacks(before, copy).empty());
+  EXPECT_FALSE(copy.set_field("no_such_field", "x"));
+}
+
 TEST(StorageStack, MissingDirectoryIsAnError) {
   EXPECT_THROW(read_storage_stack("/nonexistent/iogate/dir"), fs::filesystem_error);
 }

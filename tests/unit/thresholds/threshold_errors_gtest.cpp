@@ -101,9 +101,9 @@ TEST(ThresholdErrors, BadIdentifier) {
                   R"(expected an identifier of letters, digits and underscores)");
 }
 
-TEST(ThresholdErrors, BaselineRelativeBoundIsNotSilentlyAccepted) {
+TEST(ThresholdErrors, MalformedRelativeBoundIsNotSilentlyAccepted) {
   expect_bad_file("relative_bound.toml", 13, 12, R"(check "rand_read_8k": expect.iops_min)",
-                  "baseline-relative bounds are not supported yet; give an absolute value");
+                  R"(expected a share of the baseline from 1% to 1000%, like "90% of baseline")");
 }
 
 TEST(ThresholdErrors, CheckWithoutExpectations) {

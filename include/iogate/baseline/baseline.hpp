@@ -1,0 +1,75 @@
+// A baseline: a measurement of one datastore in a known-good state, that thresholds like
+// "90% of baseline" compare with. `iogate baseline record` writes it; suites read it
+// (iogate_add_suite(... BASELINE file), --baseline, $IOGATE_BASELINE).
+//
+// Versioned JSON ("format": "iogate-baseline", "version": 1):
+//   iogate_version, host, recorded_at (ISO 8601 UTC), datastore, repeat,
+//   fingerprint: the storage stack's fields (as StorageStack::fields() names them),
+//   checks: { "<name>": { workload: {...as run}, completed: bool,
+//                         metrics: { "iops": {samples: [...], median, cv}, "mbps": ...,
+//                                    "duration_s", "latency_avg_ms", "latency_max_ms",
+//                                    "latency_p50_ms" ... "latency_p99.99_ms" } } }
+// Only `samples` is read back; median and cv are for people and dashboards.
+#pragma once
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "iogate/datastore/storage_stack.hpp"
+#include "iogate/engine/run_result.hpp"
+#include "iogate/engine/workload.hpp"
+#include "iogate/thresholds/threshold_file.hpp"
+#include "iogate/verdicts/verdict.hpp"
+
+namespace iogate {
+
+inline constexpr int kBaselineVersion = 1;
+
+struct BaselineCheck {
+  std::string name;
+  nlohmann::json workload;  // workload_json() of the spec as run
+  bool completed = true;    // every repetition ran to its end
+  MetricSamples samples;
+};
+
+struct Baseline {
+  std::filesystem::path path;  // where it was read from (empty when built in memory)
+  std::string iogate_version;
+  std::string host;
+  std::string recorded_at;
+  std::string datastore;
+  int repeat = 0;
+  StorageStack fingerprint;
+  std::vector<BaselineCheck> checks;
+
+  const BaselineCheck* find(const std::string& check) const;
+};
+
+// A malformed baseline: "file: key: expected ..., got ...".
+class BaselineError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The workload fields a baseline is valid for; the seed is left out (a fresh one per run).
+nlohmann::json workload_json(const WorkloadSpec& spec);
+// "" when the check's workload is the recorded one, else what differs:
+// "block_size 8192 (baseline) vs 4096 (now)".
+std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpec& now);
+
+// The samples a baseline keeps: every standard metric and any percentile the check asks for.
+MetricSamples baseline_samples(const Check& check, const std::vector<RunResult>& runs);
+
+nlohmann::json baseline_to_json(const Baseline& baseline);
+Baseline baseline_from_json(const nlohmann::json& doc, const std::filesystem::path& file);
+
+// Throws BaselineError naming the file for a missing, unreadable or malformed file.
+Baseline load_baseline(const std::filesystem::path& file);
+// Writes beside the target and renames over it.
+void save_baseline(const std::filesystem::path& file, const Baseline& baseline);
+
+}  // namespace iogate

@@ -1,0 +1,189 @@
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <system_error>
+
+#include "iogate/baseline/baseline.hpp"
+#include "iogate/verdicts/statistics.hpp"
+
+namespace iogate {
+namespace {
+
+using nlohmann::json;
+
+std::string type_of(const json& j) { return j.is_null() ? "nothing" : j.type_name(); }
+
+// The member `key` of `obj`, of the expected kind, or a BaselineError naming file, key and kind.
+const json& member(const json& obj, const std::string& key, json::value_t kind, const char* what,
+                   const std::filesystem::path& file, const std::string& where) {
+  const std::string full = where.empty() ? key : where + "." + key;
+  if (!obj.contains(key))
+    throw BaselineError(fmt::format("{}: {}: missing; expected {}", file.string(), full, what));
+  const json& v = obj.at(key);
+  const bool ok =
+      kind == json::value_t::number_float
+          ? v.is_number()
+          : v.type() == kind || (kind == json::value_t::number_integer && v.is_number_integer());
+  if (!ok)
+    throw BaselineError(
+        fmt::format("{}: {}: expected {}, got {}", file.string(), full, what, type_of(v)));
+  return v;
+}
+
+}  // namespace
+
+const BaselineCheck* Baseline::find(const std::string& check) const {
+  for (const BaselineCheck& c : checks)
+    if (c.name == check) return &c;
+  return nullptr;
+}
+
+json workload_json(const WorkloadSpec& s) {
+  return json{{"block_size", s.block_size},
+              {"read_pct", s.read_pct},
+              {"random_pct", s.random_pct},
+              {"queue_depth", s.queue_depth},
+              {"file_size", s.file_size},
+              {"io_size", s.io_size},
+              {"duration_s", std::chrono::duration<double>(s.duration).count()},
+              {"ramp_s", std::chrono::duration<double>(s.ramp).count()},
+              {"direct", s.direct},
+              {"flush", s.flush == FlushPolicy::end ? "end" : "none"},
+              {"engine", s.engine}};
+}
+
+std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpec& now) {
+  const json current = workload_json(now);
+  std::string out;
+  for (const auto& [key, value] : current.items()) {
+    const json was = recorded.workload.contains(key) ? recorded.workload.at(key) : json();
+    if (was == value) continue;
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{} {} (baseline) vs {} (now)", key, was.dump(), value.dump());
+  }
+  return out;
+}
+
+MetricSamples baseline_samples(const Check& check, const std::vector<RunResult>& runs) {
+  Check all = check;
+  auto add = [&all](Metric m, double percentile) {
+    all.expectations.push_back({"", m, BoundKind::max, percentile, AbsoluteBound{1}});
+  };
+  add(Metric::iops, 0);
+  add(Metric::mbps, 0);
+  add(Metric::duration, 0);
+  add(Metric::latency_avg, 0);
+  add(Metric::latency_max, 0);
+  for (double p : {50.0, 90.0, 99.0, 99.9, 99.99}) add(Metric::latency_percentile, p);
+  return collect_samples(all, runs);
+}
+
+json baseline_to_json(const Baseline& b) {
+  json fingerprint = json::object();
+  for (const auto& [key, value] : b.fingerprint.fields()) fingerprint[key] = value;
+  json checks = json::object();
+  for (const BaselineCheck& c : b.checks) {
+    json metrics = json::object();
+    for (const auto& [key, samples] : c.samples) {
+      const double med = median(samples), cv = coefficient_of_variation(samples);
+      metrics[key] = json{{"samples", samples},
+                          {"median", std::isfinite(med) ? json(med) : json()},
+                          {"cv", std::isfinite(cv) ? json(cv) : json()}};
+    }
+    checks[c.name] =
+        json{{"workload", c.workload}, {"completed", c.completed}, {"metrics", metrics}};
+  }
+  return json{{"format", "iogate-baseline"},
+              {"version", kBaselineVersion},
+              {"iogate_version", b.iogate_version},
+              {"host", b.host},
+              {"recorded_at", b.recorded_at},
+              {"datastore", b.datastore},
+              {"repeat", b.repeat},
+              {"fingerprint", fingerprint},
+              {"checks", checks}};
+}
+
+Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) {
+  using V = json::value_t;
+  if (!doc.is_object())
+    throw BaselineError(
+        fmt::format("{}: expected a JSON object, got {}", file.string(), type_of(doc)));
+  const json& format =
+      member(doc, "format", V::string, R"(the string "iogate-baseline")", file, "");
+  if (format != "iogate-baseline")
+    throw BaselineError(fmt::format("{}: format: expected \"iogate-baseline\", got {}",
+                                    file.string(), format.dump()));
+  const json& version = member(doc, "version", V::number_integer, "an integer", file, "");
+  if (version.get<int>() != kBaselineVersion)
+    throw BaselineError(
+        fmt::format("{}: version: expected {}, got {}: record the baseline again "
+                    "with this iogate",
+                    file.string(), kBaselineVersion, version.dump()));
+  Baseline b;
+  b.path = file;
+  b.iogate_version =
+      member(doc, "iogate_version", V::string, "a string", file, "").get<std::string>();
+  b.host = member(doc, "host", V::string, "a string", file, "").get<std::string>();
+  b.recorded_at = member(doc, "recorded_at", V::string, "a string", file, "").get<std::string>();
+  b.datastore = member(doc, "datastore", V::string, "a string", file, "").get<std::string>();
+  b.repeat = member(doc, "repeat", V::number_integer, "an integer", file, "").get<int>();
+  for (const auto& [key, value] :
+       member(doc, "fingerprint", V::object, "an object", file, "").items())
+    if (value.is_string()) b.fingerprint.set_field(key, value.get<std::string>());
+  for (const auto& [name, c] : member(doc, "checks", V::object, "an object", file, "").items()) {
+    const std::string where = "checks." + name;
+    BaselineCheck check;
+    check.name = name;
+    check.workload = member(c, "workload", V::object, "an object", file, where);
+    check.completed = member(c, "completed", V::boolean, "true or false", file, where).get<bool>();
+    for (const auto& [key, metric] :
+         member(c, "metrics", V::object, "an object", file, where).items()) {
+      const std::string mwhere = where + ".metrics." + key;
+      const json& samples =
+          member(metric, "samples", V::array, "an array of numbers", file, mwhere);
+      std::vector<double>& out = check.samples[key];
+      for (const json& s : samples) {
+        if (s.is_null()) {
+          out.push_back(NAN);  // a run without the figure (no completed I/O)
+        } else if (s.is_number()) {
+          out.push_back(s.get<double>());
+        } else {
+          throw BaselineError(fmt::format("{}: {}.samples: expected numbers, got {}", file.string(),
+                                          mwhere, type_of(s)));
+        }
+      }
+    }
+    b.checks.push_back(std::move(check));
+  }
+  return b;
+}
+
+Baseline load_baseline(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in)
+    throw BaselineError(fmt::format("{}: cannot open: {}", file.string(),
+                                    std::error_code(errno, std::generic_category()).message()));
+  json doc;
+  try {
+    doc = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw BaselineError(fmt::format("{}: not JSON: {}", file.string(), e.what()));
+  }
+  return baseline_from_json(doc, file);
+}
+
+void save_baseline(const std::filesystem::path& file, const Baseline& baseline) {
+  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+  const std::filesystem::path tmp = file.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << baseline_to_json(baseline).dump(2) << '\n';
+    if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
+  }
+  std::filesystem::rename(tmp, file);
+}
+
+}  // namespace iogate

@@ -1,0 +1,183 @@
+// iogate compare BASELINE.json RESULTS: the side-by-side table of a post-upgrade validation.
+//
+// RESULTS is either a second baseline (`iogate baseline record` after the upgrade: the best
+// input, with every repetition's samples), or what `iogate check --json-dir DIR` wrote: the
+// directory, or one of its iogate-check JSON files (the repetitions when the check repeated,
+// else its single run). For each check in both, per metric: baseline median, current median,
+// delta and a verdict. Throughput (iops, MB/s, duration) is gated with the verdicts' own rule
+// (include/iogate/verdicts/verdict.hpp): REGRESSED when the current samples are clearly worse
+// than the tolerance (default 90% of baseline, --tolerance) — U test at p < 0.01, or the medians
+// when too few samples. Latencies are shown, not gated: their tails move with load. Exit 0 no
+// regression, 1 a regression, 2 bad input.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "iogate/baseline/baseline.hpp"
+#include "iogate/verdicts/statistics.hpp"
+
+namespace iogate::cli {
+namespace {
+
+using nlohmann::json;
+
+struct CompareFlags {
+  std::string baseline;
+  std::string results;
+  double tolerance_pct = 90;
+};
+
+// One iogate-check document's runs as baseline samples.
+BaselineCheck samples_of_check(const json& doc, const std::filesystem::path& file) {
+  BaselineCheck c;
+  c.name = doc.value("check", "");
+  if (c.name.empty()) throw BaselineError(file.string() + ": check: expected the check's name");
+  std::vector<json> runs;
+  if (doc.contains("repeats") && doc["repeats"].is_array() && !doc["repeats"].empty())
+    runs.assign(doc["repeats"].begin(), doc["repeats"].end());
+  else if (doc.contains("result") && doc["result"].is_object())
+    runs.push_back(doc["result"]);
+  else
+    throw BaselineError(file.string() + ": result: expected the run's figures (an object)");
+  const std::pair<const char*, const char*> keys[] = {{"iops", "iops"},
+                                                      {"mbps", "mbps"},
+                                                      {"duration_s", "duration_s"},
+                                                      {"lat_avg_ms", "latency_avg_ms"},
+                                                      {"lat_max_ms", "latency_max_ms"}};
+  for (const json& r : runs) {
+    for (const auto& [from, to] : keys)
+      if (r.contains(from) && r[from].is_number()) c.samples[to].push_back(r[from].get<double>());
+    if (r.contains("lat_percentiles_ms") && r["lat_percentiles_ms"].is_object())
+      for (const auto& [q, v] : r["lat_percentiles_ms"].items())
+        if (v.is_number()) c.samples["latency_p" + q + "_ms"].push_back(v.get<double>());
+  }
+  return c;
+}
+
+json read_json(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw BaselineError(file.string() + ": cannot open");
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw BaselineError(fmt::format("{}: not JSON: {}", file.string(), e.what()));
+  }
+}
+
+Baseline load_results(const std::filesystem::path& path) {
+  Baseline out;
+  out.path = path;
+  if (std::filesystem::is_directory(path)) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(path))
+      if (entry.path().extension() == ".json") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+      const json doc = read_json(f);
+      if (doc.value("format", "") == "iogate-check") out.checks.push_back(samples_of_check(doc, f));
+    }
+    if (out.checks.empty())
+      throw BaselineError(path.string() + ": expected iogate-check JSON files, found none");
+    return out;
+  }
+  const json doc = read_json(path);
+  const std::string format = doc.is_object() ? doc.value("format", "") : "";
+  if (format == "iogate-baseline") return baseline_from_json(doc, path);
+  if (format == "iogate-check") {
+    out.checks.push_back(samples_of_check(doc, path));
+    return out;
+  }
+  throw BaselineError(
+      fmt::format("{}: format: expected \"iogate-baseline\" or \"iogate-check\", got \"{}\"",
+                  path.string(), format));
+}
+
+struct Row {
+  const char* key;
+  const char* shown;
+  bool higher_is_better;
+  bool gated;
+};
+constexpr Row kRows[] = {{"iops", "iops", true, true},
+                         {"mbps", "MB/s", true, true},
+                         {"duration_s", "duration s", false, true},
+                         {"latency_avg_ms", "lat avg ms", false, false},
+                         {"latency_p99_ms", "lat p99 ms", false, false}};
+
+// "ok", "REGRESSED", "unstable" or "info".
+std::string judge(const Row& row, const std::vector<double>& base, const std::vector<double>& now,
+                  double tolerance) {
+  if (!row.gated) return "info";
+  const double factor = row.higher_is_better ? tolerance : 1.0 / tolerance;
+  std::vector<double> scaled;
+  for (double b : base) scaled.push_back(b * factor);
+  const double bound = median(scaled), current = median(now);
+  const bool beyond = row.higher_is_better ? current < bound : current > bound;
+  bool significant = true;
+  if (smallest_p(now.size(), base.size()) < kVerdictAlpha) {
+    const UTest t =
+        row.higher_is_better ? mann_whitney_less(now, scaled) : mann_whitney_less(scaled, now);
+    significant = t.p < kVerdictAlpha;
+  }
+  if (beyond && significant) return "REGRESSED";
+  if (coefficient_of_variation(now) > 0.10 || coefficient_of_variation(base) > 0.10)
+    return "unstable";
+  return "ok";
+}
+
+int run(const CompareFlags& flags) {
+  Baseline base, now;
+  try {
+    base = load_baseline(flags.baseline);
+    now = load_results(flags.results);
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  const double tolerance = flags.tolerance_pct / 100.0;
+  int regressions = 0;
+  std::cout << fmt::format("{:<28} {:<12} {:>14} {:>14} {:>9}  {}\n", "check", "metric", "baseline",
+                           "now", "delta", "verdict");
+  for (const BaselineCheck& b : base.checks) {
+    const BaselineCheck* n = now.find(b.name);
+    if (n == nullptr) {
+      std::cout << fmt::format("{:<28} missing from {}\n", b.name, flags.results);
+      continue;
+    }
+    for (const Row& row : kRows) {
+      const auto bi = b.samples.find(row.key), ni = n->samples.find(row.key);
+      if (bi == b.samples.end() || ni == n->samples.end()) continue;
+      const double bm = median(bi->second), nm = median(ni->second);
+      const std::string verdict = judge(row, bi->second, ni->second, tolerance);
+      if (verdict == "REGRESSED") ++regressions;
+      std::cout << fmt::format("{:<28} {:<12} {:>14.2f} {:>14.2f} {:>+8.1f}%  {}\n", b.name,
+                               row.shown, bm, nm, bm != 0 ? (nm / bm - 1) * 100 : 0.0, verdict);
+    }
+  }
+  for (const std::string& change : diff_storage_stacks(base.fingerprint, now.fingerprint))
+    if (!now.host.empty()) std::cout << "changed: " << change << '\n';
+  std::cout << regressions << " regressions (tolerance " << flags.tolerance_pct
+            << "% of baseline)\n";
+  return regressions == 0 ? kExitOk : kExitCheckFailed;
+}
+
+}  // namespace
+
+void add_compare_command(CLI::App& app, int& exit_code) {
+  auto flags = std::make_shared<CompareFlags>();
+  CLI::App* sub = app.add_subcommand("compare", "Baseline vs results: per check, per metric");
+  sub->add_option("baseline", flags->baseline, "Baseline JSON (iogate baseline record)")
+      ->required();
+  sub->add_option("results", flags->results,
+                  "A second baseline, or iogate check --json-dir output (directory or file)")
+      ->required();
+  sub->add_option("--tolerance", flags->tolerance_pct,
+                  "Throughput below this % of the baseline is a regression (default 90)")
+      ->check(CLI::Range(1.0, 100.0));
+  sub->callback([flags, &exit_code] { exit_code = run(*flags); });
+}
+
+}  // namespace iogate::cli

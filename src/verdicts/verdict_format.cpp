@@ -1,0 +1,77 @@
+// How verdict figures and failure lines read.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <variant>
+
+#include "iogate/units.hpp"
+#include "iogate/verdicts/verdict.hpp"
+
+namespace iogate {
+namespace {
+
+std::string metric_name(const Expectation& e) {
+  switch (e.metric) {
+    case Metric::iops:
+      return "iops";
+    case Metric::mbps:
+      return "MB/s";
+    case Metric::duration:
+      return "duration";
+    case Metric::latency_avg:
+      return "latency_avg";
+    case Metric::latency_max:
+      return "latency_max";
+    case Metric::latency_percentile:
+      return fmt::format("latency_p{}", fmt::format("{:g}", e.percentile));
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string format_value(Metric metric, double value) {
+  if (!std::isfinite(value)) return "n/a";
+  switch (metric) {
+    case Metric::iops:
+      return fmt::format("{:.2f}", value);
+    case Metric::mbps:
+      return fmt::format("{:.2f}", value);
+    case Metric::duration:
+      return format_duration(
+          std::chrono::duration_cast<Nanoseconds>(std::chrono::duration<double>(value)));
+    case Metric::latency_avg:
+    case Metric::latency_max:
+    case Metric::latency_percentile:
+      return format_duration(std::chrono::duration_cast<Nanoseconds>(
+          std::chrono::duration<double, std::milli>(value)));
+  }
+  return fmt::format("{}", value);
+}
+
+std::string format_metric(const Expectation& e, double value) {
+  return fmt::format("{} {}", metric_name(e), format_value(e.metric, value));
+}
+
+std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s) {
+  if (s.expectation == nullptr) return fmt::format("{}: {}", check.name, s.note);  // a stall
+  const Expectation& e = *s.expectation;
+  const char* relation = e.kind == BoundKind::min ? "<" : ">";
+  std::string bound = format_value(e.metric, s.bound);
+  if (const auto* rel = std::get_if<RelativeBound>(&e.bound))
+    bound = fmt::format("{:g}% of baseline = {}", rel->fraction * 100, bound);
+  if (!s.note.empty())  // fail fast: the figure is a projection, the note says which
+    return fmt::format("{}: {} {} {} {} ({})", check.name, metric_name(e), relation, e.key, bound,
+                       s.note);
+  std::string context =
+      fmt::format("{} at {:.1f} MB/s", format_size(result.bytes()), result.mbps());
+  if (e.metric != Metric::mbps && e.metric != Metric::duration)
+    context += fmt::format(", {:.2f} IOPS", result.iops());
+  if (!result.completed) context += ", stopped early";
+  if (s.p_value >= 0) context += fmt::format(", p = {:.3g}", s.p_value);
+  return fmt::format("{}: {} {} {} {} ({})", check.name, format_metric(e, s.measured), relation,
+                     e.key, bound, context);
+}
+
+}  // namespace iogate

@@ -1,0 +1,165 @@
+// Baseline files: round trip, reader errors that name file, key and expectation, and what a check
+// does when its baseline is missing, stale or shows a changed storage stack.
+#include "iogate/baseline/baseline.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "../engine/fake_backend.hpp"
+#include "../engine/temp_dir.hpp"
+#include "iogate/runner/check_session.hpp"
+#include "synthetic_runs.hpp"
+
+namespace iogate {
+namespace {
+
+Check small_check() {
+  Check c;
+  c.name = "rand_read_4k";
+  c.workload.block_size = 4096;
+  c.workload.read_pct = 100;
+  c.workload.file_size = 1 << 20;
+  c.workload.io_size = 256 << 10;
+  c.workload.direct = false;
+  c.expectations = {{"iops_min", Metric::iops, BoundKind::min, 0, RelativeBound{0.9}}};
+  return c;
+}
+
+Baseline sample_baseline(const Check& check, double iops) {
+  Baseline b;
+  b.iogate_version = "0.1.0";
+  b.host = "h";
+  b.recorded_at = "2026-11-30T00:00:00Z";
+  b.datastore = "/ds";
+  b.repeat = 3;
+  b.fingerprint.driver = "sd";
+  b.fingerprint.host_driver = "hpvsa";
+  b.fingerprint.host_driver_version = "5.5.0-88";
+  std::vector<RunResult> runs{test::run_at_iops(iops), test::run_at_iops(iops * 1.01),
+                              test::run_at_iops(iops * 0.99)};
+  b.checks.push_back(
+      {check.name, workload_json(check.workload), true, baseline_samples(check, runs)});
+  return b;
+}
+
+std::string load_error(const nlohmann::json& doc) {
+  try {
+    baseline_from_json(doc, "b.json");
+  } catch (const BaselineError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Baseline, RoundTripKeepsSamplesWorkloadAndFingerprint) {
+  const Check check = small_check();
+  const Baseline b = sample_baseline(check, 1000);
+  test::TempDir dir;
+  save_baseline(dir.path() / "b.json", b);
+  const Baseline back = load_baseline(dir.path() / "b.json");
+  ASSERT_NE(back.find("rand_read_4k"), nullptr);
+  EXPECT_EQ(back.find("rand_read_4k")->samples.at("iops"), b.checks[0].samples.at("iops"));
+  EXPECT_TRUE(back.find("rand_read_4k")->samples.count("latency_p99.9_ms"));
+  EXPECT_EQ(back.fingerprint.host_driver_version, "5.5.0-88");
+  EXPECT_EQ(workload_difference(*back.find("rand_read_4k"), check.workload), "");
+  EXPECT_EQ(back.repeat, 3);
+}
+
+TEST(Baseline, ReaderErrorsNameFileKeyAndExpectation) {
+  nlohmann::json doc = baseline_to_json(sample_baseline(small_check(), 1000));
+  EXPECT_EQ(load_error(42), "b.json: expected a JSON object, got number");
+  nlohmann::json bad = doc;
+  bad["version"] = 9;
+  EXPECT_NE(load_error(bad).find("b.json: version: expected 1, got 9"), std::string::npos);
+  bad = doc;
+  bad.erase("checks");
+  EXPECT_EQ(load_error(bad), "b.json: checks: missing; expected an object");
+  bad = doc;
+  bad["checks"]["rand_read_4k"]["metrics"]["iops"]["samples"] = "fast";
+  EXPECT_EQ(load_error(bad),
+            "b.json: checks.rand_read_4k.metrics.iops.samples: expected an array of numbers, got "
+            "string");
+  bad = doc;
+  bad["format"] = "iogate-check";
+  EXPECT_NE(load_error(bad).find("format: expected \"iogate-baseline\""), std::string::npos);
+}
+
+TEST(Baseline, WorkloadDifferenceSaysWhatChanged) {
+  const Check check = small_check();
+  const Baseline b = sample_baseline(check, 1000);
+  WorkloadSpec now = check.workload;
+  now.block_size = 8192;
+  EXPECT_EQ(workload_difference(b.checks[0], now), "block_size 4096 (baseline) vs 8192 (now)");
+}
+
+// judge_check on a real (small) file with a fake backend slowed by `per_io_us`.
+CheckOutcome judge_with(const Check& check, const JudgeOptions& base, int per_io_us,
+                        const StorageStack& stack = {}) {
+  test::TempDir dir;
+  const auto file = dir.make_file("t.dat", check.workload.file_size);
+  JudgeOptions options = base;
+  options.make_backend = [per_io_us]() -> std::unique_ptr<IoBackend> {
+    static test::FakeStats stats;
+    auto b = std::make_unique<test::FakeBackend>(stats);
+    b->script = [per_io_us](const IoRequest& r, std::uint64_t) {
+      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(per_io_us);
+      while (std::chrono::steady_clock::now() < until) {
+      }
+      return static_cast<std::int64_t>(r.length);
+    };
+    return b;
+  };
+  return judge_check(check, file, stack, options);
+}
+
+TEST(Baseline, MissingBaselineSkipsWithTheReason) {
+  Check check = small_check();
+  const CheckRecord record = make_check_record("s", check, judge_with(check, {}, 0));
+  EXPECT_EQ(record.status, CheckStatus::skipped);
+  ASSERT_EQ(record.messages.size(), 1u);
+  EXPECT_NE(record.messages[0].find("skipped: relative bounds"), std::string::npos);
+  JudgeOptions named;
+  named.missing_baseline = "/nowhere/b.json";
+  const CheckRecord r2 = make_check_record("s", check, judge_with(check, named, 0));
+  EXPECT_NE(r2.messages[0].find("baseline /nowhere/b.json does not exist"), std::string::npos);
+}
+
+TEST(Baseline, StaleWorkloadFailsWithoutRunning) {
+  Check check = small_check();
+  const Baseline b = sample_baseline(check, 1000);
+  check.workload.block_size = 8192;
+  JudgeOptions options;
+  options.baseline = &b;
+  const CheckOutcome outcome = judge_with(check, options, 0);
+  EXPECT_TRUE(outcome.runs.empty());
+  const CheckRecord record = make_check_record("s", check, outcome);
+  EXPECT_EQ(record.status, CheckStatus::fail);
+  EXPECT_NE(record.messages[0].find("recorded with a different workload (block_size 4096"),
+            std::string::npos);
+}
+
+TEST(Baseline, RegressionNamesTheDeltaAndWhatChangedUnderneath) {
+  Check check = small_check();
+  check.repeat = 5;
+  // Baseline far faster than any fake run here can be: a certain, large regression.
+  const Baseline b = sample_baseline(check, 1e9);
+  JudgeOptions options;
+  options.baseline = &b;
+  StorageStack now = b.fingerprint;
+  now.host_driver_version = "5.5.0.100";
+  const CheckOutcome outcome = judge_with(check, options, 50, now);
+  const CheckRecord record = make_check_record("s", check, outcome);
+  EXPECT_EQ(record.status, CheckStatus::fail);
+  ASSERT_FALSE(record.messages.empty());
+  EXPECT_NE(record.messages[0].find("% vs baseline"), std::string::npos) << record.messages[0];
+  EXPECT_NE(record.messages[0].find("host_driver_version 5.5.0-88 \u2192 5.5.0.100"),
+            std::string::npos)
+      << record.messages[0];
+  EXPECT_EQ(record.repeats.size(), 5u);
+  ASSERT_EQ(record.baseline.size(), 1u);
+  EXPECT_EQ(record.fingerprint_changes.size(), 1u);
+}
+
+}  // namespace
+}  // namespace iogate
