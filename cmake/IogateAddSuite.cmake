@@ -2,6 +2,8 @@
 #                  THRESHOLDS <file>...
 #                  [DATASTORE <dir>]        default: IOGATE_DEFAULT_DATASTORE (<build>/datastore)
 #                  [REPORT_DIR <dir>]       default: IOGATE_REPORT_DIR (<build>/results)
+#                  [BASELINE <file>]        baseline for "N% of baseline" bounds (see README,
+#                                           "Baselines"); IOGATE_BASELINE and --baseline override
 #                  [LABELS <label>...])
 #
 # Builds the suite executable <name> and makes every [[check]] of its threshold files one ctest
@@ -13,7 +15,7 @@
 set(_IOGATE_ADD_SUITE_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 function(iogate_add_suite name)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "DATASTORE;REPORT_DIR" "THRESHOLDS;LABELS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "DATASTORE;REPORT_DIR;BASELINE" "THRESHOLDS;LABELS")
   if(NOT ARG_THRESHOLDS)
     message(FATAL_ERROR "iogate_add_suite(${name}): THRESHOLDS needs at least one file")
   endif()
@@ -45,6 +47,11 @@ function(iogate_add_suite name)
   set(IOGATE_SUITE_NAME "${name}")
   set(IOGATE_SUITE_DATASTORE "${ARG_DATASTORE}")
   set(IOGATE_SUITE_REPORT_DIR "${ARG_REPORT_DIR}")
+  set(IOGATE_SUITE_BASELINE "")
+  if(ARG_BASELINE)
+    cmake_path(ABSOLUTE_PATH ARG_BASELINE BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE
+               OUTPUT_VARIABLE IOGATE_SUITE_BASELINE)
+  endif()
   configure_file("${_IOGATE_ADD_SUITE_DIR}/suite_config.cpp.in" "${config_source}" @ONLY)
 
   add_executable(${name} "${config_source}")
@@ -86,8 +93,17 @@ else()
       LABELS \"${labels};\${_profile}\"
       RESOURCE_LOCK [==[iogate-datastore:${ARG_DATASTORE}]==]
       TIMEOUT \${_timeout}
-      SKIP_REGULAR_EXPRESSION \"\\\\[  SKIPPED \\\\]\")
+      SKIP_REGULAR_EXPRESSION \"\\\\[  SKIPPED \\\\]\"
+      FIXTURES_REQUIRED [==[iogate-reports:${name}]==])
   endforeach()
+  # The run's reports: clear this suite's per-check results before its first check, merge them
+  # into junit.xml, results.json, gbench.json, summary.md and report.html after its last.
+  add_test([==[${name}.reports_clear]==] \"\${_exe}\" --report-step clear)
+  add_test([==[${name}.reports]==] \"\${_exe}\" --report-step merge)
+  set_tests_properties([==[${name}.reports_clear]==] PROPERTIES LABELS [==[${labels}]==]
+    FIXTURES_SETUP [==[iogate-reports:${name}]==] TIMEOUT 60)
+  set_tests_properties([==[${name}.reports]==] PROPERTIES LABELS [==[${labels}]==]
+    FIXTURES_CLEANUP [==[iogate-reports:${name}]==] TIMEOUT 300)
 endif()
 ")
   set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${ctest_script}")

@@ -27,8 +27,15 @@ nlohmann::json run_to_json(const RunResult& r) {
                          {"ios", s.ios},
                          {"mbps", s.mbps()},
                          {"iops", s.iops()}});
+  nlohmann::json buckets = nlohmann::json::array();
+  for (const LatencyHistogram::Bucket& b : r.latency.nonempty_buckets())
+    buckets.push_back({b.low_ns, b.high_ns, b.count});
   return {{"engine", r.engine},
+          {"engine_note", r.engine_note},
           {"queue_depth", r.queue_depth},
+          {"workers", r.workers},
+          {"blocks_verified", r.blocks_verified},
+          {"seed", r.seed},
           {"completed", r.completed},
           {"iops", r.iops()},
           {"mbps", r.mbps()},
@@ -47,6 +54,10 @@ nlohmann::json run_to_json(const RunResult& r) {
           {"lat_percentiles_ms", percentiles},
           {"cpu_pct", r.cpu_process_pct},
           {"cpu_system_pct", r.cpu_system_pct},
+          {"lat_min_ns", r.latency.min_ns()},
+          {"lat_max_ns", r.latency.max_ns()},
+          {"lat_mean_ns", r.latency.mean_ns()},
+          {"lat_histogram_ns", buckets},  // [low (incl.), high (excl.), count], nonempty only
           {"intervals", intervals}};
 }
 
@@ -61,7 +72,13 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
           {"ramp_s", std::chrono::duration<double>(w.ramp).count()},
           {"direct", w.direct},
           {"flush", flush_name(w.flush)},
-          {"engine", w.engine}};
+          {"engine", w.engine},
+          {"seed", w.seed},
+          {"workers", w.workers},
+          {"verify", w.verify},
+          {"kind", w.kind == WorkloadKind::integrity ? "integrity" : "mixed"},
+          {"rate_iops", w.rate_iops},
+          {"rate_mbps", w.rate_mbps}};
 }
 
 nlohmann::json storage_stack_to_json(const StorageStack& stack) {
@@ -70,20 +87,45 @@ nlohmann::json storage_stack_to_json(const StorageStack& stack) {
   return out;
 }
 
-nlohmann::json check_to_json(const CheckRecord& c, const RunContext& context) {
-  return {{"version", kResultJsonVersion},
-          {"iogate_version", context.iogate_version},
+nlohmann::json context_to_json(const RunContext& context) {
+  return {{"iogate_version", context.iogate_version},
           {"host", context.host},
           {"started_at", context.started_at},
+          {"suite", context.suite},
           {"datastore", context.datastore},
-          {"suite", c.suite},
+          {"storage_stack", storage_stack_to_json(context.stack)}};
+}
+
+nlohmann::json check_entry_to_json(const CheckRecord& c) {
+  nlohmann::json repeats = nlohmann::json::array();
+  for (const RunResult& r : c.repeats) repeats.push_back(run_to_json(r));
+  nlohmann::json baseline = nlohmann::json::array();
+  for (const BaselineFigure& b : c.baseline)
+    baseline.push_back({{"key", b.key},
+                        {"baseline", b.baseline},
+                        {"current", b.current},
+                        {"delta_pct", b.delta_pct()}});
+  return {{"suite", c.suite},
           {"check", c.check},
+          {"description", c.description},
           {"status", status_name(c.status)},
           {"messages", c.messages},
           {"wall_s", c.wall_s},
           {"workload", workload_to_json(c.workload)},
           {"result", run_to_json(c.result)},
-          {"storage_stack", storage_stack_to_json(context.stack)}};
+          {"repeats", repeats},
+          {"baseline", baseline},
+          {"fingerprint_changes", c.fingerprint_changes}};
+}
+
+nlohmann::json check_to_json(const CheckRecord& c, const RunContext& context) {
+  nlohmann::json doc = check_entry_to_json(c);
+  doc["format"] = "iogate-check";
+  doc["version"] = kResultJsonVersion;
+  const nlohmann::json where = context_to_json(context);
+  for (auto it = where.begin(); it != where.end(); ++it)
+    if (it.key() != "suite") doc[it.key()] = *it;
+  return doc;
 }
 
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc) {
@@ -93,7 +135,7 @@ void write_json_file(const std::filesystem::path& path, const nlohmann::json& do
   {
     std::ofstream out(tmp, std::ios::trunc);
     if (!out) throw std::system_error(errno, std::generic_category(), "open " + tmp.string());
-    out << doc.dump(2) << '\n';
+    out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     out.close();
     if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
   }

@@ -9,6 +9,7 @@ packages=(
   libboost-filesystem-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
   liburing-dev libaio-dev
   fio libxml2-utils python3 python3-junitparser
+  libjs-chart.js chromium
   util-linux e2fsprogs xfsprogs
 )
 

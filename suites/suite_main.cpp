@@ -11,6 +11,8 @@
 #include <sstream>
 
 #include "check_test.hpp"
+#include "iogate/reports/report_files.hpp"
+#include "iogate/reports/result_reader.hpp"
 #include "suite_config.hpp"
 
 namespace {
@@ -59,14 +61,40 @@ int main(int argc, char** argv) {
   std::vector<std::string> thresholds = split_paths(config.thresholds);
   std::string list_checks;
   app.add_option("--datastore", datastore_flag, "Datastore directory (else $IOGATE_DATASTORE)");
+  std::optional<std::string> baseline_flag;
+  int repeat = 0;
+  app.add_option("--baseline", baseline_flag,
+                 "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE, else the "
+                 "suite's BASELINE)");
+  app.add_option("--repeat", repeat, "Runs per check (default: each check's repeat)")
+      ->check(CLI::Range(1, 100));
   app.add_option("--report-dir", report_dir, "Directory for per-check JSON results ('' = none)");
   app.add_option("--thresholds", thresholds, "Threshold files (replace the compiled-in ones)");
   app.add_option("--list-checks", list_checks,
                  "Write '<check> <timeout s> <profile>' lines and exit");
+  std::string report_step;  // iogate_add_suite()'s <suite>.reports_clear / <suite>.reports tests
+  app.add_option("--report-step", report_step,
+                 "clear: remove this suite's per-check results; merge: write its reports")
+      ->check(CLI::IsMember({"clear", "merge"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
+  }
+  if (!report_step.empty()) {
+    const std::filesystem::path dir = std::filesystem::path(report_dir) / config.name;
+    try {
+      if (report_step == "clear")
+        std::cout << "removed " << iogate::clear_check_results(dir) << " results from " << dir
+                  << '\n';
+      else
+        std::cout << iogate::merge_report_dir(dir, std::cout) << " checks merged into "
+                  << iogate::report_files_in(dir).junit << " and the other reports\n";
+      return 0;
+    } catch (const std::exception& e) {
+      std::cerr << "iogate: " << e.what() << '\n';
+      return 1;
+    }
   }
 
   try {
@@ -83,6 +111,22 @@ int main(int argc, char** argv) {
 
   const std::filesystem::path datastore =
       iogate::resolve_datastore(datastore_flag, config.datastore);
+  // Loaded once for every check; a malformed baseline stops the suite before anything runs.
+  static std::optional<iogate::Baseline> baseline;
+  static iogate::JudgeOptions judge;
+  judge.repeat = repeat;
+  try {
+    const auto baseline_file = iogate::resolve_baseline(baseline_flag, config.baseline);
+    baseline = iogate::load_baseline_if_present(baseline_file);
+    if (baseline)
+      judge.baseline = &*baseline;
+    else
+      judge.missing_baseline = baseline_file;
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: " << e.what() << '\n';
+    return 2;
+  }
+  iogate::CheckTest::set_judge_options(&judge);
   for (const auto& file : loaded_files()) {
     for (const auto& check : file.checks) {
       const std::string suite = config.name;

@@ -1,10 +1,13 @@
 // iogate check FILE: runs a threshold file without ctest. Exit 0 all passed, 1 a check failed or
 // errored, 2 the file is bad (nothing is run or written then).
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
 #include "iogate/reports/iometer_table.hpp"
+#include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "iogate/runner/check_session.hpp"
 
@@ -15,17 +18,33 @@ struct CheckFlags {
   std::string file;
   std::optional<std::string> datastore;
   std::string json_dir;
+  ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html
+  std::optional<std::string> baseline;
+  int repeat = 0;  // 0: each check's own
 };
 
 // Runs one check; returns its table row and appends its failure lines.
 TableRow run_one(const ThresholdFile& file, const Check& check,
                  const std::filesystem::path& datastore, const std::string& json_dir,
-                 std::vector<std::string>& failures) {
+                 std::vector<std::string>& failures, RunReport& report, const JudgeOptions& judge) {
   try {
     CheckSession session(check, datastore);
-    const CheckOutcome outcome = session.run();
+    JudgeOptions with_progress = judge;
+    ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check.name, check.workload);
+    with_progress.on_interval = [&progress](const RunResult& r) { return progress.update(r); };
+    const CheckOutcome outcome = session.judge(with_progress);
+    progress.finish();
     const CheckRecord record = make_check_record(file.suite, check, outcome);
-    failures.insert(failures.end(), record.messages.begin(), record.messages.end());
+    if (record.status == CheckStatus::skipped) {
+      for (const std::string& line : record.messages) std::cout << "SKIP " << line << '\n';
+    } else {
+      failures.insert(failures.end(), record.messages.begin(), record.messages.end());
+    }
+    report.checks.push_back(record);
+    if (report.checks.size() == 1) {
+      report.context = describe_run(file.suite, datastore);
+      report.context.stack = session.storage_stack();
+    }
     if (!json_dir.empty()) {
       RunContext context = describe_run(file.suite, datastore);
       context.stack = session.storage_stack();
@@ -35,6 +54,14 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
     return table_row(check.name, outcome.result, record.status);
   } catch (const std::exception& e) {
     failures.push_back(check.name + ": error: " + e.what());
+    CheckRecord record;
+    record.suite = file.suite;
+    record.check = check.name;
+    record.description = check.description;
+    record.status = CheckStatus::error;
+    record.messages.push_back(check.name + ": error: " + e.what());
+    record.workload = check.workload;
+    report.checks.push_back(std::move(record));
     return TableRow{check.name, 0, 0, 0, 0, 0, "ERROR"};
   }
 }
@@ -50,10 +77,33 @@ int run(const CheckFlags& flags) {
   const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
   std::cout << "iogate check " << flags.file << " on " << datastore.string() << '\n'
             << table_header() << std::endl;
+  std::optional<Baseline> baseline;
+  JudgeOptions judge;
+  judge.repeat = flags.repeat;
+  try {
+    const auto baseline_file = resolve_baseline(flags.baseline, "");
+    baseline = load_baseline_if_present(baseline_file);
+    if (baseline)
+      judge.baseline = &*baseline;
+    else
+      judge.missing_baseline = baseline_file;
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: " << e.what() << '\n';
+    return kExitBadInput;
+  }
   std::vector<std::string> failures;
+  RunReport report;
+  report.context = describe_run(file.suite, datastore);
   for (const Check& check : file.checks)
-    std::cout << table_row_line(run_one(file, check, datastore, flags.json_dir, failures))
+    std::cout << table_row_line(
+                     run_one(file, check, datastore, flags.json_dir, failures, report, judge))
               << std::endl;
+  try {
+    write_report_files(report, flags.reports);
+  } catch (const std::exception& e) {
+    std::cerr << "iogate check: " << e.what() << '\n';
+    return kExitCheckFailed;
+  }
   for (const std::string& line : failures) std::cout << "FAIL " << line << '\n';
   std::cout << file.checks.size() << " checks, " << failures.size() << " failures\n";
   return failures.empty() ? kExitOk : kExitCheckFailed;
@@ -67,6 +117,11 @@ void add_check_command(CLI::App& app, int& exit_code) {
   sub->add_option("file", flags->file, "Threshold file")->required();
   sub->add_option("--datastore", flags->datastore, "Datastore directory (else $IOGATE_DATASTORE)");
   sub->add_option("--json-dir", flags->json_dir, "Write each check's result as JSON here");
+  add_report_flags(*sub, flags->reports);
+  sub->add_option("--baseline", flags->baseline,
+                  "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE)");
+  sub->add_option("--repeat", flags->repeat, "Runs per check (default: each check's repeat)")
+      ->check(CLI::Range(1, 100));
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });
 }
 

@@ -5,11 +5,20 @@
 
 #include <CLI/CLI.hpp>
 
+#include "iogate/reports/report_files.hpp"
+
 namespace iogate::cli {
 
 void add_run_command(CLI::App& app, int& exit_code);
 void add_check_command(CLI::App& app, int& exit_code);
 void add_lint_command(CLI::App& app, int& exit_code);
+void add_report_command(CLI::App& app, int& exit_code);
+void add_baseline_command(CLI::App& app, int& exit_code);
+void add_compare_command(CLI::App& app, int& exit_code);
+void add_fingerprint_command(CLI::App& app, int& exit_code);
+
+// --junit, --json, --gbench-json, --markdown, --html (report_command.cpp).
+void add_report_flags(CLI::App& sub, ReportFiles& files);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;

@@ -8,6 +8,10 @@ int main(int argc, char** argv) {
   iogate::cli::add_run_command(app, exit_code);
   iogate::cli::add_check_command(app, exit_code);
   iogate::cli::add_lint_command(app, exit_code);
+  iogate::cli::add_report_command(app, exit_code);
+  iogate::cli::add_baseline_command(app, exit_code);
+  iogate::cli::add_compare_command(app, exit_code);
+  iogate::cli::add_fingerprint_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

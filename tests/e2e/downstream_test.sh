@@ -15,8 +15,11 @@ build="$E2E_DIR/downstream-build"
 import json, sys
 tests = {t["name"]: {p["name"]: p["value"] for p in t.get("properties", [])}
          for t in json.load(open(sys.argv[1]))["tests"]}
-assert set(tests) == {"gate.tiny_write", "gate.unreachable_iops"}, sorted(tests)
+assert set(tests) == {"gate.tiny_write", "gate.unreachable_iops", "gate.reports_clear",
+                      "gate.reports"}, sorted(tests)
 for name, props in tests.items():
+    if name.startswith("gate.reports"):
+        continue
     assert "downstream" in props["LABELS"] and "gate" in props["LABELS"], props
     assert props["RESOURCE_LOCK"] == ["iogate-datastore:" + sys.argv[2]], props
     assert props["TIMEOUT"] > 0, props

@@ -22,6 +22,13 @@ nlohmann::json run_to_json(const RunResult& result);
 nlohmann::json workload_to_json(const WorkloadSpec& spec);
 nlohmann::json storage_stack_to_json(const StorageStack& stack);
 
+nlohmann::json context_to_json(const RunContext& context);
+
+// One check without its context: the entries of a run document (format "iogate-results").
+nlohmann::json check_entry_to_json(const CheckRecord& record);
+
+// One check with its context, as each check of a ctest run writes it (format "iogate-check"): the
+// entry's fields plus the context's at top level.
 nlohmann::json check_to_json(const CheckRecord& record, const RunContext& context);
 
 // Writes beside the target and renames over it, so a reader never sees half a file.

@@ -1,0 +1,49 @@
+// Figures several writers print the same way: the named key figures of a run (JUnit system-out
+// and properties, CTest measurements, Markdown), the per-status counts of a run, and the text a
+// failure carries. Derived from the records only; nothing here measures or judges.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "iogate/reports/check_record.hpp"
+
+namespace iogate {
+
+struct Figure {
+  const char* key;  // iops, mbps, bytes, ios, lat_avg_ms ...: stable names, unit in the name
+  double value;
+};
+
+// iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p50_ms, lat_p99_ms, lat_p99_9_ms, cpu_pct,
+// cpu_system_pct, duration_s, in that order.
+std::vector<Figure> key_figures(const RunResult& result);
+
+// <CTestMeasurement type="numeric/double" name="iops">1392.61</CTestMeasurement> lines, one per
+// key figure: printed by a check so `ctest -T Test` and CDash keep them as named measurements.
+std::string ctest_measurements(const RunResult& result);
+
+// False for a check that never ran (skipped, or an error before any I/O): writers leave its
+// figures out rather than print zeros that look like measurements.
+bool has_figures(const CheckRecord& record);
+
+// "1392.61", "8589934592", "0.0004": shortest form that round-trips a figure for a human.
+std::string format_figure(double value);
+
+struct StatusCounts {
+  int pass = 0, fail = 0, unstable = 0, skipped = 0, error = 0;
+  int total() const { return pass + fail + unstable + skipped + error; }
+  void add(CheckStatus status);
+};
+StatusCounts count_statuses(const std::vector<CheckRecord>& checks);
+
+// "PASS", "FAIL", ...: the verdict column's spelling.
+std::string verdict_label(CheckStatus status);
+
+// "iops_min: baseline 1392.61, current 1205.00, -13.5%": one line per baseline figure.
+std::vector<std::string> baseline_lines(const CheckRecord& record);
+
+// The messages joined with "; ", or the status name when there are none: a one-line verdict.
+std::string one_line_verdict(const CheckRecord& record);
+
+}  // namespace iogate

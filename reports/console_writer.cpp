@@ -1,0 +1,65 @@
+// The table at the end of a run, in the seeds' IOMeter layout (iometer_table.hpp), then one line
+// per shortfall and a count. On a TTY the verdict cell is coloured (green pass, red fail/error,
+// yellow unstable/skipped); elsewhere plain text, so CI logs and files carry no escape codes.
+#include <fmt/format.h>
+
+#include "iogate/reports/figures.hpp"
+#include "iogate/reports/iometer_table.hpp"
+#include "iogate/reports/report_writers.hpp"
+
+namespace iogate {
+namespace {
+
+const char* colour_of(CheckStatus s) {
+  switch (s) {
+    case CheckStatus::pass:
+      return "\x1b[32m";
+    case CheckStatus::fail:
+    case CheckStatus::error:
+      return "\x1b[31m";
+    case CheckStatus::unstable:
+    case CheckStatus::skipped:
+      return "\x1b[33m";
+  }
+  return "";
+}
+
+class ConsoleWriter final : public ReportWriter {
+ public:
+  ConsoleWriter(std::ostream& out, bool colour) : ReportWriter(out), colour_(colour) {}
+
+  void begin(const RunContext&) override { out() << table_header() << '\n'; }
+
+  void check(const CheckRecord& c) override {
+    std::string line = table_row_line(table_row(c.check, c.result, c.status));
+    const std::string label = verdict_label(c.status);
+    // The verdict is the last cell: colour just its word so the alignment is kept.
+    if (const auto at = line.rfind(label); colour_ && at != std::string::npos)
+      line.replace(at, label.size(), colour_of(c.status) + label + "\x1b[0m");
+    out() << line << '\n';
+    for (const std::string& m : c.messages) lines_.push_back(label + " " + m);
+    for (const std::string& m : c.fingerprint_changes) lines_.push_back("fingerprint: " + m);
+    counts_.add(c.status);
+  }
+
+  void end() override {
+    for (const std::string& l : lines_) out() << l << '\n';
+    const StatusCounts& n = counts_;
+    out() << fmt::format("{} checks: {} passed, {} failed, {} unstable, {} skipped, {} errors\n",
+                         n.total(), n.pass, n.fail, n.unstable, n.skipped, n.error);
+    out().flush();
+  }
+
+ private:
+  bool colour_;
+  std::vector<std::string> lines_;
+  StatusCounts counts_;
+};
+
+}  // namespace
+
+std::unique_ptr<ReportWriter> make_console_writer(std::ostream& out, bool colour) {
+  return std::make_unique<ConsoleWriter>(out, colour);
+}
+
+}  // namespace iogate

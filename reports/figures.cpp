@@ -1,0 +1,95 @@
+#include "iogate/reports/figures.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cmath>
+
+namespace iogate {
+
+std::vector<Figure> key_figures(const RunResult& r) {
+  return {{"iops", r.iops()},
+          {"mbps", r.mbps()},
+          {"bytes", static_cast<double>(r.bytes())},
+          {"ios", static_cast<double>(r.ios())},
+          {"lat_avg_ms", r.lat_avg_ms()},
+          {"lat_max_ms", r.lat_max_ms()},
+          {"lat_p50_ms", r.lat_percentile_ms(50)},
+          {"lat_p99_ms", r.lat_percentile_ms(99)},
+          {"lat_p99_9_ms", r.lat_percentile_ms(99.9)},
+          {"cpu_pct", r.cpu_process_pct},
+          {"cpu_system_pct", r.cpu_system_pct},
+          {"duration_s", r.elapsed_s}};
+}
+
+std::string format_figure(double value) {
+  // Counts (bytes, I/Os) exactly; everything else to six significant digits.
+  if (std::floor(value) == value && std::fabs(value) < 1e15) return fmt::format("{:.0f}", value);
+  return fmt::format("{:.6g}", value);
+}
+
+void StatusCounts::add(CheckStatus status) {
+  switch (status) {
+    case CheckStatus::pass:
+      ++pass;
+      break;
+    case CheckStatus::fail:
+      ++fail;
+      break;
+    case CheckStatus::unstable:
+      ++unstable;
+      break;
+    case CheckStatus::skipped:
+      ++skipped;
+      break;
+    case CheckStatus::error:
+      ++error;
+      break;
+  }
+}
+
+bool has_figures(const CheckRecord& record) {
+  return record.result.ios() > 0 ||
+         (record.status != CheckStatus::skipped && record.status != CheckStatus::error);
+}
+
+std::string ctest_measurements(const RunResult& result) {
+  std::string out;
+  for (const Figure& f : key_figures(result))
+    out +=
+        fmt::format("<CTestMeasurement type=\"numeric/double\" name=\"{}\">{}</CTestMeasurement>\n",
+                    f.key, format_figure(f.value));
+  return out;
+}
+
+StatusCounts count_statuses(const std::vector<CheckRecord>& checks) {
+  StatusCounts n;
+  for (const CheckRecord& c : checks) n.add(c.status);
+  return n;
+}
+
+std::string verdict_label(CheckStatus status) {
+  std::string label = status_name(status);
+  for (char& c : label) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return label;
+}
+
+std::vector<std::string> baseline_lines(const CheckRecord& record) {
+  std::vector<std::string> lines;
+  for (const BaselineFigure& b : record.baseline)
+    lines.push_back(fmt::format("{}: baseline {:.2f}, current {:.2f}, {:+.1f}%", b.key, b.baseline,
+                                b.current, b.delta_pct()));
+  return lines;
+}
+
+std::string one_line_verdict(const CheckRecord& record) {
+  if (record.messages.empty()) return status_name(record.status);
+  std::string line;
+  for (const std::string& m : record.messages) {
+    if (!line.empty()) line += "; ";
+    line += m;
+  }
+  return line;
+}
+
+}  // namespace iogate

@@ -1,0 +1,146 @@
+// JUnit XML for dashboards (Jenkins, GitLab, Azure DevOps), valid against the Surefire/Ant schema
+// (junit-10.xsd).
+//
+// Layout: one <testsuite> per iogate suite, one <testcase classname=suite name=check> per check.
+// The schema allows <properties> only on a <testsuite>, and both Jenkins and GitLab group test
+// cases by suite/classname, so a <testsuite> per check would show each check as a suite of one.
+// Hence: the run's host, datastore, iogate version and storage stack (the fingerprint) are suite
+// properties, each check's figures are suite properties named "<check>.<figure>", and — because
+// the dashboards show a test case's <system-out> but not suite properties — the same figures are
+// `key=value` lines in the test case's <system-out>.
+//
+// Status: fail → <failure type="threshold">, unstable → <failure type="unstable"> (the run was
+// too noisy to pass: a dashboard should show it), skipped → <skipped>, error → <error>. The
+// message is the one-line verdict; the text holds the table row, baseline lines and the
+// fingerprint changes. The whole document is buffered until end(): the suite's counts come first.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "iogate/reports/figures.hpp"
+#include "iogate/reports/iometer_table.hpp"
+#include "iogate/reports/report_writers.hpp"
+#include "xml_text.hpp"
+
+namespace iogate {
+namespace {
+
+double check_time(const CheckRecord& c) { return c.wall_s > 0 ? c.wall_s : c.result.elapsed_s; }
+std::string seconds(double s) { return fmt::format("{:.3f}", s < 0 ? 0.0 : s); }
+
+class JunitWriter final : public ReportWriter {
+ public:
+  using ReportWriter::ReportWriter;
+
+  void begin(const RunContext& context) override { context_ = context; }
+  void check(const CheckRecord& record) override {
+    if (!by_suite_.count(record.suite)) order_.push_back(record.suite);
+    by_suite_[record.suite].push_back(record);
+  }
+  void end() override;
+
+ private:
+  void suite(const std::string& name, const std::vector<CheckRecord>& checks);
+  void property(const std::string& name, const std::string& value);
+  void testcase(const CheckRecord& c);
+
+  RunContext context_;
+  std::vector<std::string> order_;
+  std::map<std::string, std::vector<CheckRecord>> by_suite_;
+};
+
+void JunitWriter::end() {
+  StatusCounts all;
+  double time = 0;
+  for (const auto& [name, checks] : by_suite_) {
+    for (const CheckRecord& c : checks) {
+      all.add(c.status);
+      time += check_time(c);
+    }
+  }
+  out() << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        << fmt::format(
+               "<testsuites name=\"iogate\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
+               "time=\"{}\">\n",
+               all.total(), all.fail + all.unstable, all.error, seconds(time));
+  for (const std::string& name : order_) suite(name, by_suite_[name]);
+  out() << "</testsuites>\n";
+  out().flush();
+}
+
+void JunitWriter::suite(const std::string& name, const std::vector<CheckRecord>& checks) {
+  const StatusCounts n = count_statuses(checks);
+  double time = 0;
+  for (const CheckRecord& c : checks) time += check_time(c);
+  out() << fmt::format(
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
+      "time=\"{}\" timestamp=\"{}\" hostname=\"{}\">\n",
+      xml::attribute(name), n.total(), n.fail + n.unstable, n.error, n.skipped, seconds(time),
+      xml::attribute(context_.started_at), xml::attribute(context_.host));
+  out() << "    <properties>\n";
+  property("iogate_version", context_.iogate_version);
+  property("host", context_.host);
+  property("datastore", context_.datastore);
+  for (const auto& [key, value] : context_.stack.fields()) property("stack." + key, value);
+  for (const CheckRecord& c : checks) {
+    property(c.check + ".status", status_name(c.status));
+    if (has_figures(c))
+      for (const Figure& f : key_figures(c.result))
+        property(c.check + "." + f.key, format_figure(f.value));
+  }
+  out() << "    </properties>\n";
+  for (const CheckRecord& c : checks) testcase(c);
+  out() << "  </testsuite>\n";
+}
+
+void JunitWriter::property(const std::string& name, const std::string& value) {
+  out() << fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", xml::attribute(name),
+                       xml::attribute(value));
+}
+
+void JunitWriter::testcase(const CheckRecord& c) {
+  out() << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{}\">\n",
+                       xml::attribute(c.suite), xml::attribute(c.check), seconds(check_time(c)));
+  const std::string message = xml::attribute(one_line_verdict(c));
+  std::string detail =
+      table_header() + "\n" + table_row_line(table_row(c.check, c.result, c.status)) + "\n";
+  for (const std::string& line : c.messages) detail += line + "\n";
+  for (const std::string& line : baseline_lines(c)) detail += line + "\n";
+  for (const std::string& line : c.fingerprint_changes) detail += "fingerprint: " + line + "\n";
+  switch (c.status) {
+    case CheckStatus::pass:
+      break;
+    case CheckStatus::fail:
+    case CheckStatus::unstable:
+      out() << fmt::format("      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
+                           c.status == CheckStatus::fail ? "threshold" : "unstable", message,
+                           xml::text(detail));
+      break;
+    case CheckStatus::skipped:
+      out() << fmt::format("      <skipped message=\"{}\"/>\n", message);
+      break;
+    case CheckStatus::error:
+      out() << fmt::format("      <error type=\"error\" message=\"{}\">{}</error>\n", message,
+                           xml::text(detail));
+      break;
+  }
+  std::string figures = "status=" + std::string(status_name(c.status)) + "\n";
+  if (has_figures(c)) {
+    for (const Figure& f : key_figures(c.result))
+      figures += fmt::format("{}={}\n", f.key, format_figure(f.value));
+    figures += "engine=" + c.result.engine + "\n";
+  }
+  for (const BaselineFigure& b : c.baseline)
+    figures += fmt::format("baseline.{}={}\ndelta_pct.{}={}\n", b.key, format_figure(b.baseline),
+                           b.key, format_figure(b.delta_pct()));
+  out() << "      <system-out>" << xml::text(figures) << "</system-out>\n";
+  out() << "    </testcase>\n";
+}
+
+}  // namespace
+
+std::unique_ptr<ReportWriter> make_junit_writer(std::ostream& out) {
+  return std::make_unique<JunitWriter>(out);
+}
+
+}  // namespace iogate

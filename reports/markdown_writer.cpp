@@ -1,0 +1,74 @@
+// A Markdown summary for CI job summaries: a status line, the IOMeter columns with the verdict, and
+// each check that did not pass with its one-line verdict, baseline deltas and fingerprint changes.
+// Table cells escape '|' and drop newlines, so an odd check name cannot break the table.
+#include <fmt/format.h>
+
+#include "iogate/reports/figures.hpp"
+#include "iogate/reports/report_writers.hpp"
+
+namespace iogate {
+namespace {
+
+std::string cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+      out += ' ';  // line breaks and control bytes would break the row
+    else
+      out += c;
+  }
+  return out;
+}
+
+class MarkdownWriter final : public ReportWriter {
+ public:
+  using ReportWriter::ReportWriter;
+
+  void begin(const RunContext& context) override { context_ = context; }
+  void check(const CheckRecord& record) override { checks_.push_back(record); }
+
+  void end() override {
+    const StatusCounts n = count_statuses(checks_);
+    out() << fmt::format("## iogate: {}\n\n", cell(context_.suite.empty() ? "run" : context_.suite))
+          << fmt::format(
+                 "**{} checks: {} passed, {} failed, {} unstable, {} skipped, {} errors** — "
+                 "host `{}`, datastore `{}`, {}\n\n",
+                 n.total(), n.pass, n.fail, n.unstable, n.skipped, n.error, cell(context_.host),
+                 cell(context_.datastore), cell(context_.started_at))
+          << "| Test Name | Total I/O/sec | Total MB/sec | Avg IO Resp ms | Max IO Resp ms "
+             "| % CPU | Verdict |\n"
+          << "| :-- | --: | --: | --: | --: | --: | :-- |\n";
+    for (const CheckRecord& c : checks_) {
+      const RunResult& r = c.result;
+      out() << fmt::format("| {} | {:.2f} | {:.2f} | {:.2f} | {:.2f} | {:.2f} | {} |\n",
+                           cell(c.check), r.iops(), r.mbps(), r.lat_avg_ms(), r.lat_max_ms(),
+                           r.cpu_system_pct, verdict_label(c.status));
+    }
+    bool heading = false;
+    for (const CheckRecord& c : checks_) {
+      if (c.status == CheckStatus::pass && c.fingerprint_changes.empty()) continue;
+      if (!heading) out() << "\n### Details\n\n";
+      heading = true;
+      out() << fmt::format("- **{}** ({}): {}\n", cell(c.check), verdict_label(c.status),
+                           cell(one_line_verdict(c)));
+      for (const std::string& line : baseline_lines(c)) out() << "  - " << cell(line) << '\n';
+      for (const std::string& line : c.fingerprint_changes)
+        out() << "  - fingerprint: " << cell(line) << '\n';
+    }
+    out().flush();
+  }
+
+ private:
+  RunContext context_;
+  std::vector<CheckRecord> checks_;
+};
+
+}  // namespace
+
+std::unique_ptr<ReportWriter> make_markdown_writer(std::ostream& out) {
+  return std::make_unique<MarkdownWriter>(out);
+}
+
+}  // namespace iogate

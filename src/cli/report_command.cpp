@@ -1,0 +1,85 @@
+// iogate report: turns saved results into reports. Reads iogate results documents (RESULTS.json)
+// and per-check documents, or a ctest run's report directory (--from-dir), merges them into one
+// run, prints the table and writes each format asked for. --clear-dir removes a directory's
+// per-check documents (only those) before a new run.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "iogate/reports/report_files.hpp"
+#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/result_reader.hpp"
+
+namespace iogate::cli {
+namespace {
+
+struct ReportFlags {
+  std::vector<std::string> inputs;
+  std::string from_dir;
+  std::string clear_dir;
+  ReportFiles files;
+};
+
+int run(const ReportFlags& flags) {
+  if (!flags.clear_dir.empty()) {
+    const int removed = clear_check_results(flags.clear_dir);
+    std::cout << "iogate report: removed " << removed << " check results from " << flags.clear_dir
+              << '\n';
+    if (flags.inputs.empty() && flags.from_dir.empty()) return kExitOk;
+  }
+  if (flags.inputs.empty() && flags.from_dir.empty()) {
+    std::cerr << "iogate report: give results files or --from-dir DIR\n";
+    return kExitBadInput;
+  }
+  RunReport report;
+  try {
+    if (!flags.from_dir.empty()) report = read_report_dir(flags.from_dir);
+    for (const std::string& path : flags.inputs) {
+      RunReport one = read_results(path);
+      if (report.checks.empty()) report.context = one.context;
+      for (CheckRecord& c : one.checks) report.checks.push_back(std::move(c));
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "iogate report: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  if (report.checks.empty()) {
+    std::cerr << "iogate report: no check results in " << flags.from_dir << '\n';
+    return kExitBadInput;
+  }
+  write_report(*make_console_writer(std::cout, isatty(STDOUT_FILENO) == 1), report);
+  try {
+    write_report_files(report, flags.files);
+  } catch (const std::exception& e) {
+    std::cerr << "iogate report: " << e.what() << '\n';
+    return kExitCheckFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_report_flags(CLI::App& sub, ReportFiles& files) {
+  sub.add_option("--junit", files.junit, "Write JUnit XML (dashboards) to this file");
+  sub.add_option("--json", files.json, "Write the iogate results document to this file");
+  sub.add_option("--gbench-json", files.gbench_json,
+                 "Write Google Benchmark JSON (for its tools/compare.py) to this file");
+  sub.add_option("--markdown", files.markdown, "Write a Markdown summary to this file");
+  sub.add_option("--html", files.html, "Write a self-contained HTML report to this file");
+}
+
+void add_report_command(CLI::App& app, int& exit_code) {
+  auto flags = std::make_shared<ReportFlags>();
+  CLI::App* sub = app.add_subcommand("report", "Write reports from saved JSON results");
+  sub->add_option("results", flags->inputs, "iogate results or check documents (JSON)");
+  sub->add_option("--from-dir", flags->from_dir,
+                  "Merge the per-check results of a ctest run in this directory");
+  sub->add_option("--clear-dir", flags->clear_dir,
+                  "Remove the per-check results in this directory (before a new run)");
+  add_report_flags(*sub, flags->files);
+  sub->callback([flags, &exit_code] { exit_code = run(*flags); });
+}
+
+}  // namespace iogate::cli

@@ -1,0 +1,117 @@
+# iogate check writes every report format; the JUnit file validates against the Surefire schema
+# and reads back through a real consumer (python3-junitparser) with the right counts, names,
+# failures and figures; `iogate report` redraws the reports from the JSON results.
+iogate=$1; schema=$2; golden_dir=$3
+source "$IOGATE_E2E_LIB"
+trap cleanup_datastores EXIT
+ds=$(new_datastore)
+out="$E2E_DIR/out"; mkdir -p "$out"
+cat > "$out/gate.toml" <<'TOML'
+[suite]
+name = "gate"
+[[check]]
+name = "tiny_write"
+[check.workload]
+block_size = "64k"
+size = "8MiB"
+[check.expect]
+mbps_min = 0.001
+[[check]]
+name = "unreachable_iops"
+[check.workload]
+block_size = "4k"
+read = "100%"
+duration = "1s"
+file_size = "8MiB"
+[check.expect]
+iops_min = 1e12
+TOML
+
+set +e
+"$iogate" check "$out/gate.toml" --datastore "$ds" --junit "$out/junit.xml" \
+  --json "$out/results.json" --gbench-json "$out/gbench.json" --markdown "$out/summary.md" \
+  --html "$out/report.html" > "$out/check.log" 2>&1
+rc=$?; set -e
+[ "$rc" -eq 1 ] || { cat "$out/check.log"; fail "check exited $rc, expected 1 (one check fails)"; }
+for f in junit.xml results.json gbench.json summary.md report.html; do
+  [ -s "$out/$f" ] || fail "iogate check wrote no $f"
+done
+
+xmllint --noout --schema "$schema" "$out/junit.xml" || fail "junit.xml is not schema-valid"
+xmllint --noout --schema "$schema" "$golden_dir/junit.xml" || fail "golden junit.xml invalid"
+
+/usr/bin/python3 - "$out/junit.xml" "$golden_dir/junit.xml" "$ds" <<'PY'
+import sys
+from junitparser import JUnitXml, Failure, Error, Skipped
+run, golden, ds = sys.argv[1:4]
+
+def cases(path):
+    xml = JUnitXml.fromfile(path)
+    suites = list(xml)
+    return suites, [c for s in suites for c in s]
+
+suites, tcs = cases(run)
+assert len(suites) == 1 and suites[0].name == "gate", [s.name for s in suites]
+s = suites[0]
+assert (s.tests, s.failures, s.errors, s.skipped) == (2, 1, 0, 0), (s.tests, s.failures, s.errors)
+props = {p.name: p.value for p in s.properties()}
+assert props["datastore"] == ds, props
+assert props["host"] and "stack.filesystem" in props and "iogate_version" in props, props
+by_name = {c.name: c for c in tcs}
+assert set(by_name) == {"tiny_write", "unreachable_iops"}, by_name
+assert all(c.classname == "gate" and c.time > 0 for c in tcs)
+assert by_name["tiny_write"].is_passed
+bad = by_name["unreachable_iops"]
+failure = [r for r in bad.result if isinstance(r, Failure)][0]
+assert failure.message.startswith("unreachable_iops: iops ") and "< iops_min" in failure.message, failure.message
+assert "Total I/O/sec" in failure.text and "| unreachable_iops" in failure.text, failure.text
+for c in tcs:
+    figures = dict(line.split("=", 1) for line in c.system_out.strip().splitlines())
+    assert float(figures["iops"]) > 0 and int(figures["bytes"]) > 0, figures
+    assert props[c.name + ".iops"] == figures["iops"], (props, figures)
+assert int(dict(l.split("=", 1) for l in by_name["tiny_write"].system_out.split())["bytes"]) == 8 << 20
+
+# The golden file: every status and the escaped names survive a real parser.
+suites, tcs = cases(golden)
+s = suites[0]
+assert (s.tests, s.failures, s.errors, s.skipped) == (5, 2, 1, 1), (s.tests, s.failures, s.errors, s.skipped)
+kinds = {c.name: type(c.result[0]).__name__ if c.result else "pass" for c in tcs}
+assert kinds == {"rand_read_8k": "pass", 'seq_<write>_&_"8k"\ufffd': "Failure",
+                 "rand_mixed": "Failure", "vs_baseline": "Skipped", "no_space": "Error"}, kinds
+fail = [c for c in tcs if c.name.startswith("seq_")][0]
+assert 'iops_min: baseline 400.00, current 250.00, -37.5%' in fail.result[0].text
+assert "fingerprint: driver hpvsa" in fail.result[0].text
+print("junitparser: ok")
+PY
+
+/usr/bin/python3 - "$out/gbench.json" "$out/results.json" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
+names = [b["name"] for b in g["benchmarks"]]
+assert names == ["gate/tiny_write", "gate/unreachable_iops"], names
+for b in g["benchmarks"]:
+    for k in ("real_time", "cpu_time", "time_unit", "bytes_per_second", "items_per_second",
+              "iterations", "run_type", "repetitions"):
+        assert k in b, (k, b)
+assert r["format"] == "iogate-results" and r["version"] >= 1 and r["summary"]["fail"] == 1, r["summary"]
+c = r["checks"][0]
+for k in ("workload", "result", "status", "messages", "repeats", "baseline", "fingerprint_changes"):
+    assert k in c, k
+for k in ("lat_histogram_ns", "lat_percentiles_ms", "intervals", "iops", "mbps"):
+    assert k in c["result"], k
+assert "storage_stack" in r["context"]
+print("json: ok")
+PY
+assert_contains "$out/summary.md" '^\| unreachable_iops \| .* \| FAIL \|$' "Markdown row"
+
+# iogate report reads the results back and writes the same counts again.
+"$iogate" report "$out/results.json" --junit "$out/again.xml" --html "$out/again.html" \
+  > "$out/report.log" || { cat "$out/report.log"; fail "iogate report failed"; }
+assert_contains "$out/report.log" "unreachable_iops .*FAIL" "report prints the table"
+xmllint --noout --schema "$schema" "$out/again.xml" || fail "again.xml invalid"
+[ "$(grep -c '<testcase' "$out/again.xml")" -eq 2 ] || fail "report lost test cases"
+set +e; "$iogate" report "$out/gate.toml" > /dev/null 2> "$out/bad.log"; rc=$?; set -e
+[ "$rc" -eq 2 ] || fail "report of a non-JSON file exited $rc, expected 2"
+assert_contains "$out/bad.log" "gate.toml: not JSON" "bad input named"
+assert_no_scratch "$ds"
+echo "reports_junit: ok"

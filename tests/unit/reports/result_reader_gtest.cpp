@@ -1,0 +1,123 @@
+#include "iogate/reports/result_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "iogate/reports/report_files.hpp"
+#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/result_json.hpp"
+#include "sample_report.hpp"
+
+namespace iogate {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string as_json(const RunReport& report) {
+  std::ostringstream out;
+  write_report(*make_json_writer(out), report);
+  return out.str();
+}
+
+class TempDir : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("iogate-reports-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name) << text;
+  }
+  fs::path dir_;
+};
+
+using ResultReader = TempDir;
+
+TEST_F(ResultReader, RunDocumentRoundTripsExactly) {
+  const RunReport original = test::sample_report();
+  const std::string first = as_json(original);
+  write("results.json", first);
+  const RunReport back = read_results(dir_ / "results.json");
+  ASSERT_EQ(back.checks.size(), original.checks.size());
+  EXPECT_EQ(as_json(back), first);
+}
+
+TEST_F(ResultReader, HistogramKeepsCountsExtremesPercentilesAndMean) {
+  const RunReport sample = test::sample_report();
+  const RunResult& a = sample.checks[0].result;
+  const RunResult b = run_from_json(run_to_json(a));
+  EXPECT_EQ(b.latency.count(), a.latency.count());
+  EXPECT_EQ(b.latency.min_ns(), a.latency.min_ns());
+  EXPECT_EQ(b.latency.max_ns(), a.latency.max_ns());
+  for (double q : {1.0, 50.0, 90.0, 99.0, 99.9})
+    EXPECT_DOUBLE_EQ(b.lat_percentile_ms(q), a.lat_percentile_ms(q)) << q;
+  EXPECT_NEAR(b.latency.mean_ns(), a.latency.mean_ns(), 1.0);
+  EXPECT_EQ(b.intervals.size(), a.intervals.size());
+}
+
+TEST_F(ResultReader, DirectoryMergesCheckDocumentsInRunOrderAndIgnoresOthers) {
+  const RunReport sample = test::sample_report();
+  RunContext early = sample.context, late = sample.context;
+  early.started_at = "2026-11-30T18:00:00Z";
+  late.started_at = "2026-11-30T18:00:09Z";
+  write_json_file(dir_ / "b.json", check_to_json(sample.checks[0], early));
+  write_json_file(dir_ / "a.json", check_to_json(sample.checks[1], late));
+  write("results.json", as_json(sample));  // a merged output: not a check
+  write("notes.json", "{\"check\": 1}");   // not iogate's
+  write("broken.txt", "{");
+  const RunReport merged = read_report_dir(dir_);
+  ASSERT_EQ(merged.checks.size(), 2u);
+  EXPECT_EQ(merged.checks[0].check, sample.checks[0].check);
+  EXPECT_EQ(merged.checks[1].check, sample.checks[1].check);
+  EXPECT_EQ(merged.context.started_at, early.started_at);
+  EXPECT_EQ(merged.context.host, "rig-01");
+  EXPECT_EQ(merged.context.stack.driver, "hpvsa");
+}
+
+TEST_F(ResultReader, ClearRemovesOnlyCheckDocuments) {
+  const RunReport sample = test::sample_report();
+  write_json_file(dir_ / "old_check.json", check_to_json(sample.checks[0], sample.context));
+  write("results.json", as_json(sample));
+  write("mine.json", "{\"not\": \"iogate\"}");
+  write("junk.json", "not json");
+  EXPECT_EQ(clear_check_results(dir_), 1);
+  EXPECT_FALSE(fs::exists(dir_ / "old_check.json"));
+  for (const char* kept : {"results.json", "mine.json", "junk.json"})
+    EXPECT_TRUE(fs::exists(dir_ / kept)) << kept;
+  EXPECT_EQ(clear_check_results(dir_ / "missing"), 0);
+}
+
+TEST_F(ResultReader, MergeWritesEveryFormat) {
+  const RunReport sample = test::sample_report();
+  write_json_file(dir_ / "c.json", check_to_json(sample.checks[1], sample.context));
+  std::ostringstream console;
+  EXPECT_EQ(merge_report_dir(dir_, console), 1u);
+  for (const auto& f : {"junit.xml", "results.json", "gbench.json", "summary.md", "report.html"})
+    EXPECT_GT(fs::file_size(dir_ / f), 100u) << f;
+  EXPECT_NE(console.str().find("FAIL"), std::string::npos);
+  EXPECT_EQ(merge_report_dir(dir_, console), 1u) << "outputs are not read back as checks";
+}
+
+TEST_F(ResultReader, BadInputNamesFileAndProblem) {
+  write("bad.json", "{\"checks\": [{\"suite\": \"s\"}]}");
+  try {
+    read_results(dir_ / "bad.json");
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.json"), std::string::npos) << e.what();
+  }
+  write("status.json", "{\"checks\": []}");
+  EXPECT_THROW(read_results(dir_ / "status.json"), std::runtime_error);  // no context
+  write("other.json", "[1, 2]");
+  EXPECT_THROW(read_results(dir_ / "other.json"), std::runtime_error);
+  EXPECT_THROW(read_results(dir_ / "missing.json"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace iogate

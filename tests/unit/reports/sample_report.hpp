@@ -1,0 +1,100 @@
+// A deterministic run for the writers' golden tests: fixed context (host, time, stack), one check
+// per status, and a check name and messages full of characters every format must escape.
+#pragma once
+
+#include "iogate/reports/report_writer.hpp"
+
+namespace iogate::test {
+
+inline RunResult sample_result(std::uint64_t ios, std::uint64_t bs, double seconds, bool read) {
+  RunResult r;
+  r.engine = "psync";
+  r.seed = 42;
+  (read ? r.ios_read : r.ios_written) = ios;
+  (read ? r.bytes_read : r.bytes_written) = ios * bs;
+  r.elapsed_s = seconds;
+  for (std::uint64_t i = 0; i < ios; ++i) r.latency.record(100'000 + (i % 97) * 10'000);
+  r.cpu_process_pct = 4.5;
+  r.cpu_system_pct = 11.25;
+  for (int s = 0; s < static_cast<int>(seconds); ++s)
+    r.intervals.push_back({static_cast<double>(s), 1.0,
+                           ios / static_cast<std::uint64_t>(seconds) * bs,
+                           ios / static_cast<std::uint64_t>(seconds)});
+  return r;
+}
+
+inline WorkloadSpec sample_workload(std::uint64_t bs, double read_pct) {
+  WorkloadSpec w;
+  w.block_size = bs;
+  w.read_pct = read_pct;
+  w.random_pct = 100;
+  w.file_size = 1ull << 30;
+  w.duration = std::chrono::seconds(4);
+  w.ramp = std::chrono::seconds(1);
+  w.workers = 2;
+  return w;
+}
+
+inline RunReport sample_report() {
+  RunReport report;
+  RunContext& c = report.context;
+  c.iogate_version = "0.1.0";
+  c.host = "rig-01";
+  c.started_at = "2026-11-30T18:00:00Z";
+  c.suite = "quick";
+  c.datastore = "/mnt/array";
+  c.stack.filesystem = "ext4";
+  c.stack.mount_point = "/mnt/array";
+  c.stack.device = "sda";
+  c.stack.driver = "hpvsa";
+  c.stack.scheduler = "mq-deadline";
+  c.stack.kernel = "6.1.0-test";
+  c.stack.host_driver_version = "5.5.0.100";
+
+  CheckRecord pass;
+  pass.suite = "quick";
+  pass.check = "rand_read_8k";
+  pass.description = "random 8k reads";
+  pass.workload = sample_workload(8192, 100);
+  pass.result = sample_result(4000, 8192, 4, true);
+  pass.wall_s = 6.5;
+  report.checks.push_back(pass);
+
+  CheckRecord fail;
+  fail.suite = "quick";
+  fail.check = "seq_<write>_&_\"8k\"\x01";
+  fail.status = CheckStatus::fail;
+  fail.messages = {"seq_<write>: iops 250.00 < iops_min 300.00 (8 KiB & \"more\")"};
+  fail.workload = sample_workload(8192, 0);
+  fail.result = sample_result(1000, 8192, 4, false);
+  fail.baseline = {{"iops_min", 400, 250}};
+  fail.fingerprint_changes = {"driver hpvsa 5.5.0-88 -> 5.5.0.100"};
+  fail.wall_s = 7.25;
+  report.checks.push_back(fail);
+
+  CheckRecord unstable = pass;
+  unstable.check = "rand_mixed";
+  unstable.status = CheckStatus::unstable;
+  unstable.messages = {"rand_mixed: iops varies 31% between runs (at most 10%)"};
+  unstable.repeats = {sample_result(3000, 8192, 4, true), sample_result(4000, 8192, 4, true)};
+  report.checks.push_back(unstable);
+
+  CheckRecord skipped;
+  skipped.suite = "quick";
+  skipped.check = "vs_baseline";
+  skipped.status = CheckStatus::skipped;
+  skipped.messages = {"no baseline recorded for this datastore"};
+  skipped.workload = sample_workload(4096, 50);
+  report.checks.push_back(skipped);
+
+  CheckRecord error;
+  error.suite = "quick";
+  error.check = "no_space";
+  error.status = CheckStatus::error;
+  error.messages = {"no_space: error: needs 1.10 GiB, 200 MiB free in /mnt/array"};
+  error.workload = sample_workload(4096, 0);
+  report.checks.push_back(error);
+  return report;
+}
+
+}  // namespace iogate::test

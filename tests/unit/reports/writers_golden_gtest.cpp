@@ -1,0 +1,75 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "golden.hpp"
+#include "iogate/reports/report_writers.hpp"
+#include "sample_report.hpp"
+
+namespace iogate {
+namespace {
+
+template <typename Make>
+std::string render(Make make) {
+  std::ostringstream out;
+  const auto writer = make(out);
+  write_report(*writer, test::sample_report());
+  return out.str();
+}
+
+TEST(WritersGolden, Junit) {
+  test::expect_golden("junit.xml", render([](std::ostream& o) { return make_junit_writer(o); }));
+}
+
+TEST(WritersGolden, Json) {
+  test::expect_golden("results.json", render([](std::ostream& o) { return make_json_writer(o); }));
+}
+
+TEST(WritersGolden, GoogleBenchmarkJson) {
+  test::expect_golden("gbench.json", render([](std::ostream& o) { return make_gbench_writer(o); }));
+}
+
+TEST(WritersGolden, Markdown) {
+  test::expect_golden("summary.md",
+                      render([](std::ostream& o) { return make_markdown_writer(o); }));
+}
+
+TEST(WritersGolden, ConsolePlain) {
+  test::expect_golden("console.txt",
+                      render([](std::ostream& o) { return make_console_writer(o, false); }));
+}
+
+TEST(WritersGolden, ConsoleColourKeepsColumns) {
+  const std::string plain = render([](std::ostream& o) { return make_console_writer(o, false); });
+  std::string coloured = render([](std::ostream& o) { return make_console_writer(o, true); });
+  EXPECT_NE(coloured.find("\x1b[31mFAIL\x1b[0m"), std::string::npos);
+  EXPECT_NE(coloured.find("\x1b[32mPASS\x1b[0m"), std::string::npos);
+  for (const char* code : {"\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[0m"})
+    for (std::size_t at; (at = coloured.find(code)) != std::string::npos;)
+      coloured.erase(at, std::string(code).size());
+  EXPECT_EQ(coloured, plain);
+}
+
+TEST(WritersGolden, Html) {
+  test::expect_golden("report.html", render([](std::ostream& o) {
+                        return make_html_writer(o, "/* chart.js </script> stand-in */");
+                      }));
+}
+
+TEST(HtmlWriter, FetchesNothingAndKeepsScriptsClosed) {
+  const std::string page =
+      render([](std::ostream& o) { return make_html_writer(o, "var x = '</script>';"); });
+  for (const char* remote : {"http://", "https://", "src=", "@import", "url("})
+    EXPECT_EQ(page.find(remote), std::string::npos) << remote;
+  EXPECT_EQ(page.find("'</script>'"), std::string::npos);
+  EXPECT_NE(page.find("seq_&lt;write&gt;_&amp;_&quot;8k&quot;"), std::string::npos);
+}
+
+TEST(HtmlWriter, WithoutChartJsSaysSo) {
+  const std::string page = render([](std::ostream& o) { return make_html_writer(o, ""); });
+  EXPECT_NE(page.find("Charts unavailable"), std::string::npos);
+  EXPECT_NE(page.find("id=\"results\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace iogate
