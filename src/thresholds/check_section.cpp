@@ -14,18 +14,6 @@ namespace {
 constexpr std::array<std::string_view, 6> kCheckKeys{"name",     "description", "timeout",
                                                      "workload", "expect",      "repeat"};
 
-// More than 100 repetitions says nothing the first 100 did not, and only multiplies the run time.
-constexpr std::int64_t kMaxRepeat = 100;
-
-int repeat_value(const Section& s, const toml::node& n) {
-  const std::int64_t r = integer_value(s, n, "repeat");
-  if (r < 1 || r > kMaxRepeat) {
-    s.fail(n, "repeat",
-           fmt::format("expected a number of runs from 1 to {}, got {}", kMaxRepeat, describe(n)));
-  }
-  return static_cast<int>(r);
-}
-
 std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
   const Nanoseconds d = duration_value(s, n, "timeout");
   // ctest counts whole seconds; round up so that "1.5s" never becomes 1 s.
@@ -37,7 +25,7 @@ std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
 }
 
 Check read_check(const std::filesystem::path& file, const toml::table& table, std::size_t index,
-                 const WorkloadFields& defaults) {
+                 const WorkloadFields& defaults, int suite_repeat) {
   // The name first, so that every later error can say which check it is in.
   const Section unnamed{file, fmt::format("check[{}]", index), ""};
   const toml::node* name = table.get("name");
@@ -78,6 +66,7 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
   check.expectations = std::move(expected.expectations);
   if (expected.cv_max) check.cv_max = *expected.cv_max;
   check.stall_max = expected.stall_max;
+  check.repeat = suite_repeat;
   if (const toml::node* n = table.get("repeat")) check.repeat = repeat_value(named, *n);
 
   if (const toml::node* n = table.get("timeout")) {
@@ -91,8 +80,20 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
 
 }  // namespace
 
+// More than 100 repetitions says nothing the first 100 did not, and only multiplies the run time.
+constexpr std::int64_t kMaxRepeat = 100;
+
+int repeat_value(const Section& s, const toml::node& n) {
+  const std::int64_t r = integer_value(s, n, "repeat");
+  if (r < 1 || r > kMaxRepeat) {
+    s.fail(n, "repeat",
+           fmt::format("expected a number of runs from 1 to {}, got {}", kMaxRepeat, describe(n)));
+  }
+  return static_cast<int>(r);
+}
+
 std::vector<Check> read_checks(const std::filesystem::path& file, const toml::table& doc,
-                               const WorkloadFields& defaults) {
+                               const WorkloadFields& defaults, int suite_repeat) {
   const Section top{file, "", ""};
   const toml::node* node = doc.get("check");
   if (node == nullptr) {
@@ -110,7 +111,7 @@ std::vector<Check> read_checks(const std::filesystem::path& file, const toml::ta
   std::map<std::string, int, std::less<>> first_line;  // check name -> line it is defined on
   for (std::size_t i = 0; i < array->size(); ++i) {
     const toml::table& table = *array->get(i)->as_table();
-    Check check = read_check(file, table, i + 1, defaults);
+    Check check = read_check(file, table, i + 1, defaults, suite_repeat);
     const toml::node& name = *table.get("name");
     const auto [seen, inserted] = first_line.emplace(check.name, name.source().begin.line);
     if (!inserted) {

@@ -11,9 +11,13 @@
 
 namespace iogate::thresholds_detail {
 
-// Every check in file order, each merged over `defaults`; names are unique. `doc` is the whole
-// document, which must hold at least one [[check]].
+// Every check in file order, each merged over `defaults` and repeated `suite_repeat` times unless
+// it says otherwise; names are unique. `doc` is the whole document, which must hold at least one
+// [[check]].
 std::vector<Check> read_checks(const std::filesystem::path& file, const toml::table& doc,
-                               const WorkloadFields& defaults);
+                               const WorkloadFields& defaults, int suite_repeat);
+
+// A `repeat` value: a whole number of runs from 1 to 100.
+int repeat_value(const Section& s, const toml::node& n);
 
 }  // namespace iogate::thresholds_detail

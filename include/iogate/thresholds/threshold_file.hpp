@@ -21,9 +21,9 @@
 // include/iogate/verdicts/verdict.hpp for how a relative bound is judged). Beside the bounds,
 // [check.expect] may hold cv_max (the spread above which repeated samples are too noisy to judge,
 // default 10%) and stall_max (fail when a one-second interval falls below this share of the
-// median interval). A check may say `repeat = N` (1..100, default 1): it runs N times and is
-// judged on all N samples. A check without expectations is an error: a check that cannot fail is
-// a defect.
+// median interval). A check may say `repeat = N` (1..100; default the [suite]'s `repeat`, else 1):
+// it runs N times and is judged on all N samples. A check without expectations is an error: a check
+// that cannot fail is a defect.
 //
 // Every mistake in a file is a ThresholdError pointing at the offending value (or, for a missing
 // key, at the table that lacks it) and naming its key as the user would search for it:

@@ -231,3 +231,49 @@ expect = { mbps_min = 1 }
 
 }  // namespace
 }  // namespace iogate
+
+namespace iogate {
+namespace {
+
+TEST(ThresholdParse, SuiteRepeatIsTheDefaultACheckMayOverride) {
+  const ThresholdFile f = parse_threshold_text(R"(
+[suite]
+name = "s"
+repeat = 5
+[[check]]
+name = "inherits"
+[check.workload]
+block_size = "4k"
+duration = "1s"
+file_size = "1MiB"
+[check.expect]
+iops_min = 1
+[[check]]
+name = "own"
+repeat = 2
+[check.workload]
+block_size = "4k"
+duration = "1s"
+file_size = "1MiB"
+[check.expect]
+iops_min = 1
+)",
+                                               "t.toml");
+  ASSERT_EQ(f.checks.size(), 2u);
+  EXPECT_EQ(f.checks[0].repeat, 5);
+  EXPECT_EQ(f.checks[1].repeat, 2);
+}
+
+TEST(ThresholdParse, SuiteRepeatOutOfRangeNamesTheKey) {
+  try {
+    parse_threshold_text("[suite]\nname = \"s\"\nrepeat = 0\n", "t.toml");
+    FAIL() << "repeat = 0 accepted";
+  } catch (const ThresholdError& e) {
+    EXPECT_EQ(e.where().line, 3);
+    EXPECT_EQ(e.key(), "suite.repeat");
+    EXPECT_NE(e.problem().find("from 1 to 100"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace iogate
