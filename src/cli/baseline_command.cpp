@@ -49,13 +49,9 @@ BaselineCheck record_one(const Check& check, const std::filesystem::path& datast
 }
 
 int run(const RecordFlags& flags) {
-  ThresholdFile file;
-  try {
-    file = load_threshold_file(flags.file);
-  } catch (const ThresholdError& e) {
-    std::cerr << e.what() << '\n';
-    return kExitBadInput;
-  }
+  const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
+  if (!loaded) return kExitBadInput;
+  const ThresholdFile& file = *loaded;
   const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
   const RunContext context = describe_run(file.suite, datastore);
   Baseline baseline;

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"
@@ -67,13 +68,9 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
 }
 
 int run(const CheckFlags& flags) {
-  ThresholdFile file;
-  try {
-    file = load_threshold_file(flags.file);
-  } catch (const ThresholdError& e) {
-    std::cerr << e.what() << '\n';
-    return kExitBadInput;
-  }
+  const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
+  if (!loaded) return kExitBadInput;
+  const ThresholdFile& file = *loaded;
   const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
   std::cout << "iogate check " << flags.file << " on " << datastore.string() << '\n'
             << table_header() << std::endl;
@@ -105,7 +102,10 @@ int run(const CheckFlags& flags) {
     return kExitCheckFailed;
   }
   for (const std::string& line : failures) std::cout << "FAIL " << line << '\n';
-  std::cout << file.checks.size() << " checks, " << failures.size() << " failures\n";
+  const StatusCounts counts = count_statuses(report.checks);
+  std::cout << counts.total() << " checks: " << counts.pass << " passed, " << counts.fail
+            << " failed, " << counts.unstable << " unstable, " << counts.skipped << " skipped, "
+            << counts.error << " errors\n";
   return failures.empty() ? kExitOk : kExitCheckFailed;
 }
 

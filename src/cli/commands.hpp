@@ -4,8 +4,11 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
 
 #include "iogate/reports/report_files.hpp"
+#include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate::cli {
 
@@ -19,6 +22,10 @@ void add_fingerprint_command(CLI::App& app, int& exit_code);
 
 // --junit, --json, --gbench-json, --markdown, --html (report_command.cpp).
 void add_report_flags(CLI::App& sub, ReportFiles& files);
+
+// The threshold file at `path`, or nothing after its file:line:column error went to stderr (the
+// caller then exits with kExitBadInput before writing anything).
+std::optional<ThresholdFile> load_or_report(const std::string& path);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;

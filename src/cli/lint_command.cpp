@@ -3,9 +3,17 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate::cli {
+
+std::optional<ThresholdFile> load_or_report(const std::string& path) {
+  try {
+    return load_threshold_file(path);
+  } catch (const ThresholdError& e) {
+    std::cerr << e.what() << '\n';
+    return std::nullopt;
+  }
+}
 
 void add_lint_command(CLI::App& app, int& exit_code) {
   auto files = std::make_shared<std::vector<std::string>>();
@@ -14,14 +22,13 @@ void add_lint_command(CLI::App& app, int& exit_code) {
   sub->callback([files, &exit_code] {
     exit_code = kExitOk;
     for (const std::string& path : *files) {
-      try {
-        const ThresholdFile file = load_threshold_file(path);
-        std::cout << path << ": ok (suite " << file.suite << ", " << file.checks.size()
-                  << " checks)\n";
-      } catch (const ThresholdError& e) {
-        std::cerr << e.what() << '\n';
+      const std::optional<ThresholdFile> file = load_or_report(path);
+      if (!file) {
         exit_code = kExitBadInput;
+        continue;
       }
+      std::cout << path << ": ok (suite " << file->suite << ", " << file->checks.size()
+                << " checks)\n";
     }
   });
 }
