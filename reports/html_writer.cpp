@@ -14,37 +14,15 @@
 #include "html_charts_js.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/report_writers.hpp"
+#include "xml_text.hpp"
 
 namespace iogate {
 namespace {
 
 constexpr double kChartPercentiles[] = {0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100};
 
-std::string esc(const std::string& in) {
-  std::string out;
-  for (char c : in) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+// The XML escaping serves HTML too, and also keeps control bytes and broken UTF-8 out of the page.
+std::string esc(const std::string& in) { return xml::attribute(in); }
 
 // Keeps "</script>" (or any "</") inside a script element from closing it.
 std::string script_safe(std::string text) {
