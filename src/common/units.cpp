@@ -5,7 +5,9 @@
 // not being a whole number of bytes instead of being silently rounded.
 #include "iogate/units.hpp"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -152,8 +154,17 @@ std::uint64_t parse_size(std::string_view text) {
   const auto multiplier = size_multiplier(unit);
   if (!multiplier) bad_size(text);
 
-  const u128 scaled = number->mantissa * *multiplier;
-  const u128 scale = pow10(number->fraction_digits);
+  // mantissa x 2^k / 10^f, exactly. Cancelling the common power of two first keeps the product
+  // within 128 bits unless the size is far beyond 16 EiB anyway: with f <= k the divisor left is
+  // 5^f < 2^56, so an overflowing product (>= 2^128) means at least 2^72 bytes; with f > k the
+  // multiplier left is 1. ("302231454903657293676544p", 2^78 PiB, once wrapped round to 0.)
+  const int twos = std::min(std::countr_zero(*multiplier), number->fraction_digits);
+  const u128 multiplier_left = *multiplier >> twos;
+  if (number->mantissa > std::numeric_limits<u128>::max() / multiplier_left) {
+    throw UnitError(fmt::format(R"(size "{}" is too large (the limit is 16 EiB))", text));
+  }
+  const u128 scaled = number->mantissa * multiplier_left;
+  const u128 scale = pow10(number->fraction_digits) >> twos;
   if (scaled % scale != 0) {
     throw UnitError(fmt::format(R"(expected a whole number of bytes, got "{}" (= {} bytes))", text,
                                 static_cast<double>(scaled) / static_cast<double>(scale)));
@@ -217,9 +228,18 @@ std::string format_size(std::uint64_t bytes) {
   const unsigned shift = static_cast<unsigned>(10 * (unit + 1));
   const std::uint64_t whole = bytes >> shift;
   if ((whole << shift) == bytes) return fmt::format("{} {}", whole, kUnits[unit]);
-  return fmt::format("{} {}",
-                     three_digits(std::ldexp(static_cast<double>(bytes), -static_cast<int>(shift))),
-                     kUnits[unit]);
+  // Three significant digits, truncated in integers: through a double (53 bits) 192 PiB - 1 byte
+  // rounds up to "192 PiB".
+  const int decimals = whole < 10 ? 2 : whole < 100 ? 1 : 0;
+  const std::uint64_t remainder = bytes - (whole << shift);
+  auto fraction = static_cast<std::uint64_t>((u128{remainder} * pow10(decimals)) >> shift);
+  if (fraction == 0) return fmt::format("{} {}", whole, kUnits[unit]);
+  int width = decimals;
+  while (fraction % 10 == 0) {
+    fraction /= 10;
+    --width;
+  }
+  return fmt::format("{}.{:0{}} {}", whole, fraction, width, kUnits[unit]);
 }
 
 std::string format_duration(Nanoseconds d) {
