@@ -47,26 +47,7 @@ assert_no_scratch "$ds"
 
 # check: a reachable file passes (exit 0); an unreachable one fails (exit 1) with the one-line
 # verdict; both leave the datastore clean.
-cat > "$out/gate.toml" <<'TOML'
-[suite]
-name = "gate"
-[[check]]
-name = "tiny_write"
-[check.workload]
-block_size = "64k"
-size = "16MiB"
-[check.expect]
-mbps_min = 0.001
-[[check]]
-name = "unreachable_iops"
-[check.workload]
-block_size = "4k"
-read = "100%"
-duration = "1s"
-file_size = "16MiB"
-[check.expect]
-iops_min = 1e12
-TOML
+cp "$E2E_GATE_TOML" "$out/gate.toml"
 set +e; "$iogate" check "$out/gate.toml" --datastore "$ds" --json-dir "$out/json" > "$out/check.txt"
 rc=$?; set -e
 [ "$rc" -eq 1 ] || { cat "$out/check.txt"; fail "check with an unreachable threshold exited $rc"; }

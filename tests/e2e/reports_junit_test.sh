@@ -6,26 +6,7 @@ source "$IOGATE_E2E_LIB"
 trap cleanup_datastores EXIT
 ds=$(new_datastore)
 out="$E2E_DIR/out"; mkdir -p "$out"
-cat > "$out/gate.toml" <<'TOML'
-[suite]
-name = "gate"
-[[check]]
-name = "tiny_write"
-[check.workload]
-block_size = "64k"
-size = "8MiB"
-[check.expect]
-mbps_min = 0.001
-[[check]]
-name = "unreachable_iops"
-[check.workload]
-block_size = "4k"
-read = "100%"
-duration = "1s"
-file_size = "8MiB"
-[check.expect]
-iops_min = 1e12
-TOML
+cp "$E2E_GATE_TOML" "$out/gate.toml"
 
 set +e
 "$iogate" check "$out/gate.toml" --datastore "$ds" --junit "$out/junit.xml" \
@@ -69,7 +50,7 @@ for c in tcs:
     figures = dict(line.split("=", 1) for line in c.system_out.strip().splitlines())
     assert float(figures["iops"]) > 0 and int(figures["bytes"]) > 0, figures
     assert props[c.name + ".iops"] == figures["iops"], (props, figures)
-assert int(dict(l.split("=", 1) for l in by_name["tiny_write"].system_out.split())["bytes"]) == 8 << 20
+assert int(dict(l.split("=", 1) for l in by_name["tiny_write"].system_out.split())["bytes"]) == 16 << 20  # gate.toml: size = "16MiB"
 
 # The golden file: every status and the escaped names survive a real parser.
 suites, tcs = cases(golden)
