@@ -1,0 +1,166 @@
+# The rig: real slow and broken block devices for the rig tests, built as root and torn down on
+# every exit path.
+#
+# A rig script calls `rig_enter "$@"` first. That re-executes the script in a private mount
+# namespace (unshare --mount), so every mount it makes is invisible to the rest of the machine and
+# vanishes when the script's last process exits, even after SIGKILL. Filesystem images live on a
+# tmpfs mounted in that namespace; loop devices are attached with the autoclear flag (mount -o loop
+# / losetup's kernel flag via mount), so they detach when their mount goes. The one thing that
+# outlives a process is a blkio cgroup: rig_teardown removes ours on EXIT/INT/TERM, and rig_enter
+# removes empty iogate-rig-<pid> groups whose script is no longer alive.
+#
+# Slowness comes from the kernel's block layer, not from iogate: the cgroup-v1 blkio throttle
+# (blkio.throttle.{read,write}_{bps,iops}_device) on the loop device's major:minor, with the checking
+# process moved into the cgroup by rig_run. The throttle applies to I/O submitted by processes in
+# the group, which is what O_DIRECT I/O is (buffered writeback is not attributed in cgroup v1).
+#
+# Exit status 77 means skipped; the reason is printed first (ctest SKIP_RETURN_CODE).
+set -euo pipefail
+
+RIG_SKIP=77
+RIG_CGROUP_ROOT=/sys/fs/cgroup/blkio
+
+rig_skip() { echo "SKIPPED: $*"; exit "$RIG_SKIP"; }
+rig_fail() { echo "FAIL: $*" >&2; exit 1; }
+rig_log() { echo "rig: $*" >&2; }
+
+# rig_enter "$@": checks what the rig needs (skips with the reason otherwise) and re-executes the
+# calling script inside a private mount namespace. Afterwards RIG_DIR is a fresh work directory
+# (a tmpfs of RIG_TMPFS_SIZE, default 2g) and teardown is armed.
+rig_enter() {
+  if [ "${IOGATE_RIG_IN_NS:-}" != 1 ]; then
+    [ "$(id -u)" -eq 0 ] || rig_skip "the rig needs root (loop devices, mounts, cgroups)"
+    command -v unshare > /dev/null || rig_skip "unshare (util-linux) is not installed"
+    [ -e /dev/loop-control ] || modprobe loop 2> /dev/null || true
+    [ -e /dev/loop-control ] || rig_skip "no loop device support (/dev/loop-control missing)"
+    unshare --mount --propagation private true 2> /dev/null ||
+      rig_skip "cannot make a private mount namespace (unshare --mount failed)"
+    IOGATE_RIG_IN_NS=1 exec unshare --mount --propagation private -- bash "$0" "$@"
+  fi
+  RIG_BASE=${IOGATE_RIG_SCRATCH:-/tmp}
+  mkdir -p "$RIG_BASE"
+  RIG_DIR=$(mktemp -d "$RIG_BASE/iogate-rig.XXXXXX")
+  RIG_CGROUP=""
+  RIG_MOUNTS=()
+  trap rig_teardown EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  mount -t tmpfs -o "size=${RIG_TMPFS_SIZE:-2g},mode=0700" iogate-rig "$RIG_DIR"
+  RIG_MOUNTS+=("$RIG_DIR")
+  rig_remove_stale_cgroups
+}
+
+# Unmounts what rig_make_datastore mounted (newest first, detaching autoclear loops), kills what
+# is left in our cgroup and removes it, then the work directory.
+rig_teardown() {
+  local rc=$? i
+  set +e
+  [ -n "$RIG_CGROUP" ] && rig_remove_cgroup "$RIG_CGROUP"
+  for ((i = ${#RIG_MOUNTS[@]} - 1; i >= 0; i--)); do
+    umount "${RIG_MOUNTS[$i]}" 2> /dev/null || umount -l "${RIG_MOUNTS[$i]}" 2> /dev/null
+  done
+  rmdir "$RIG_DIR" 2> /dev/null
+  return "$rc"
+}
+
+# A group whose rig script is gone (SIGKILL) may still hold the commands it ran; they belong to
+# no one now, and they keep that script's namespace, hence its mounts and loop device, alive.
+rig_remove_stale_cgroups() {
+  local group owner
+  [ -d "$RIG_CGROUP_ROOT" ] || return 0
+  for group in "$RIG_CGROUP_ROOT"/iogate-rig-*; do
+    [ -d "$group" ] || continue
+    owner=${group##*-}
+    kill -0 "$owner" 2> /dev/null || rig_remove_cgroup "$group"
+  done
+}
+
+# rig_remove_cgroup DIR: kills what runs in the group and removes it. A killed task keeps the group
+# busy until it is reaped, so our own children are waited for, and a command that joined late is
+# killed on the next try.
+rig_remove_cgroup() {
+  local group=$1 pid
+  [ -d "$group" ] || return 0
+  for _ in $(seq 1 100); do
+    for pid in $(cat "$group/cgroup.procs" 2> /dev/null); do
+      kill -KILL "$pid" 2> /dev/null || true
+      wait "$pid" 2> /dev/null || true
+    done
+    rmdir "$group" 2> /dev/null && return 0
+    sleep 0.05
+  done
+  rig_log "could not remove cgroup $group"
+}
+
+# rig_make_datastore FSTYPE SIZE [TMPFS_DIR]: an FSTYPE (ext4, xfs) filesystem of SIZE on a loop
+# device whose image is a file in RIG_DIR (or TMPFS_DIR), mounted in RIG_DIR. Sets RIG_DATASTORE
+# (a directory on it for iogate), RIG_MNT, RIG_IMAGE, RIG_LOOP (/dev/loopN) and RIG_DEV (major:minor).
+rig_make_datastore() {
+  local fstype=$1 size=$2 dir=${3:-$RIG_DIR}
+  command -v "mkfs.$fstype" > /dev/null || rig_skip "mkfs.$fstype is not installed"
+  RIG_IMAGE=$(mktemp "$dir/$fstype.XXXXXX.img")
+  truncate -s "$size" "$RIG_IMAGE"
+  case $fstype in
+    ext4) mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$RIG_IMAGE" ;;
+    xfs) mkfs.xfs -q -f "$RIG_IMAGE" ;;
+    *) rig_fail "rig_make_datastore: unknown filesystem type $fstype" ;;
+  esac
+  RIG_MNT=$(mktemp -d "$RIG_DIR/mnt.XXXXXX")
+  # mount -o loop sets the loop device's autoclear flag: it detaches when this mount goes away.
+  mount -o loop "$RIG_IMAGE" "$RIG_MNT" || rig_skip "cannot mount a loop device (mount -o loop failed)"
+  RIG_MOUNTS+=("$RIG_MNT")
+  RIG_LOOP=$(findmnt -n -o SOURCE --target "$RIG_MNT")
+  RIG_DEV=$(lsblk -dn -o MAJ:MIN "$RIG_LOOP" | tr -d ' ')
+  RIG_DATASTORE="$RIG_MNT/datastore"
+  mkdir "$RIG_DATASTORE"
+  rig_log "datastore $RIG_DATASTORE: $fstype on $RIG_LOOP ($RIG_DEV), image $RIG_IMAGE ($size)"
+}
+
+# rig_need_throttle: skips unless the cgroup-v1 blkio throttle is available.
+rig_need_throttle() {
+  [ -w "$RIG_CGROUP_ROOT/blkio.throttle.write_bps_device" ] ||
+    rig_skip "no cgroup-v1 blkio throttle ($RIG_CGROUP_ROOT/blkio.throttle.* missing)"
+}
+
+# rig_throttle KIND VALUE: KIND is read_bps, write_bps, read_iops or write_iops; VALUE 0 lifts it.
+# Applies to RIG_DEV for processes started with rig_run.
+rig_throttle() {
+  local kind=$1 value=$2
+  rig_need_throttle
+  if [ -z "$RIG_CGROUP" ]; then
+    RIG_CGROUP="$RIG_CGROUP_ROOT/iogate-rig-$$"
+    mkdir "$RIG_CGROUP"
+  fi
+  echo "$RIG_DEV $value" > "$RIG_CGROUP/blkio.throttle.${kind}_device"
+  rig_log "throttle $kind on $RIG_DEV: $value"
+}
+
+# rig_unthrottle: lifts every limit (the cgroup stays, so rig_run still works).
+rig_unthrottle() {
+  local kind
+  [ -n "$RIG_CGROUP" ] || return 0
+  for kind in read_bps write_bps read_iops write_iops; do
+    echo "$RIG_DEV 0" > "$RIG_CGROUP/blkio.throttle.${kind}_device"
+  done
+}
+
+# rig_run CMD...: runs CMD inside our cgroup (so the throttle applies to it) and returns its status.
+rig_run() {
+  if [ -z "$RIG_CGROUP" ]; then "$@"; return; fi
+  bash -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' rig_run "$RIG_CGROUP" "$@"
+}
+
+# rig_assert_clean DIR: DIR holds nothing of iogate's (no scratch directory, no marker).
+rig_assert_clean() {
+  local left
+  left=$(find "$1" -mindepth 1 -maxdepth 2 \( -name 'iogate-scratch-*' -o -name '.iogate-scratch' \) | head -n 5)
+  [ -z "$left" ] || rig_fail "iogate left something in $1: $left"
+}
+
+# rig_figure JSON KEY: a figure from an iogate result file (`iogate run --json`, a check's JSON).
+rig_figure() {
+  /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["result"][sys.argv[2]])' "$1" "$2"
+}
+
+# rig_at_most A B: succeeds when the number A <= B.
+rig_at_most() { /usr/bin/python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) <= float(sys.argv[2]) else 1)' "$1" "$2"; }
