@@ -83,7 +83,7 @@ bool iequals(std::string_view a, std::string_view b) {
 
 std::optional<std::uint64_t> size_multiplier(std::string_view unit) {
   if (unit.empty() || iequals(unit, "b")) return 1;
-  static constexpr std::array<char, 5> kPrefixes{'k', 'm', 'g', 't', 'p'};
+  static constexpr std::array<char, 6> kPrefixes{'k', 'm', 'g', 't', 'p', 'e'};
   for (std::size_t i = 0; i < kPrefixes.size(); ++i) {
     const char p = kPrefixes[i];
     const std::string one(1, p);

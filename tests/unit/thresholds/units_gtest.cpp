@@ -36,6 +36,7 @@ TEST(ParseSize, UnitsAreBinary) {
   EXPECT_EQ(parse_size("8GiB"), 8ULL << 30);
   EXPECT_EQ(parse_size("2T"), 2ULL << 40);
   EXPECT_EQ(parse_size("1PiB"), 1ULL << 50);
+  EXPECT_EQ(parse_size("15EiB"), 15ULL << 60);  // format_size prints EiB, so it must read back
   EXPECT_EQ(parse_size("0"), 0u);
 }
 
@@ -123,7 +124,7 @@ TEST(FormatSize, LargestUnitThatKeepsOne) {
 }
 
 TEST(FormatSize, RoundTripsThroughParseSize) {
-  for (std::uint64_t bytes : {1ULL, 4096ULL, 8192ULL, 3ULL << 29, 1ULL << 40}) {
+  for (std::uint64_t bytes : {1ULL, 4096ULL, 8192ULL, 3ULL << 29, 1ULL << 40, 3ULL << 61}) {
     EXPECT_EQ(parse_size(format_size(bytes)), bytes) << format_size(bytes);
   }
 }
