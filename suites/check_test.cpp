@@ -6,7 +6,9 @@
 
 #include <chrono>
 #include <iostream>
+#include <string_view>
 
+#include "iogate/engine/interrupt.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/progress_meter.hpp"
@@ -35,8 +37,63 @@ void CheckTest::record_figures(const RunResult& r) {
   RecordProperty("engine", r.engine);
 }
 
+void CheckTest::SetUp() {
+  started_ = std::chrono::steady_clock::now();
+  if (const int sig = stop_requested(); sig != 0) {
+    const std::string message = check().name + ": " + not_run_reason(sig);
+    write_error_record(message);
+    GTEST_FAIL() << message;
+  }
+  DatastoreFixture::SetUp();
+  if (!HasFatalFailure()) return;
+  // The fixture's failure says why (no room, interrupted while preallocating ...).
+  const ::testing::TestResult* result =
+      ::testing::UnitTest::GetInstance()->current_test_info()->result();
+  const int parts = result->total_part_count();
+  std::string message = parts > 0 ? result->GetTestPartResult(parts - 1).message()
+                                  : check().name + ": cannot set up the datastore";
+  constexpr std::string_view kPrefix = "Failed\n";  // what GTEST_FAIL() puts before the text
+  if (message.starts_with(kPrefix)) message.erase(0, kPrefix.size());
+  write_error_record(message);
+}
+
 void CheckTest::TestBody() {
-  const auto started = std::chrono::steady_clock::now();
+  try {
+    judge_and_report();
+  } catch (const std::exception& e) {
+    // Interrupted (SIGINT/SIGTERM) lands here like any other error: the scratch area goes with
+    // TearDown, the process dies of the signal once RUN_ALL_TESTS has written its output.
+    const std::string message = check().name + ": error: " + e.what();
+    std::cout << message << '\n';
+    write_error_record(message);
+    ADD_FAILURE() << message;
+  }
+}
+
+void CheckTest::write_error_record(const std::string& message) {
+  CheckRecord record;
+  record.suite = suite_;
+  record.check = check().name;
+  record.description = check().description;
+  record.workload = check().workload;
+  record.status = CheckStatus::error;
+  record.messages.push_back(message);
+  try {
+    write_record(std::move(record), describe_run(suite_, datastore()));
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << check().name << ": " << e.what();
+  }
+}
+
+void CheckTest::write_record(CheckRecord record, const RunContext& context) {
+  record.wall_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  if (!report_dir_.empty())
+    write_json_file(report_dir_ / suite_ / (check().name + ".json"),
+                    check_to_json(record, context));
+}
+
+void CheckTest::judge_and_report() {
   JudgeOptions options = judge_options_ ? *judge_options_ : JudgeOptions{};
   ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check().name, check().workload);
   if (!options.on_interval)
@@ -52,10 +109,7 @@ void CheckTest::TestBody() {
   std::cout << table_header() << '\n'
             << table_row_line(table_row(check().name, r, record.status)) << '\n'
             << ctest_measurements(r);  // named figures for `ctest -T Test` and CDash
-  record.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  if (!report_dir_.empty())
-    write_json_file(report_dir_ / suite_ / (check().name + ".json"),
-                    check_to_json(record, context));
+  write_record(record, context);
 
   // A skip (a relative bound with no baseline to compare with) shows as skipped in ctest; an
   // unstable check fails with its reason: it is not a pass.

@@ -2,6 +2,11 @@
 // GoogleTest test named <suite>.<check>, and runs them. `--list-checks FILE` writes one
 // "<check> <timeout seconds> <profile>" line per check instead, for the ctest script
 // iogate_add_suite() makes.
+//
+// While checks run, SIGINT and SIGTERM stop gracefully (iogate/datastore/graceful_stop.hpp): the
+// check in progress fails as an error, the rest fail as not run, each leaves its per-check JSON,
+// RUN_ALL_TESTS returns normally — so GoogleTest's own --gtest_output file is written whole — and
+// only then does the process die of the signal, the status ctest and shells expect.
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +16,7 @@
 #include <sstream>
 
 #include "check_test.hpp"
+#include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/result_reader.hpp"
 #include "suite_config.hpp"
@@ -127,6 +133,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   iogate::CheckTest::set_judge_options(&judge);
+  iogate::enable_graceful_stop();
   for (const auto& file : loaded_files()) {
     for (const auto& check : file.checks) {
       const std::string suite = config.name;
@@ -137,5 +144,7 @@ int main(int argc, char** argv) {
                               });
     }
   }
-  return RUN_ALL_TESTS();
+  const int status = RUN_ALL_TESTS();
+  iogate::finish_graceful_stop();  // after a SIGINT/SIGTERM: everything is written, die of it
+  return status;
 }

@@ -1,11 +1,19 @@
 // iogate check FILE: runs a threshold file without ctest. Exit 0 all passed, 1 a check failed or
 // errored, 2 the file is bad (nothing is run or written then).
+//
+// SIGINT/SIGTERM stop it gracefully (iogate/datastore/graceful_stop.hpp): the check in progress
+// is recorded as an error saying how far it got, every check after it as an error "not run:
+// interrupted by SIGTERM" (not as skipped: a skip reads as "fine, on purpose" on a dashboard, and
+// an interrupted gate has not judged the storage), the report files are written whole, and then
+// the process dies of the signal, as a shell or CI expects.
 #include <unistd.h>
 
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
+#include "iogate/datastore/graceful_stop.hpp"
+#include "iogate/engine/interrupt.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/progress_meter.hpp"
@@ -24,10 +32,38 @@ struct CheckFlags {
   int repeat = 0;  // 0: each check's own
 };
 
+// Records a check that produced no result (`message` says why) as an error.
+void record_error(const ThresholdFile& file, const Check& check,
+                  const std::filesystem::path& datastore, const std::string& json_dir,
+                  const std::string& message, std::vector<std::string>& failures,
+                  RunReport& report) {
+  failures.push_back(message);
+  CheckRecord record;
+  record.suite = file.suite;
+  record.check = check.name;
+  record.description = check.description;
+  record.status = CheckStatus::error;
+  record.messages.push_back(message);
+  record.workload = check.workload;
+  report.checks.push_back(record);
+  if (json_dir.empty()) return;
+  try {
+    write_json_file(std::filesystem::path(json_dir) / (check.name + ".json"),
+                    check_to_json(record, describe_run(file.suite, datastore)));
+  } catch (const std::exception& e) {
+    failures.push_back(check.name + ": error: " + e.what());
+  }
+}
+
 // Runs one check; returns its table row and appends its failure lines.
 TableRow run_one(const ThresholdFile& file, const Check& check,
                  const std::filesystem::path& datastore, const std::string& json_dir,
                  std::vector<std::string>& failures, RunReport& report, const JudgeOptions& judge) {
+  if (const int sig = stop_requested(); sig != 0) {
+    record_error(file, check, datastore, json_dir, check.name + ": " + not_run_reason(sig),
+                 failures, report);
+    return TableRow{check.name, 0, 0, 0, 0, 0, "NOT RUN"};
+  }
   try {
     CheckSession session(check, datastore);
     JudgeOptions with_progress = judge;
@@ -54,15 +90,8 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
     }
     return table_row(check.name, outcome.result, record.status);
   } catch (const std::exception& e) {
-    failures.push_back(check.name + ": error: " + e.what());
-    CheckRecord record;
-    record.suite = file.suite;
-    record.check = check.name;
-    record.description = check.description;
-    record.status = CheckStatus::error;
-    record.messages.push_back(check.name + ": error: " + e.what());
-    record.workload = check.workload;
-    report.checks.push_back(std::move(record));
+    record_error(file, check, datastore, json_dir, check.name + ": error: " + e.what(), failures,
+                 report);
     return TableRow{check.name, 0, 0, 0, 0, 0, "ERROR"};
   }
 }
@@ -88,6 +117,7 @@ int run(const CheckFlags& flags) {
     std::cerr << "iogate: " << e.what() << '\n';
     return kExitBadInput;
   }
+  enable_graceful_stop();
   std::vector<std::string> failures;
   RunReport report;
   report.context = describe_run(file.suite, datastore);
@@ -95,6 +125,9 @@ int run(const CheckFlags& flags) {
     std::cout << table_row_line(
                      run_one(file, check, datastore, flags.json_dir, failures, report, judge))
               << std::endl;
+  if (const int sig = stop_requested(); sig != 0)
+    std::cerr << "iogate check: interrupted by " << signal_name(sig)
+              << "; writing the reports, then exiting with the signal\n";
   try {
     write_report_files(report, flags.reports);
   } catch (const std::exception& e) {
@@ -122,7 +155,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE)");
   sub->add_option("--repeat", flags->repeat, "Runs per check (default: each check's repeat)")
       ->check(CLI::Range(1, 100));
-  sub->callback([flags, &exit_code] { exit_code = run(*flags); });
+  sub->callback([flags, &exit_code] {
+    exit_code = run(*flags);
+    finish_graceful_stop();  // after a SIGINT/SIGTERM: everything is written, die of the signal
+  });
 }
 
 }  // namespace iogate::cli

@@ -1,9 +1,12 @@
 // iogate run: one ad-hoc workload from flags, in a scratch area of the datastore, printed as a
-// row of the IOMeter-style table and optionally written as JSON.
+// row of the IOMeter-style table and optionally written as JSON. SIGINT/SIGTERM stop the run
+// (iogate/datastore/graceful_stop.hpp): it says how far it got, removes its scratch area and
+// dies of the signal.
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
+#include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "iogate/runner/check_session.hpp"
@@ -29,6 +32,7 @@ int run(const RunFlags& flags) {
     std::cerr << "iogate run: " << e.what() << '\n';
     return kExitBadInput;
   }
+  enable_graceful_stop();
   try {
     const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
     CheckSession session(check, datastore);
@@ -59,7 +63,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
   sub->add_option("--datastore", flags->datastore, "Datastore directory (else $IOGATE_DATASTORE)");
   sub->add_option("--json", flags->json, "Write the figures as JSON to this file");
   sub->add_option("--name", flags->name, "Row name in the table")->capture_default_str();
-  sub->callback([flags, &exit_code] { exit_code = run(*flags); });
+  sub->callback([flags, &exit_code] {
+    exit_code = run(*flags);
+    finish_graceful_stop();  // after a SIGINT/SIGTERM, with the scratch area gone: die of it
+  });
 }
 
 }  // namespace iogate::cli

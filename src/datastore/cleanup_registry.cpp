@@ -10,6 +10,8 @@
 #include <mutex>
 #include <system_error>
 
+#include "iogate/engine/interrupt.hpp"
+
 namespace iogate::detail {
 namespace {
 
@@ -32,6 +34,14 @@ Slot g_slots[kMaxAreas];
 
 constexpr int kSignals[] = {SIGINT, SIGTERM};
 struct sigaction g_previous[2];  // indexed like kSignals; written before our handler is installed
+std::atomic<bool> g_have_previous[2];  // set (release) once g_previous[i] holds something
+
+// Non-null: graceful mode (see the header). Read by the handler, hence atomic and lock-free.
+std::atomic<FirstSignalHook> g_first_signal_hook{nullptr};
+static_assert(std::atomic<FirstSignalHook>::is_always_lock_free,
+              "the signal handler needs lock-free atomics");
+
+int signal_index(int sig) { return sig == SIGINT ? 0 : sig == SIGTERM ? 1 : -1; }
 
 bool copy_path(char (&buffer)[PATH_MAX], const char* path) {
   const std::size_t length = std::strlen(path);
@@ -42,11 +52,16 @@ bool copy_path(char (&buffer)[PATH_MAX], const char* path) {
 
 void cleanup_handler(int sig) {
   const int saved_errno = errno;
+  const FirstSignalHook hook = g_first_signal_hook.load(std::memory_order_acquire);
+  if (hook != nullptr && request_stop(sig)) {
+    hook(sig);  // graceful: the process stops on its own and re-raises the signal when done
+    errno = saved_errno;
+    return;
+  }
   cleanup_all_registered();
-  const int index = sig == SIGINT ? 0 : 1;
   // The signal stays blocked until this handler returns; then it is delivered to whatever was
   // there before iogate: the default action kills the process with this signal as the status.
-  sigaction(sig, &g_previous[index], nullptr);
+  restore_previous_disposition(sig);
   raise(sig);
   errno = saved_errno;
 }
@@ -71,6 +86,7 @@ void install_cleanup_handlers() {
       throw std::system_error(errno, std::generic_category(), "sigaction (query)");
     if (is_our_handler(current) || is_ignored(current)) continue;
     g_previous[i] = current;
+    g_have_previous[i].store(true, std::memory_order_release);
     struct sigaction ours {};
     ours.sa_handler = cleanup_handler;
     sigemptyset(&ours.sa_mask);
@@ -142,6 +158,16 @@ void cleanup_all_registered() noexcept {
     if (s.has_marker.load(std::memory_order_acquire)) unlink(s.marker);
     if (s.has_dir.load(std::memory_order_acquire)) rmdir(s.dir);
   }
+}
+
+void set_first_signal_hook(FirstSignalHook hook) noexcept {
+  g_first_signal_hook.store(hook, std::memory_order_release);
+}
+
+void restore_previous_disposition(int sig) noexcept {
+  const int index = signal_index(sig);
+  if (index < 0 || !g_have_previous[index].load(std::memory_order_acquire)) return;
+  sigaction(sig, &g_previous[index], nullptr);
 }
 
 SignalBlocker::SignalBlocker() {

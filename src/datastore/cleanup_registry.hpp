@@ -1,5 +1,6 @@
 // The async-signal-safe record of what scratch areas have created, so that SIGINT and SIGTERM
-// remove it before the process dies.
+// remove it before the process dies, and the handler that turns a first signal into a stop
+// request in processes that opted in to graceful stopping.
 //
 // Design. A signal handler may call only async-signal-safe functions and must not allocate or
 // lock, so the registry is a fixed static table: kMaxAreas slots, each holding the scratch
@@ -15,12 +16,22 @@
 // registered entry nor a registered name iogate did not create (a planted file that made O_EXCL
 // fail is never recorded, hence never unlinked).
 //
-// The handler unlinks each slot's files in reverse order, then the marker, then rmdirs the
-// directory — unlink() and rmdir() only, never following a symlink, never recursing. It then
-// restores the disposition that was in place before iogate installed it and raises the signal
-// again: with the default disposition the process dies "killed by SIGTERM"; a handler somebody else
-// installed earlier runs next, as if iogate had not been there. A signal that was ignored when the
-// first ScratchArea was made (as SIGINT is for `cmd &` in a script) is left ignored.
+// Two ways to react to a signal:
+//   graceful (only after set_first_signal_hook, i.e. enable_graceful_stop(): iogate check, iogate
+//     run, the suite executables): the first SIGINT or SIGTERM only records a stop request
+//     (request_stop, one lock-free compare-exchange, see iogate/engine/interrupt.hpp) and calls
+//     the hook (which posts a semaphore: the graceful-stop watchdog's wake-up). The process goes
+//     on, stops its run, writes its reports, removes its scratch area through the destructors
+//     and re-raises the signal itself (graceful_stop.hpp).
+//   hard (every other signal: a process that did not opt in, a second signal while stopping, or
+//     the watchdog when stopping took too long): the handler unlinks each slot's files in reverse
+//     order, then the marker, then rmdirs the directory — unlink() and rmdir() only, never
+//     following a symlink, never recursing. It then restores the disposition that was in place
+//     before iogate installed it and raises the signal again: with the default disposition the
+//     process dies "killed by SIGTERM"; a handler somebody else installed earlier runs next, as
+//     if iogate had not been there.
+// A signal that was ignored when the handlers were installed (as SIGINT is for `cmd &` in a
+// script) is left ignored.
 #pragma once
 
 #include <csignal>
@@ -48,6 +59,15 @@ void release_slot(int slot);
 
 // What the handler does, callable directly so that tests can check it without a signal.
 void cleanup_all_registered() noexcept;
+
+// Graceful mode: from now on the first SIGINT/SIGTERM (the first stop request of the process)
+// calls `hook` from the handler, which must be async-signal-safe, instead of the hard path.
+using FirstSignalHook = void (*)(int sig) noexcept;
+void set_first_signal_hook(FirstSignalHook hook) noexcept;
+
+// Puts back the disposition `sig` had before iogate installed its handler (no-op when iogate
+// never did). Async-signal-safe. The caller then raises or sends the signal.
+void restore_previous_disposition(int sig) noexcept;
 
 // Blocks SIGINT and SIGTERM in the calling thread for its lifetime; a signal that arrives meanwhile
 // is delivered when it ends.

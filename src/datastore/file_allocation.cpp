@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <vector>
 
+#include "iogate/engine/interrupt.hpp"
 #include "posix_error.hpp"
 
 namespace iogate::detail {
@@ -42,9 +44,16 @@ void allocate_file(int fd, std::uint64_t size, const std::filesystem::path& path
 }
 
 void write_through(int fd, std::uint64_t size, const std::filesystem::path& path) {
+  const auto started = std::chrono::steady_clock::now();
   std::vector<unsigned char> chunk(static_cast<std::size_t>(std::min(size, kChunk)), kPattern);
   std::uint64_t offset = 0;
   while (offset < size) {
+    if (const int sig = stop_requested(); sig != 0) {
+      throw Interrupted(sig, {.doing = "preallocating " + path.string(),
+                              .elapsed = std::chrono::steady_clock::now() - started,
+                              .bytes = offset,
+                              .bytes_planned = size});
+    }
     const std::size_t want =
         static_cast<std::size_t>(std::min<std::uint64_t>(size - offset, kChunk));
     stamp_offsets(chunk, offset);

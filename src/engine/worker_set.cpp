@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "iogate/engine/interrupt.hpp"
 #include "rng.hpp"
 #include "workload_loop.hpp"
 
@@ -70,6 +71,31 @@ RunResult run_one(Worker& w, const std::string& path, const IntervalHook& hook,
   if (w.verifier) r.blocks_verified = w.verifier->blocks_checked() - checked_before;
   r.engine_note = w.note;
   return r;
+}
+
+// After a pass in which a worker was interrupted: one Interrupted for the whole run, with every
+// worker's bytes (those that finished their share first count theirs), the longest time and the
+// whole plan. Any other error of a worker wins: it says more than the signal does.
+void rethrow_errors(const std::vector<Worker>& workers, const std::vector<RunResult>& results,
+                    const std::vector<std::exception_ptr>& errors) {
+  int sig = 0;
+  InterruptProgress merged;
+  for (std::size_t i = 0; i < errors.size(); ++i) {
+    merged.bytes_planned += workers[i].spec.io_size;
+    if (!errors[i]) {
+      merged.bytes += results[i].bytes();
+      continue;
+    }
+    try {
+      std::rethrow_exception(errors[i]);
+    } catch (const Interrupted& e) {
+      sig = e.signal();
+      merged.elapsed = std::max(merged.elapsed, e.progress().elapsed);
+      merged.planned = e.progress().planned;
+      merged.bytes += e.progress().bytes;
+    }
+  }
+  if (sig != 0) throw Interrupted(sig, std::move(merged));
 }
 
 }  // namespace
@@ -151,9 +177,7 @@ RunResult run_pass(std::vector<Worker>& workers, int fd, const std::string& path
       });
     }
   }  // joined
-  for (const auto& error : errors) {
-    if (error) std::rethrow_exception(error);
-  }
+  rethrow_errors(workers, results, errors);
   RunResult merged = std::move(results[0]);
   for (std::size_t i = 1; i < results.size(); ++i) merge_concurrent(merged, results[i]);
   merged.workers = static_cast<unsigned>(workers.size());

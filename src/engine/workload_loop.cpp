@@ -9,6 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "iogate/engine/interrupt.hpp"
 #include "loop_clock.hpp"
 
 namespace iogate {
@@ -60,6 +61,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
 
 RunResult WorkloadLoop::run() {
   const std::uint64_t start = now_ns();
+  start_ns_ = start;
   next_issue_ns_ = start;
   if (spec_.ramp.count() > 0) {
     ramp_end_ns_ = start + static_cast<std::uint64_t>(spec_.ramp.count());
@@ -79,6 +81,7 @@ RunResult WorkloadLoop::run() {
       wait_for_rate();
     }
   }
+  if (interrupted_by_ != 0) throw_interrupted();
   finish();
   return std::move(result_);
 }
@@ -95,6 +98,7 @@ void WorkloadLoop::fill() {
     if (free_.empty()) return;
     const std::uint64_t now = now_ns();
     on_time(now);
+    if (const int sig = stop_requested(); sig != 0) stop_for_signal(sig);
     if (!issuing_) return;
     if (rate_interval_ns_ != 0 && !rate_allows(now)) return;
     Slot& slot = slots_[free_.back()];
@@ -115,6 +119,22 @@ bool WorkloadLoop::rate_allows(std::uint64_t now) {
   if (now - next_issue_ns_ > burst) next_issue_ns_ = now - burst;
   next_issue_ns_ += rate_interval_ns_;
   return true;
+}
+
+void WorkloadLoop::stop_for_signal(int sig) {
+  if (interrupted_by_ != 0) return;
+  interrupted_by_ = sig;
+  issuing_ = false;
+  stop_all();
+}
+
+void WorkloadLoop::throw_interrupted() const {
+  InterruptProgress progress;
+  progress.elapsed = std::chrono::nanoseconds(now_ns() - start_ns_);
+  if (spec_.duration.count() > 0) progress.planned = spec_.ramp + spec_.duration;
+  progress.bytes = result_.bytes_read + result_.bytes_written;
+  progress.bytes_planned = spec_.io_size;
+  throw Interrupted(interrupted_by_, std::move(progress));
 }
 
 void WorkloadLoop::wait_for_rate() const {

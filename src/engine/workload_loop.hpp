@@ -31,6 +31,14 @@
 // stops the run or a worker fails) and the progress totals the hook sees; both are touched once
 // per interval or per I/O with relaxed atomics: no locks on the per-I/O path.
 //
+// Stop request (SIGINT/SIGTERM in a process that opted in, see iogate/engine/interrupt.hpp):
+// fill() reads it with a relaxed atomic load next to the clock read it already makes per issue
+// (and, after a completion frees a slot, per completion), so it costs no syscall. Once seen,
+// issuing stops, what is in flight is reaped (a stuck device is the watchdog's and the second
+// signal's business), the final flush is skipped — an interrupted run is not measured, so there
+// is nothing to flush for — and run() throws Interrupted with the time since the loop began and
+// the bytes measured so far. Every worker sees the same request; run_pass merges their figures.
+//
 // Verification (a BlockVerifier given): writes are stamped at issue and recorded at completion;
 // reads are checked when their last byte is in, and a mismatch throws VerifyError.
 //
@@ -106,6 +114,8 @@ class WorkloadLoop {
   bool rate_allows(std::uint64_t now);
   void wait_for_rate() const;
   void stop_all();
+  void stop_for_signal(int sig);
+  [[noreturn]] void throw_interrupted() const;
   [[noreturn]] void throw_io_error(const IoRequest& req, int err, const char* why) const;
 
   const WorkloadSpec& spec_;
@@ -141,6 +151,8 @@ class WorkloadLoop {
   std::uint64_t rate_interval_ns_ = 0;  // 0: no rate cap
   std::uint64_t next_issue_ns_ = 0;
   bool rate_wait_ = false;  // fill() stopped for the rate schedule, not for lack of slots
+  int interrupted_by_ = 0;  // the signal of a stop request seen; 0: none
+  std::uint64_t start_ns_ = 0;
   struct Totals {
     std::uint64_t bytes_read = 0, bytes_written = 0, ios_read = 0, ios_written = 0;
   } published_;  // what publish_progress() has added to progress_ so far

@@ -1,0 +1,45 @@
+// The stop request and Interrupted's message. See include/iogate/engine/interrupt.hpp.
+#include "iogate/engine/interrupt.hpp"
+
+#include <csignal>
+
+#include "iogate/units.hpp"
+
+namespace iogate {
+namespace detail {
+
+std::atomic<int> g_stop_signal{0};
+
+}  // namespace detail
+
+namespace {
+
+std::string describe(int sig, const InterruptProgress& p) {
+  std::string what = "interrupted by " + signal_name(sig);
+  if (!p.doing.empty()) what += " while " + p.doing;
+  what += " after " + format_duration(p.elapsed);
+  if (p.planned.count() > 0 && p.bytes_planned == 0) what += " of " + format_duration(p.planned);
+  what += ", " + format_size(p.bytes);
+  what += p.bytes_planned > 0 ? " of " + format_size(p.bytes_planned) : " transferred";
+  return what;
+}
+
+}  // namespace
+
+std::string signal_name(int sig) {
+  switch (sig) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    default:
+      return "signal " + std::to_string(sig);
+  }
+}
+
+Interrupted::Interrupted(int sig, InterruptProgress progress)
+    : std::runtime_error(describe(sig, progress)), signal_(sig), progress_(std::move(progress)) {}
+
+std::string not_run_reason(int sig) { return "not run: interrupted by " + signal_name(sig); }
+
+}  // namespace iogate
