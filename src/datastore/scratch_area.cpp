@@ -10,10 +10,12 @@
 #include <iostream>
 #include <limits>
 #include <system_error>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "cleanup_registry.hpp"
+#include "datastore_lock.hpp"
 #include "file_allocation.hpp"
 #include "iogate/units.hpp"
 #include "marker.hpp"
@@ -66,6 +68,20 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
   }
 }
 
+// After `umount -l` the datastore's path names the mount point's directory underneath: say so,
+// since the removal that follows happens on the unmounted filesystem, not at that path.
+void note_if_moved(int store_fd, const fs::path& datastore, const fs::path& dir) {
+  struct stat held {};
+  struct stat now {};
+  if (fstat(store_fd, &held) != 0) return;
+  if (stat(datastore.c_str(), &now) == 0 && now.st_dev == held.st_dev && now.st_ino == held.st_ino)
+    return;
+  std::cerr << "iogate: datastore " << datastore.string() << " is no longer the directory "
+            << dir.string() << " was made in (unmounted or moved during the run?): removing "
+            << "the scratch area through the directory iogate holds open; nothing now at that "
+            << "path is touched\n";
+}
+
 }  // namespace
 
 std::uint64_t space_required(std::uint64_t bytes_needed) {
@@ -98,12 +114,19 @@ ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed)
   const bool exists = fs::exists(status);
   if (exists && !fs::is_directory(status)) detail::throw_errno(ENOTDIR, "datastore", datastore_);
 
-  if (exists) remove_stale(datastore_);
-  const FreeSpace space = free_space(exists ? datastore_ : nearest_existing(datastore_));
+  if (!exists) {
+    const FreeSpace space = free_space(nearest_existing(datastore_));
+    if (space.available < space_required(bytes_needed))
+      throw InsufficientSpace(datastore_, bytes_needed, space.available);
+    if (!fs::create_directories(datastore_, ec) && ec)
+      detail::throw_errno(ec.value(), "create_directories", datastore_);
+  }
+  // Once the lock is held, another run's scratch area is gone: the space counted is ours.
+  lock_ = std::make_unique<detail::DatastoreLock>(datastore_);
+  remove_stale(datastore_);
+  const FreeSpace space = free_space(datastore_);
   if (space.available < space_required(bytes_needed))
     throw InsufficientSpace(datastore_, bytes_needed, space.available);
-  if (!exists && !fs::create_directories(datastore_, ec) && ec)
-    detail::throw_errno(ec.value(), "create_directories", datastore_);
 
   detail::install_cleanup_handlers();
   registry_slot_ = detail::claim_slot();
@@ -112,15 +135,26 @@ ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed)
                                          datastore_.string(), detail::kMaxAreas));
   }
   try {
+    store_fd_ = open(datastore_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (store_fd_ < 0) detail::throw_errno("open", datastore_);
     make_dir();
     write_marker();
   } catch (...) {
     remove_or_report();
+    close_dirs();
     throw;
   }
 }
 
-ScratchArea::~ScratchArea() { remove_or_report(); }
+ScratchArea::~ScratchArea() {
+  remove_or_report();
+  close_dirs();
+}
+
+void ScratchArea::close_dirs() noexcept {
+  if (dir_fd_ >= 0) ::close(std::exchange(dir_fd_, -1));
+  if (store_fd_ >= 0) ::close(std::exchange(store_fd_, -1));
+}
 
 void ScratchArea::remove_or_report() noexcept {
   try {
@@ -139,7 +173,8 @@ void ScratchArea::make_dir() {
         datastore_ /
         boost::filesystem::unique_path(std::string(kDirPrefix) + "%%%%-%%%%-%%%%").string();
     const detail::SignalBlocker blocked;  // mkdir and its registration are one step for a signal
-    if (mkdir(candidate.c_str(), kDirMode) != 0) {
+    const std::string name = candidate.filename().string();
+    if (mkdirat(store_fd_, name.c_str(), kDirMode) != 0) {
       if (errno == EEXIST) continue;
       detail::throw_errno("mkdir", candidate);
     }
@@ -147,6 +182,8 @@ void ScratchArea::make_dir() {
     dir_made_ = true;
     if (!detail::set_dir(registry_slot_, dir_.c_str()))
       detail::throw_errno(ENAMETOOLONG, "register", dir_);
+    dir_fd_ = openat(store_fd_, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dir_fd_ < 0) detail::throw_errno("open", dir_);
     if (chmod(dir_.c_str(), kDirMode) != 0) detail::throw_errno("chmod", dir_);  // despite umask
     return;
   }
@@ -166,6 +203,9 @@ void ScratchArea::write_marker() {
   }
   write_all(fd.get(), detail::marker_text(getpid(), detail::this_host(), std::time(nullptr)),
             marker);
+  // Durable before any test file: a filesystem that aborts its journal mid-run comes back with
+  // this marker readable (not empty), so the leftover is recognisably stale, not left forever.
+  if (fsync(fd.get()) != 0) detail::throw_errno("fsync", marker);
   if (fd.close() != 0) detail::throw_errno("close", marker);
 }
 
@@ -207,21 +247,24 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
 }
 
 void ScratchArea::remove() {
+  if (dir_made_) note_if_moved(store_fd_, datastore_, dir_);
   // Each entry is withdrawn from the registry only once it is gone.
   while (!created_.empty()) {
     const fs::path& file = created_.back();
-    if (unlink(file.c_str()) != 0 && errno != ENOENT) detail::throw_errno("unlink", file);
+    if (unlinkat(dir_fd_, file.filename().c_str(), 0) != 0 && errno != ENOENT)
+      detail::throw_errno("unlink", file);
     detail::pop_file(registry_slot_);
     created_.pop_back();
   }
   if (marker_made_) {
     const fs::path marker = dir_ / kMarkerName;
-    if (unlink(marker.c_str()) != 0 && errno != ENOENT) detail::throw_errno("unlink", marker);
+    if (unlinkat(dir_fd_, kMarkerName, 0) != 0 && errno != ENOENT)
+      detail::throw_errno("unlink", marker);
     detail::clear_marker(registry_slot_);
     marker_made_ = false;
   }
   if (dir_made_) {
-    if (rmdir(dir_.c_str()) != 0) {
+    if (unlinkat(store_fd_, dir_.filename().c_str(), AT_REMOVEDIR) != 0) {
       if (errno == ENOTEMPTY || errno == EEXIST) {
         std::cerr << "iogate: left scratch directory " << dir_.string()
                   << " in place: it holds entries iogate did not create\n";

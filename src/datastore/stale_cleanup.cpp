@@ -133,8 +133,9 @@ std::vector<fs::path> ScratchArea::remove_stale(const fs::path& datastore) {
     try {
       if (remove_if_stale(store.get(), name, dir)) removed.push_back(std::move(dir));
     } catch (const std::system_error& e) {
-      std::cerr << "iogate: left stale scratch directory " << dir.string()
-                << " in place: " << e.what() << '\n';
+      // Not "stale": the error may have come before that was known (an unreadable marker).
+      std::cerr << "iogate: left scratch directory " << dir.string()
+                << " in place (could not check or remove it): " << e.what() << '\n';
     }
   }
   return removed;

@@ -12,15 +12,30 @@
 // a stale scratch directory is unlinked itself, its target left alone), and test files are created
 // with O_EXCL|O_NOFOLLOW so a planted name is refused. Nothing is ever deleted recursively: a
 // scratch directory that somebody else put files into is left in place, with a note on stderr.
+// A run's own removal goes through the datastore and scratch directories it holds open, so a
+// datastore unmounted (umount -l) or moved mid-run is cleaned on its own filesystem and nothing
+// now under the old path is touched (a note on stderr says so). The marker is fsync'ed before any
+// test file exists: after a crash of the filesystem itself, a leftover directory still names its
+// dead owner and the next run removes it.
+//
+// While it exists, a ScratchArea holds an exclusive flock(2) on the datastore directory (see
+// src/datastore/datastore_lock.hpp): a scratch area of another process on the same datastore
+// waits until this one is gone, so the checks of two ctest runs, or of ctest and `iogate check`,
+// never overlap. Scratch areas of one process share the lock.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace iogate {
+
+namespace detail {
+class DatastoreLock;
+}
 
 // The free space a ScratchArea demands for `bytes_needed` of test files: 10% more, so a run never
 // fills the filesystem to the brim (saturates instead of overflowing).
@@ -48,10 +63,13 @@ FreeSpace free_space(const std::filesystem::path& dir);  // std::system_error na
 
 class ScratchArea {
  public:
-  // Refuses (InsufficientSpace, nothing written) unless the datastore has bytes_needed plus 10%
-  // free, counted after stale scratch directories are gone. Creates the datastore directory only
-  // if missing (and only once the space check passed). A relative datastore is made absolute, so
-  // the paths the signal handler holds stay valid whatever the working directory becomes.
+  // Waits (no timeout; noted once on stderr) while another process has a scratch area on the
+  // datastore; a stop request (SIGINT/SIGTERM in graceful mode) ends the wait with
+  // iogate::Interrupted. Refuses (InsufficientSpace, nothing written) unless the datastore has
+  // bytes_needed plus 10% free, counted with the lock held and after stale scratch directories
+  // are gone. Creates the datastore directory only if missing (and only once the space check
+  // passed). A relative datastore is made absolute, so the paths the signal handler holds stay
+  // valid whatever the working directory becomes.
   ScratchArea(const std::filesystem::path& datastore, std::uint64_t bytes_needed);
   ~ScratchArea();
   ScratchArea(const ScratchArea&) = delete;
@@ -90,13 +108,20 @@ class ScratchArea {
   void make_dir();
   void write_marker();
   void remove_or_report() noexcept;
+  void close_dirs() noexcept;
 
   std::filesystem::path datastore_;
+  std::unique_ptr<detail::DatastoreLock> lock_;  // released after everything below is gone
   std::filesystem::path dir_;
   std::vector<std::filesystem::path> created_;  // files, in creation order; dir_ last to go
   bool dir_made_ = false;                       // dir_ exists and is ours to rmdir
   bool marker_made_ = false;
   int registry_slot_ = -1;
+  // The datastore and dir_, held open: remove() works relative to them, so a datastore unmounted
+  // (umount -l) or moved during the run is cleaned where iogate made things, never at whatever
+  // the old path names now (e.g. the mount point's directory underneath).
+  int store_fd_ = -1;
+  int dir_fd_ = -1;
 };
 
 }  // namespace iogate

@@ -1,0 +1,55 @@
+// One check at a time on a datastore, across processes.
+//
+// ctest's RESOURCE_LOCK keeps the checks of one ctest process apart, but two ctest runs on one
+// host (two build directories, two CI pipelines) know nothing of each other and would measure
+// each other's I/O. So while a ScratchArea exists it holds a DatastoreLock: an exclusive flock(2)
+// on the datastore directory itself, opened O_RDONLY|O_DIRECTORY. That writes nothing outside
+// the scratch directory (no lock file), the kernel drops it however the holder dies (SIGKILL
+// included: no stale lock to clean up), and any local filesystem has it.
+//
+// Waiting. A second process waits, saying once on stderr "waiting for another iogate check on
+// DATASTORE". It has no timeout of its own (ctest's TIMEOUT bounds the check, the wait
+// included). It polls with LOCK_NB rather than blocking in flock, because iogate's signal
+// handlers restart interrupted calls (SA_RESTART): a blocking flock would sleep through a
+// SIGINT/SIGTERM stop request, whereas the poll sees it and throws Interrupted.
+//
+// Within one process. flock belongs to an open file description, so two locks in one process
+// would exclude each other and a process holding two scratch areas on one datastore at once
+// (the unit tests do) would wait for itself forever. Locks of one process on one directory
+// (same device and inode) therefore share one descriptor and one flock, counted; another process,
+// a fork()ed child included, still waits. Threads of one process are thus not kept apart.
+//
+// Where flock cannot lock a directory (ENOLCK on some network filesystems, EBADF where it is
+// emulated with fcntl locks, EOPNOTSUPP), the check runs unlocked, with a note on stderr.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+namespace iogate::detail {
+
+class DatastoreLock {
+ public:
+  // Waits until no other process holds `datastore` (an existing directory). Throws
+  // std::system_error naming the directory if it cannot be opened, iogate::Interrupted if a stop
+  // is requested (SIGINT/SIGTERM in graceful mode) while waiting.
+  explicit DatastoreLock(const std::filesystem::path& datastore);
+  ~DatastoreLock();
+  DatastoreLock(const DatastoreLock&) = delete;
+  DatastoreLock& operator=(const DatastoreLock&) = delete;
+
+  bool held() const;  // false when the filesystem cannot lock (see above)
+
+  struct Shared;  // one per locked directory per process
+
+ private:
+  std::shared_ptr<Shared> shared_;
+};
+
+// How often a waiting lock tries again: often enough that a check which has waited is normally
+// first in when the lock is released, ahead of the holder's next check (a new process starting),
+// so two runs on one datastore take turns rather than one starving the other.
+inline constexpr std::chrono::milliseconds kDatastoreLockPoll{5};
+
+}  // namespace iogate::detail
