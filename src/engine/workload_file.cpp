@@ -37,9 +37,16 @@ std::uint32_t sysfs_logical_block_size(dev_t dev) {
 
 WorkloadFile::WorkloadFile(const std::filesystem::path& path, bool direct)
     : path_(path.string()), direct_(direct) {
-  const int flags = O_RDWR | O_CLOEXEC | (direct ? O_DIRECT : 0);
+  // O_NOFOLLOW: the test file lives in a scratch directory, and a symlink swapped in for it
+  // would send the run's writes to whatever it names.
+  const int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (direct ? O_DIRECT : 0);
   fd_ = ::open(path_.c_str(), flags);
   if (fd_ < 0) {
+    if (errno == ELOOP) {
+      throw std::system_error(
+          errno, std::generic_category(),
+          "open " + path_ + ": it is a symbolic link, which iogate never follows");
+    }
     if (direct && errno == EINVAL) {
       throw std::system_error(errno, std::generic_category(),
                               "open " + path_ +

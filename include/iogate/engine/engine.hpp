@@ -27,8 +27,9 @@ struct RunOptions {
   std::function<std::unique_ptr<IoBackend>(unsigned worker)> backend_factory;
 };
 
-// The file (regular or block device) must exist and be at least spec.file_size bytes; under
-// O_DIRECT, block_size must be a multiple of its device's direct-I/O block. Bad specs and files
+// The file (regular or block device, named directly: a symbolic link is refused, never followed)
+// must exist and be at least spec.file_size bytes; under O_DIRECT, block_size must be a multiple
+// of its device's direct-I/O block. Bad specs and files
 // throw std::invalid_argument; I/O errors throw std::system_error naming the operation, offset,
 // length and path; a verified read that finds the wrong data throws VerifyError (verify.hpp).
 // The phase, stop and accounting rules are in src/engine/workload_loop.hpp; several workers'

@@ -2,7 +2,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <system_error>
@@ -148,6 +150,22 @@ TEST(RunWorkload, MissingFileIsASystemErrorNamingIt) {
     EXPECT_EQ(e.code(), std::errc::no_such_file_or_directory);
     EXPECT_THAT(e.what(), HasSubstr("open " + missing.string()));
   }
+}
+
+TEST(RunWorkload, RefusesASymlinkAndLeavesItsTargetAlone) {
+  const test::TempDir dir;
+  const auto victim = dir.make_file("victim", 2 * kMiB);
+  const auto link = dir.path() / "run.dat";
+  std::filesystem::create_symlink(victim, link);
+  try {
+    (void)run_workload(buffered(2 * kMiB, 2 * kMiB), link);
+    FAIL() << "followed a symlink to its target";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code(), std::errc::too_many_symbolic_link_levels);
+    EXPECT_THAT(e.what(), HasSubstr("symbolic link"));
+  }
+  const std::vector<char> content = slurp(victim);
+  EXPECT_EQ(std::count(content.begin(), content.end(), '\0'), static_cast<long>(2 * kMiB));
 }
 
 TEST(RunWorkload, RejectsWhatIsNeitherAFileNorABlockDevice) {
