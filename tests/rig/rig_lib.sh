@@ -42,6 +42,7 @@ rig_enter() {
   RIG_DIR=$(mktemp -d "$RIG_BASE/iogate-rig.XXXXXX")
   RIG_CGROUP=""
   RIG_MOUNTS=()
+  RIG_LOOPS=()
   trap rig_teardown EXIT
   trap 'exit 130' INT
   trap 'exit 143' TERM
@@ -56,6 +57,8 @@ rig_teardown() {
   local rc=$? i
   set +e
   [ -n "$RIG_CGROUP" ] && rig_remove_cgroup "$RIG_CGROUP"
+  # A read-only flag set on a loop device (blockdev --setro) outlives its detaching.
+  for i in "${RIG_LOOPS[@]}"; do blockdev --setrw "$i" 2> /dev/null; done
   for ((i = ${#RIG_MOUNTS[@]} - 1; i >= 0; i--)); do
     umount "${RIG_MOUNTS[$i]}" 2> /dev/null || umount -l "${RIG_MOUNTS[$i]}" 2> /dev/null
   done
@@ -110,6 +113,7 @@ rig_make_datastore() {
   mount -o loop "$RIG_IMAGE" "$RIG_MNT" || rig_skip "cannot mount a loop device (mount -o loop failed)"
   RIG_MOUNTS+=("$RIG_MNT")
   RIG_LOOP=$(findmnt -n -o SOURCE --target "$RIG_MNT")
+  RIG_LOOPS+=("$RIG_LOOP")
   RIG_DEV=$(lsblk -dn -o MAJ:MIN "$RIG_LOOP" | tr -d ' ')
   RIG_DATASTORE="$RIG_MNT/datastore"
   mkdir "$RIG_DATASTORE"

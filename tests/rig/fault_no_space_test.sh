@@ -1,0 +1,33 @@
+# Not enough space before a check: a 1 GiB test file on a 64 MiB ext4 datastore. iogate must
+# refuse before writing anything (the filesystem's used blocks and inodes and the datastore's
+# listing are the same before and after), name both figures (what it needs, what there is), exit
+# 1, and report the check as an error in JUnit and JSON.
+iogate=$1
+schema=$2
+source "$IOGATE_RIG_LIB"
+rig_enter "$@"
+source "$(dirname "$0")/fault_lib.sh"
+
+rig_make_datastore ext4 64M
+sync
+before_usage=$(fault_usage "$RIG_MNT")
+before_list=$(fault_listing "$RIG_MNT")
+
+out="$RIG_DIR/out"
+fault_check "$out" 30 "$FAULT_DATA/fault_big.toml" "$RIG_DATASTORE"
+fault_expect_rc "$out" 1
+sync
+after_usage=$(fault_usage "$RIG_MNT")
+after_list=$(fault_listing "$RIG_MNT")
+[ "$before_list" = "$after_list" ] ||
+  rig_fail "the datastore changed: before:"$'\n'"$before_list"$'\n'"after:"$'\n'"$after_list"
+[ "$before_usage" = "$after_usage" ] ||
+  rig_fail "used blocks/inodes changed from $before_usage to $after_usage: something was written"
+
+# "needs 1.1 GiB free (1 GiB for the test files + 10%), has 52.3 MiB"
+figures='needs 1\.1 GiB free \(1(\.0)? GiB for the test files \+ 10%\), has [0-9.]+ MiB'
+grep -Eq "$figures" "$out/check.log" ||
+  { cat "$out/check.log"; rig_fail "the console does not name both figures"; }
+fault_reports "$out" "$schema" "big_write=error:big_write: error: datastore .*: $figures"
+rig_assert_clean "$RIG_DATASTORE"
+echo "fault_no_space: refused, nothing written ($after_usage used blocks/inodes unchanged)"
