@@ -6,8 +6,11 @@
 // interrupted by SIGTERM" (not as skipped: a skip reads as "fine, on purpose" on a dashboard, and
 // an interrupted gate has not judged the storage), the report files are written whole, and then
 // the process dies of the signal, as a shell or CI expects.
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <memory>
 
@@ -55,6 +58,37 @@ void record_error(const ThresholdFile& file, const Check& check,
   }
 }
 
+// The datastore directory a run started on. After a lazy unmount (or a rename) its path names
+// another directory, maybe on another device; a check there would measure the wrong storage.
+class DatastoreIdentity {
+ public:
+  // Empty when `datastore` does not exist yet (the first check creates it; pin() then).
+  void pin(const std::filesystem::path& datastore) {
+    struct stat st {};
+    if (!pinned_ && ::stat(datastore.c_str(), &st) == 0) {
+      dev_ = st.st_dev;
+      ino_ = st.st_ino;
+      pinned_ = true;
+    }
+  }
+  // Why a check must not run there any more; empty when the path still names that directory.
+  std::string problem(const std::filesystem::path& datastore) const {
+    struct stat st {};
+    if (!pinned_) return "";
+    if (::stat(datastore.c_str(), &st) != 0)
+      return "cannot stat " + datastore.string() + ": " + std::strerror(errno);
+    if (st.st_dev != dev_ || st.st_ino != ino_)
+      return datastore.string() +
+             " is no longer the directory this run started on (unmounted or replaced)";
+    return "";
+  }
+
+ private:
+  bool pinned_ = false;
+  dev_t dev_ = 0;
+  ino_t ino_ = 0;
+};
+
 // Runs one check; returns its table row and appends its failure lines.
 TableRow run_one(const ThresholdFile& file, const Check& check,
                  const std::filesystem::path& datastore, const std::string& json_dir,
@@ -71,7 +105,14 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
     with_progress.on_interval = [&progress](const RunResult& r) { return progress.update(r); };
     const CheckOutcome outcome = session.judge(with_progress);
     progress.finish();
-    const CheckRecord record = make_check_record(file.suite, check, outcome);
+    CheckRecord record = make_check_record(file.suite, check, outcome);
+    try {
+      session.finish();
+    } catch (const std::exception& e) {
+      // The datastore must hold nothing of ours afterwards; when it does, the report says so.
+      if (record.status != CheckStatus::fail) record.status = CheckStatus::error;
+      record.messages.push_back(check.name + ": error: scratch area left in place: " + e.what());
+    }
     if (record.status == CheckStatus::skipped) {
       for (const std::string& line : record.messages) std::cout << "SKIP " << line << '\n';
     } else {
@@ -121,10 +162,20 @@ int run(const CheckFlags& flags) {
   std::vector<std::string> failures;
   RunReport report;
   report.context = describe_run(file.suite, datastore);
-  for (const Check& check : file.checks)
+  DatastoreIdentity identity;
+  identity.pin(datastore);
+  for (const Check& check : file.checks) {
+    if (const std::string problem = identity.problem(datastore); !problem.empty()) {
+      record_error(file, check, datastore, flags.json_dir,
+                   check.name + ": error: not run: " + problem, failures, report);
+      std::cout << table_row_line(TableRow{check.name, 0, 0, 0, 0, 0, "NOT RUN"}) << std::endl;
+      continue;
+    }
     std::cout << table_row_line(
                      run_one(file, check, datastore, flags.json_dir, failures, report, judge))
               << std::endl;
+    identity.pin(datastore);
+  }
   if (const int sig = stop_requested(); sig != 0)
     std::cerr << "iogate check: interrupted by " << signal_name(sig)
               << "; writing the reports, then exiting with the signal\n";
