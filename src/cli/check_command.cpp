@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <iostream>
 #include <memory>
@@ -99,6 +100,7 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
     return TableRow{check.name, 0, 0, 0, 0, 0, "NOT RUN"};
   }
   try {
+    const auto started = std::chrono::steady_clock::now();
     CheckSession session(check, datastore);
     JudgeOptions with_progress = judge;
     ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check.name, check.workload);
@@ -113,6 +115,8 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
       if (record.status != CheckStatus::fail) record.status = CheckStatus::error;
       record.messages.push_back(check.name + ": error: scratch area left in place: " + e.what());
     }
+    record.wall_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (record.status == CheckStatus::skipped) {
       for (const std::string& line : record.messages) std::cout << "SKIP " << line << '\n';
     } else {
