@@ -14,6 +14,7 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "commands.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
@@ -99,17 +100,20 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
                  failures, report);
     return TableRow{check.name, 0, 0, 0, 0, 0, "NOT RUN"};
   }
+  // Outside the try: after an error, removing the scratch area is tried once more and a
+  // failure to do so goes into the report, not only to stderr.
+  std::optional<CheckSession> session;
   try {
     const auto started = std::chrono::steady_clock::now();
-    CheckSession session(check, datastore);
+    session.emplace(check, datastore);
     JudgeOptions with_progress = judge;
     ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check.name, check.workload);
     with_progress.on_interval = [&progress](const RunResult& r) { return progress.update(r); };
-    const CheckOutcome outcome = session.judge(with_progress);
+    const CheckOutcome outcome = session->judge(with_progress);
     progress.finish();
     CheckRecord record = make_check_record(file.suite, check, outcome);
     try {
-      session.finish();
+      session->finish();
     } catch (const std::exception& e) {
       // The datastore must hold nothing of ours afterwards; when it does, the report says so.
       if (record.status != CheckStatus::fail) record.status = CheckStatus::error;
@@ -125,18 +129,23 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
     report.checks.push_back(record);
     if (report.checks.size() == 1) {
       report.context = describe_run(file.suite, datastore);
-      report.context.stack = session.storage_stack();
+      report.context.stack = session->storage_stack();
     }
     if (!json_dir.empty()) {
       RunContext context = describe_run(file.suite, datastore);
-      context.stack = session.storage_stack();
+      context.stack = session->storage_stack();
       write_json_file(std::filesystem::path(json_dir) / (check.name + ".json"),
                       check_to_json(record, context));
     }
     return table_row(check.name, outcome.result, record.status);
   } catch (const std::exception& e) {
-    record_error(file, check, datastore, json_dir, check.name + ": error: " + e.what(), failures,
-                 report);
+    std::string message = check.name + ": error: " + e.what();
+    try {
+      if (session) session->finish();
+    } catch (const std::exception& left) {
+      message += "; scratch area left in place: " + std::string(left.what());
+    }
+    record_error(file, check, datastore, json_dir, message, failures, report);
     return TableRow{check.name, 0, 0, 0, 0, 0, "ERROR"};
   }
 }
