@@ -10,6 +10,8 @@
 #include <functional>
 #include <string>
 
+#include "forked_child.hpp"
+
 #include "cleanup_registry.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "temp_dir.hpp"
@@ -23,15 +25,6 @@ using testing::TempDir;
 constexpr int kChainedExit = 42;
 int g_report_fd = -1;
 
-void write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) _exit(3);
-    done += static_cast<std::size_t>(n);
-  }
-}
-
 // Runs in the child: never returns.
 [[noreturn]] void child_main(const fs::path& datastore, int report_fd,
                              const std::function<void()>& setup) {
@@ -41,39 +34,24 @@ void write_all(int fd, const std::string& text) {
   try {
     ScratchArea area(datastore, 1024 * 1024);
     const fs::path file = area.preallocate("t.dat", 1024 * 1024);
-    write_all(report_fd, file.string() + "\n");
+    test::write_all(report_fd, file.string() + "\n");
     for (;;) pause();
   } catch (const std::exception& e) {
-    write_all(report_fd, std::string("ERROR ") + e.what() + "\n");
+    test::write_all(report_fd, std::string("ERROR ") + e.what() + "\n");
     _exit(2);
   }
 }
 
-struct ChildOutcome {
-  std::string report;  // what the child wrote before the signal
-  int status = 0;      // from waitpid
-};
+using test::ChildOutcome;
 
 // Starts the child, waits for its report, sends each of `signals`, and reaps it.
 ChildOutcome run_and_signal(
     const fs::path& datastore, std::initializer_list<int> signals,
     const std::function<void()>& setup = [] {}) {
-  int fds[2];
-  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  const pid_t child = fork();
-  if (child < 0) throw std::runtime_error("fork failed");
-  if (child == 0) {
-    close(fds[0]);
-    child_main(datastore, fds[1], setup);
-  }
-  close(fds[1]);
-  ChildOutcome out;
-  char c;
-  while (read(fds[0], &c, 1) == 1 && c != '\n') out.report.push_back(c);
-  close(fds[0]);
-  for (int sig : signals) kill(child, sig);
-  waitpid(child, &out.status, 0);
-  return out;
+  return test::run_forked([&](int fd) { child_main(datastore, fd, setup); },
+                          [&](pid_t pid) {
+                            for (int sig : signals) kill(pid, sig);
+                          });
 }
 
 void expect_killed_clean(int sig) {

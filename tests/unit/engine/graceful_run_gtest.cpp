@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "fake_backend.hpp"
+#include "forked_child.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/engine/engine.hpp"
@@ -27,15 +28,6 @@ using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
 constexpr std::uint64_t kBlock = 4096;
-
-void write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) _exit(3);
-    done += static_cast<std::size_t>(n);
-  }
-}
 
 WorkloadSpec endless_write() {
   WorkloadSpec s;
@@ -72,32 +64,15 @@ WorkloadSpec endless_write() {
   } catch (const std::exception& e) {
     report = std::string("ERROR ") + e.what();
   }
-  write_all(fd, report + "\n");
+  test::write_all(fd, report + "\n");
   finish_graceful_stop();
   _exit(99);  // still alive: the signal was not re-raised
 }
 
-struct ChildOutcome {
-  std::string report;
-  int status = 0;
-};
+using test::ChildOutcome;
 
 ChildOutcome run_child(const fs::path& datastore, const test::FakeBackend::Script& script) {
-  int fds[2];
-  if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  const pid_t child = fork();
-  if (child < 0) throw std::runtime_error("fork failed");
-  if (child == 0) {
-    close(fds[0]);
-    child_main(datastore, fds[1], script);
-  }
-  close(fds[1]);
-  ChildOutcome out;
-  char c;
-  while (read(fds[0], &c, 1) == 1 && c != '\n') out.report.push_back(c);
-  close(fds[0]);
-  waitpid(child, &out.status, 0);
-  return out;
+  return test::run_forked([&](int fd) { child_main(datastore, fd, script); });
 }
 
 void expect_stopped_by(const ChildOutcome& out, int sig, const fs::path& datastore) {
