@@ -199,10 +199,9 @@ for fs in ext4 xfs; do
     for i in $(seq 1 "$n"); do
       out="$RIG_DIR/$fs-$kind-$i"
       mkdir -p "$out"
-      bash -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' rig_run "$RIG_CGROUP" \
-        "$iogate" check "$RIG_DIR/$kind.toml" --datastore "$RIG_DATASTORE" --json-dir "$out/json" \
-        > "$out/check.log" 2>&1 &
-      pid=$!
+      rig_run_bg "$iogate" check "$RIG_DIR/$kind.toml" --datastore "$RIG_DATASTORE" \
+        --json-dir "$out/json" > "$out/check.log" 2>&1
+      pid=$RIG_BG_PID
       flip_rc=0
       flip "$kind" "$pid" "$RIG_DATASTORE" "$RIG_IMAGE" "$RIG_LOOP" "$out/flipped" || flip_rc=$?
       rc=0

@@ -151,8 +151,18 @@ rig_unthrottle() {
 # rig_run CMD...: runs CMD inside our cgroup (so the throttle applies to it) and returns its status.
 rig_run() {
   if [ -z "$RIG_CGROUP" ]; then "$@"; return; fi
-  bash -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' rig_run "$RIG_CGROUP" "$@"
+  bash -c "$RIG_JOIN" rig_run "$RIG_CGROUP" "$@"
 }
+
+# rig_run_bg CMD...: rig_run in the background; RIG_BG_PID is CMD's own pid (to stop or signal
+# it), not a subshell's. Redirections on the call apply to CMD.
+rig_run_bg() {
+  if [ -z "$RIG_CGROUP" ]; then "$@" & else bash -c "$RIG_JOIN" rig_run "$RIG_CGROUP" "$@" & fi
+  RIG_BG_PID=$!
+}
+
+# Joins the cgroup named by $1 and becomes the rest of the command line.
+RIG_JOIN='echo $$ > "$1/cgroup.procs"; shift; exec "$@"'
 
 # rig_assert_clean DIR: DIR holds nothing of iogate's (no scratch directory, no marker).
 rig_assert_clean() {

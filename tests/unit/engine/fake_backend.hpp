@@ -11,8 +11,21 @@
 #include <vector>
 
 #include "iogate/engine/io_backend.hpp"
+#include "iogate/engine/workload.hpp"
 
 namespace iogate::test {
+
+// What the fake-backend tests drive: `io_size` bytes of buffered 4 KiB writes over a 1 MiB file
+// (the fake transfers nothing, so the file only has to exist).
+inline WorkloadSpec fake_spec(std::uint64_t io_size) {
+  WorkloadSpec s;
+  s.block_size = 4096;
+  s.file_size = 1 << 20;
+  s.io_size = io_size;
+  s.direct = false;
+  s.seed = 3;
+  return s;
+}
 
 struct FakeStats {
   std::uint64_t submits = 0;

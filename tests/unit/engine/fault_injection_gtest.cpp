@@ -21,15 +21,7 @@ class FaultInjection : public ::testing::Test {
  protected:
   FaultInjection() : file_(dir_.make_file("data", 1 << 20)) {}
 
-  WorkloadSpec spec(std::uint64_t io_size) const {
-    WorkloadSpec s;
-    s.block_size = kBlock;
-    s.file_size = 1 << 20;
-    s.io_size = io_size;
-    s.direct = false;
-    s.seed = 3;
-    return s;
-  }
+  static WorkloadSpec spec(std::uint64_t io_size) { return test::fake_spec(io_size); }
 
   RunResult run(const WorkloadSpec& s, test::FakeBackend::Script script, IntervalHook hook = {}) {
     auto backend = std::make_unique<test::FakeBackend>(stats_);

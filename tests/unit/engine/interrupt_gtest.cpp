@@ -29,15 +29,7 @@ class InterruptRun : public ::testing::Test {
   InterruptRun() : file_(dir_.make_file("data", 1 << 20)) { clear_stop_request(); }
   ~InterruptRun() override { clear_stop_request(); }
 
-  static WorkloadSpec spec(std::uint64_t io_size) {
-    WorkloadSpec s;
-    s.block_size = kBlock;
-    s.file_size = 1 << 20;
-    s.io_size = io_size;
-    s.direct = false;
-    s.seed = 3;
-    return s;
-  }
+  static WorkloadSpec spec(std::uint64_t io_size) { return test::fake_spec(io_size); }
 
   static test::FakeBackend::Script stop_at(std::uint64_t call_number, int sig) {
     return [call_number, sig](const IoRequest& req, std::uint64_t call) {
