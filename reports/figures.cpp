@@ -82,6 +82,14 @@ std::vector<std::string> baseline_lines(const CheckRecord& record) {
   return lines;
 }
 
+std::vector<std::string> evidence_lines(const CheckRecord& record) {
+  std::vector<std::string> lines;
+  for (const ExpectationRecord& e : record.expectations)
+    lines.push_back(fmt::format("{} {}: {} after {} of {} runs", e.key, e.decision, e.evidence,
+                                record.runs, record.runs_allowed));
+  return lines;
+}
+
 std::string one_line_verdict(const CheckRecord& record) {
   if (record.messages.empty()) return status_name(record.status);
   std::string line;

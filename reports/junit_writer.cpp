@@ -105,6 +105,7 @@ void JunitWriter::testcase(const CheckRecord& c) {
   std::string detail =
       table_header() + "\n" + table_row_line(table_row(c.check, c.result, c.status)) + "\n";
   for (const std::string& line : c.messages) detail += line + "\n";
+  for (const std::string& line : evidence_lines(c)) detail += line + "\n";
   for (const std::string& line : baseline_lines(c)) detail += line + "\n";
   for (const std::string& line : c.fingerprint_changes) detail += "fingerprint: " + line + "\n";
   switch (c.status) {
@@ -133,6 +134,9 @@ void JunitWriter::testcase(const CheckRecord& c) {
   for (const BaselineFigure& b : c.baseline)
     figures += fmt::format("baseline.{}={}\ndelta_pct.{}={}\n", b.key, format_figure(b.baseline),
                            b.key, format_figure(b.delta_pct()));
+  if (c.runs > 0) figures += fmt::format("runs={}\nruns_allowed={}\n", c.runs, c.runs_allowed);
+  for (const ExpectationRecord& e : c.expectations)
+    figures += fmt::format("verdict.{}={}: {}\n", e.key, e.decision, e.evidence);
   out() << "      <system-out>" << xml::text(figures) << "</system-out>\n";
   out() << "    </testcase>\n";
 }

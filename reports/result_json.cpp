@@ -105,6 +105,9 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
                         {"baseline", b.baseline},
                         {"current", b.current},
                         {"delta_pct", b.delta_pct()}});
+  nlohmann::json expectations = nlohmann::json::array();
+  for (const ExpectationRecord& e : c.expectations)
+    expectations.push_back({{"key", e.key}, {"decision", e.decision}, {"evidence", e.evidence}});
   return {{"suite", c.suite},
           {"check", c.check},
           {"description", c.description},
@@ -115,7 +118,10 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
           {"result", run_to_json(c.result)},
           {"repeats", repeats},
           {"baseline", baseline},
-          {"fingerprint_changes", c.fingerprint_changes}};
+          {"fingerprint_changes", c.fingerprint_changes},
+          {"runs", c.runs},
+          {"runs_allowed", c.runs_allowed},
+          {"expectations", expectations}};
 }
 
 nlohmann::json check_to_json(const CheckRecord& c, const RunContext& context) {

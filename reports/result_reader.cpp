@@ -157,6 +157,11 @@ CheckRecord check_from_json(const nlohmann::json& j) {
     c.baseline.push_back({b.at("key").get<std::string>(), b.at("baseline").get<double>(),
                           b.at("current").get<double>()});
   c.fingerprint_changes = get_or(j, "fingerprint_changes", std::vector<std::string>{});
+  c.runs = get_or(j, "runs", 0);
+  c.runs_allowed = get_or(j, "runs_allowed", 0);
+  for (const auto& e : get_or(j, "expectations", nlohmann::json::array()))
+    c.expectations.push_back({e.at("key").get<std::string>(), e.at("decision").get<std::string>(),
+                              e.at("evidence").get<std::string>()});
   return c;
 }
 

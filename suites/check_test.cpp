@@ -109,6 +109,7 @@ void CheckTest::judge_and_report() {
   std::cout << table_header() << '\n'
             << table_row_line(table_row(check().name, r, record.status)) << '\n'
             << ctest_measurements(r);  // named figures for `ctest -T Test` and CDash
+  for (const std::string& line : evidence_lines(record)) std::cout << "  " << line << '\n';
   write_record(record, context);
 
   // A skip (a relative bound with no baseline to compare with) shows as skipped in ctest; an

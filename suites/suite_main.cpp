@@ -72,7 +72,11 @@ int main(int argc, char** argv) {
   app.add_option("--baseline", baseline_flag,
                  "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE, else the "
                  "suite's BASELINE)");
-  app.add_option("--repeat", repeat, "Runs per check (default: each check's repeat)")
+  app.add_option("--repeat", repeat, "The fewest runs per check (default: each check's repeat)")
+      ->check(CLI::Range(1, 100));
+  int repeat_max = 0;
+  app.add_option("--repeat-max", repeat_max,
+                 "The most runs per check while undecided (default: each check's repeat_max)")
       ->check(CLI::Range(1, 100));
   app.add_option("--report-dir", report_dir, "Directory for per-check JSON results ('' = none)");
   app.add_option("--thresholds", thresholds, "Threshold files (replace the compiled-in ones)");
@@ -121,6 +125,7 @@ int main(int argc, char** argv) {
   static std::optional<iogate::Baseline> baseline;
   static iogate::JudgeOptions judge;
   judge.repeat = repeat;
+  judge.repeat_max = repeat_max;
   try {
     const auto baseline_file = iogate::resolve_baseline(baseline_flag, config.baseline);
     baseline = iogate::load_baseline_if_present(baseline_file);

@@ -1,7 +1,16 @@
-// iogate baseline record FILE --datastore DIR --out BASELINE.json [--repeat N]: measures every
-// check of a threshold file N times on a known-good datastore and writes the baseline that
-// "N% of baseline" bounds compare with (format: include/iogate/baseline/baseline.hpp). Bounds
-// are not judged while recording. Exit 0 written, 1 a run failed (nothing written), 2 bad input.
+// iogate baseline record FILE --datastore DIR --out BASELINE.json: measures every check of a
+// threshold file on a known-good datastore and writes the baseline that "N% of baseline" bounds
+// compare with (format: include/iogate/baseline/baseline.hpp). Bounds are not judged while
+// recording.
+//
+// Adaptive, like a check: at least --repeat runs (5), then more while the median of any figure
+// the check bounds is pinned less tightly than --precision (3%: the 95% interval of the median
+// within +-3% of it), up to --repeat-max runs (20) or --budget per check. It says how precise it
+// got; a baseline recorded on a noisy machine is usable, only less sharp (its wider spread widens
+// every later ratio interval, so fewer verdicts are decided). Exit 0 written, 1 a run failed
+// (nothing written), 2 bad input.
+#include <chrono>
+#include <cmath>
 #include <iostream>
 #include <memory>
 
@@ -20,31 +29,73 @@ struct RecordFlags {
   std::optional<std::string> datastore;
   std::string out;
   int repeat = 5;
+  int repeat_max = 20;
+  double precision_pct = 3;
+  double budget_s = 0;  // 0: none
 };
 
-BaselineCheck record_one(const Check& check, const std::filesystem::path& datastore, int repeat,
-                         StorageStack& stack) {
+constexpr double kPrecisionConfidence = 0.95;
+
+// The figures whose median the baseline must pin: those the check bounds.
+std::vector<std::string> pinned_keys(const Check& check) {
+  std::vector<std::string> keys;
+  for (const Expectation& e : check.expectations) keys.push_back(sample_key(e));
+  return keys;
+}
+
+// The worst precision over `keys` (NaN while any cannot be told yet).
+double worst_precision(const MetricSamples& samples, const std::vector<std::string>& keys) {
+  double worst = 0;
+  for (const std::string& key : keys) {
+    const double p = median_precision(samples.at(key), kPrecisionConfidence);
+    if (std::isnan(p)) return NAN;
+    worst = std::max(worst, p);
+  }
+  return worst;
+}
+
+BaselineCheck record_one(const Check& check, const std::filesystem::path& datastore,
+                         const RecordFlags& flags, StorageStack& stack) {
   CheckSession session(check, datastore);
   stack = session.storage_stack();
+  const std::vector<std::string> keys = pinned_keys(check);
+  const double wanted = flags.precision_pct / 100.0;
+  const int most = std::max(flags.repeat, flags.repeat_max);
+  const auto started = std::chrono::steady_clock::now();
+  double longest_s = 0, precision = NAN;
   std::vector<RunResult> runs;
-  for (int i = 0; i < repeat; ++i) {
+  MetricSamples samples;
+  while (static_cast<int>(runs.size()) < most) {
+    const auto run_started = std::chrono::steady_clock::now();
     runs.push_back(run_workload(check.workload, session.test_file()));
-    std::cout << fmt::format("  {} run {}/{}: {:.2f} IOPS, {:.2f} MB/s, {:.2f} s\n", check.name,
-                             i + 1, repeat, runs.back().iops(), runs.back().mbps(),
+    const auto now = std::chrono::steady_clock::now();
+    longest_s = std::max(longest_s, std::chrono::duration<double>(now - run_started).count());
+    std::cout << fmt::format("  {} run {}: {:.2f} IOPS, {:.2f} MB/s, {:.2f} s\n", check.name,
+                             runs.size(), runs.back().iops(), runs.back().mbps(),
                              runs.back().elapsed_s)
               << std::flush;
+    if (static_cast<int>(runs.size()) < flags.repeat) continue;
+    samples = baseline_samples(check, runs);
+    precision = worst_precision(samples, keys);
+    if (precision <= wanted) break;
+    const double spent = std::chrono::duration<double>(now - started).count();
+    if (flags.budget_s > 0 && spent + longest_s > flags.budget_s) break;
   }
   BaselineCheck out;
   out.name = check.name;
   out.workload = workload_json(check.workload);
   out.samples = baseline_samples(check, runs);
   for (const RunResult& r : runs) out.completed = out.completed && r.completed;
-  const std::vector<double>& iops = out.samples.at("iops");
-  std::cout << fmt::format("  {}: median {:.2f} IOPS, cv {:.1f}%{}\n", check.name, median(iops),
-                           coefficient_of_variation(iops) * 100,
-                           coefficient_of_variation(iops) > check.cv_max
-                               ? " (noisier than cv_max: checks against it will be unstable)"
-                               : "");
+  const std::vector<double>& first = out.samples.at(keys.front());
+  const std::string pinned = std::isnan(precision)
+                                 ? std::string("too few runs to tell")
+                                 : fmt::format("within +-{:.1f}% (95%)", precision * 100);
+  std::cout << fmt::format(
+      "  {}: {} median {:.4g} after {} runs, pinned {}{}\n", check.name, keys.front(),
+      median(first), runs.size(), pinned,
+      precision <= wanted
+          ? ""
+          : fmt::format("; asked {:g}%: checks against it are less sharp", flags.precision_pct));
   return out;
 }
 
@@ -61,10 +112,12 @@ int run(const RecordFlags& flags) {
   baseline.datastore = datastore.string();
   baseline.repeat = flags.repeat;
   std::cout << "iogate baseline record " << flags.file << " on " << datastore.string() << ", "
-            << flags.repeat << " runs per check\n";
+            << flags.repeat << " to " << std::max(flags.repeat, flags.repeat_max)
+            << " runs per check, until each bounded median is pinned within +-"
+            << flags.precision_pct << "%\n";
   try {
     for (const Check& check : file.checks)
-      baseline.checks.push_back(record_one(check, datastore, flags.repeat, baseline.fingerprint));
+      baseline.checks.push_back(record_one(check, datastore, flags, baseline.fingerprint));
     save_baseline(flags.out, baseline);
   } catch (const std::exception& e) {
     std::cerr << "iogate: baseline not written: " << e.what() << '\n';
@@ -84,8 +137,16 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
   sub->add_option("file", flags->file, "Threshold file")->required();
   sub->add_option("--datastore", flags->datastore, "Datastore directory (else $IOGATE_DATASTORE)");
   sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
-  sub->add_option("--repeat", flags->repeat, "Runs per check (default 5)")
+  sub->add_option("--repeat", flags->repeat, "The fewest runs per check (default 5)")
       ->check(CLI::Range(1, 100));
+  sub->add_option("--repeat-max", flags->repeat_max,
+                  "The most runs per check, while a median is not pinned (default 20)")
+      ->check(CLI::Range(1, 100));
+  sub->add_option("--precision", flags->precision_pct,
+                  "Run until each bounded median's 95% interval is within this % (default 3)")
+      ->check(CLI::Range(0.1, 100.0));
+  sub->add_option("--budget", flags->budget_s, "Seconds of runs per check at most (default none)")
+      ->check(CLI::PositiveNumber);
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });
 }
 

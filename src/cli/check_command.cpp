@@ -34,7 +34,8 @@ struct CheckFlags {
   std::string json_dir;
   ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html
   std::optional<std::string> baseline;
-  int repeat = 0;  // 0: each check's own
+  int repeat = 0;      // 0: each check's own
+  int repeat_max = 0;  // 0: each check's own
 };
 
 // Records a check that produced no result (`message` says why) as an error.
@@ -160,6 +161,7 @@ int run(const CheckFlags& flags) {
   std::optional<Baseline> baseline;
   JudgeOptions judge;
   judge.repeat = flags.repeat;
+  judge.repeat_max = flags.repeat_max;
   try {
     const auto baseline_file = resolve_baseline(flags.baseline, "");
     baseline = load_baseline_if_present(baseline_file);
@@ -187,6 +189,8 @@ int run(const CheckFlags& flags) {
     std::cout << table_row_line(
                      run_one(file, check, datastore, flags.json_dir, failures, report, judge))
               << std::endl;
+    for (const std::string& line : evidence_lines(report.checks.back()))
+      std::cout << "  " << line << '\n';
     identity.pin(datastore);
   }
   if (const int sig = stop_requested(); sig != 0)
@@ -217,7 +221,11 @@ void add_check_command(CLI::App& app, int& exit_code) {
   add_report_flags(*sub, flags->reports);
   sub->add_option("--baseline", flags->baseline,
                   "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE)");
-  sub->add_option("--repeat", flags->repeat, "Runs per check (default: each check's repeat)")
+  sub->add_option("--repeat", flags->repeat,
+                  "The fewest runs per check (default: each check's repeat)")
+      ->check(CLI::Range(1, 100));
+  sub->add_option("--repeat-max", flags->repeat_max,
+                  "The most runs per check while undecided (default: each check's repeat_max)")
       ->check(CLI::Range(1, 100));
   sub->callback([flags, &exit_code] {
     exit_code = run(*flags);

@@ -5,10 +5,10 @@
 // directory, or one of its iogate-check JSON files (the repetitions when the check repeated,
 // else its single run). For each check in both, per metric: baseline median, current median,
 // delta and a verdict. Throughput (iops, MB/s, duration) is gated with the verdicts' own rule
-// (include/iogate/verdicts/verdict.hpp): REGRESSED when the current samples are clearly worse
-// than the tolerance (default 90% of baseline, --tolerance) — U test at p < 0.01, or the medians
-// when too few samples. Latencies are shown, not gated: their tails move with load. Exit 0 no
-// regression, 1 a regression, 2 bad input.
+// (include/iogate/verdicts/evidence.hpp), as a bound "--tolerance % of baseline" (default 90%)
+// weighed once: REGRESSED when broken, ok when it holds, undecided otherwise (too few or too
+// spread samples to tell), each with its ratio interval. Latencies are shown, not gated: their
+// tails move with load. Exit 0 no regression, 1 a regression, 2 bad input.
 #include <fmt/format.h>
 
 #include <fstream>
@@ -17,7 +17,7 @@
 
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/verdicts/statistics.hpp"
+#include "iogate/verdicts/evidence.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -98,34 +98,32 @@ Baseline load_results(const std::filesystem::path& path) {
 struct Row {
   const char* key;
   const char* shown;
+  Metric metric;
   bool higher_is_better;
   bool gated;
 };
-constexpr Row kRows[] = {{"iops", "iops", true, true},
-                         {"mbps", "MB/s", true, true},
-                         {"duration_s", "duration s", false, true},
-                         {"latency_avg_ms", "lat avg ms", false, false},
-                         {"latency_p99_ms", "lat p99 ms", false, false}};
+constexpr Row kRows[] = {
+    {"iops", "iops", Metric::iops, true, true},
+    {"mbps", "MB/s", Metric::mbps, true, true},
+    {"duration_s", "duration s", Metric::duration, false, true},
+    {"latency_avg_ms", "lat avg ms", Metric::latency_avg, false, false},
+    {"latency_p99_ms", "lat p99 ms", Metric::latency_percentile, false, false}};
 
-// "ok", "REGRESSED", "unstable" or "info".
+// "ok", "REGRESSED", "undecided" with the ratio interval, or "info".
 std::string judge(const Row& row, const std::vector<double>& base, const std::vector<double>& now,
                   double tolerance) {
   if (!row.gated) return "info";
-  const double factor = row.higher_is_better ? tolerance : 1.0 / tolerance;
-  std::vector<double> scaled;
-  for (double b : base) scaled.push_back(b * factor);
-  const double bound = median(scaled), current = median(now);
-  const bool beyond = row.higher_is_better ? current < bound : current > bound;
-  bool significant = true;
-  if (smallest_p(now.size(), base.size()) < kVerdictAlpha) {
-    const UTest t =
-        row.higher_is_better ? mann_whitney_less(now, scaled) : mann_whitney_less(scaled, now);
-    significant = t.p < kVerdictAlpha;
-  }
-  if (beyond && significant) return "REGRESSED";
-  if (coefficient_of_variation(now) > 0.10 || coefficient_of_variation(base) > 0.10)
-    return "unstable";
-  return "ok";
+  const double fraction = row.higher_is_better ? tolerance : 1.0 / tolerance;
+  const Expectation e{row.key, row.metric, row.higher_is_better ? BoundKind::min : BoundKind::max,
+                      0, RelativeBound{fraction}};
+  const int runs = static_cast<int>(now.size());
+  EvidenceLevels levels;
+  levels.pass = pass_level({runs, runs});
+  const Judgement j = judge_relative(e, now, base, fraction, levels);
+  const std::string verdict = j.decision == Decision::broken  ? "REGRESSED"
+                              : j.decision == Decision::holds ? "ok"
+                                                              : "undecided";
+  return fmt::format("{} ({})", verdict, describe_interval(j));
 }
 
 int run(const CompareFlags& flags) {
@@ -152,7 +150,7 @@ int run(const CompareFlags& flags) {
       if (bi == b.samples.end() || ni == n->samples.end()) continue;
       const double bm = median(bi->second), nm = median(ni->second);
       const std::string verdict = judge(row, bi->second, ni->second, tolerance);
-      if (verdict == "REGRESSED") ++regressions;
+      if (verdict.starts_with("REGRESSED")) ++regressions;
       std::cout << fmt::format("{:<28} {:<12} {:>14.2f} {:>14.2f} {:>+8.1f}%  {}\n", b.name,
                                row.shown, bm, nm, bm != 0 ? (nm / bm - 1) * 100 : 0.0, verdict);
     }

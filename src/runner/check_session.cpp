@@ -20,6 +20,7 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
 CheckOutcome CheckSession::run(RunOptions options) const {
   CheckOutcome outcome;
   outcome.result = run_workload(check_.workload, test_file_, std::move(options));
+  outcome.runs = {outcome.result};
   outcome.verdict = evaluate(check_, outcome.result);
   return outcome;
 }
@@ -69,6 +70,11 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   record.result = outcome.result;
   if (outcome.runs.size() > 1) record.repeats = outcome.runs;
   record.fingerprint_changes = outcome.fingerprint_changes;
+  record.runs = static_cast<int>(outcome.runs.size());
+  record.runs_allowed = outcome.verdict.runs_allowed;
+  for (const Judgement& j : outcome.verdict.judgements)
+    record.expectations.push_back(
+        {j.expectation->key, decision_name(j.decision), describe_interval(j)});
   for (const Comparison& c : outcome.verdict.compared)
     record.baseline.push_back({c.expectation->key, c.baseline, c.current});
   if (outcome.baseline_mismatch) {
@@ -81,7 +87,7 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   std::string changed;
   for (const std::string& c : outcome.fingerprint_changes) changed += "; " + c;
   for (const Shortfall& s : v.shortfalls) {
-    std::string line = failure_line(check, outcome.result, s);
+    std::string line = failure_line(check, outcome.result, s, v.runs_allowed);
     for (const Comparison& c : v.compared) {
       if (c.expectation == s.expectation && c.baseline != 0)
         line += fmt::format("; {} {:+.0f}% vs baseline", check.name,
@@ -96,7 +102,9 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   } else if (!v.unstable.empty()) {
     record.status = CheckStatus::unstable;
     for (const std::string& u : v.unstable)
-      record.messages.push_back(check.name + ": unstable: " + u);
+      record.messages.push_back(check.name + ": unstable: " + u +
+                                (outcome.budget_spent ? " (budget spent)" : ""));
+    if (!check.unstable_fails) record.status = CheckStatus::skipped;
   } else if (v.skipped) {
     record.status = CheckStatus::skipped;
     record.messages.push_back(check.name + ": skipped: " + *v.skipped);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 
 #include "iogate/baseline/baseline.hpp"
@@ -22,6 +23,16 @@ std::size_t median_run(const Check& check, const std::vector<RunResult>& runs) {
     return measured_value(e, runs[a]) < measured_value(e, runs[b]);
   });
   return order[(order.size() - 1) / 2];
+}
+
+// Adds one run's figures; a run fail-fast stopped adds, for the bound it stopped on, the best
+// figure it could still have reached (fail_fast.hpp) instead of its partial one.
+void add_samples(const Check& check, const RunResult& run, const FailFast& fail_fast,
+                 MetricSamples& samples) {
+  for (const auto& [key, values] : collect_samples(check, {run}))
+    samples[key].push_back(values.front());
+  if (const auto& stop = fail_fast.stopped())
+    samples[sample_key(*stop->expectation)].back() = fail_fast.certain_figure();
 }
 
 bool has_absolute(const Check& check) {
@@ -68,13 +79,18 @@ CheckOutcome judge_check(const Check& check, const std::filesystem::path& test_f
   }
 
   const MetricSamples* reference = recorded ? &recorded->samples : nullptr;
-  const int repeat = options.repeat > 0 ? options.repeat : check.repeat;
-  // One run stopped by fail-fast decides nothing when the verdict is the median of several: the
-  // check fails fast once more than half its runs were stopped (the median is then certainly
-  // beyond the bound); fewer stopped runs stay in the samples with their partial figures.
+  RunPlan plan;
+  plan.min_runs = options.repeat > 0 ? options.repeat : check.repeat;
+  plan.max_runs =
+      std::max(plan.min_runs, options.repeat_max > 0 ? options.repeat_max : check.repeat_max);
+  // Runs until every expectation is decided (or one is broken), at least min_runs, at most
+  // max_runs, and beyond min_runs only while the next run fits the budget (evidence.hpp).
+  MetricSamples samples;
   int stopped = 0;
   std::optional<Shortfall> first_stop;
-  for (int i = 0; i < repeat; ++i) {
+  const auto started = std::chrono::steady_clock::now();
+  double longest_run_s = 0;
+  for (int i = 0; i < plan.max_runs; ++i) {
     FailFast fail_fast(check, reference);
     RunOptions run;
     if (options.make_backend) run.backend = options.make_backend();
@@ -82,25 +98,39 @@ CheckOutcome judge_check(const Check& check, const std::filesystem::path& test_f
       if (options.on_interval && !options.on_interval(so_far)) return false;
       return fail_fast.on_interval(so_far);
     };
+    const auto run_started = std::chrono::steady_clock::now();
     outcome.runs.push_back(run_workload(check.workload, test_file, std::move(run)));
-    if (fail_fast.stopped() && !first_stop) first_stop = fail_fast.stopped();
-    if (fail_fast.stopped() && ++stopped * 2 > repeat) {
-      // The verdict is certain: no point repeating runs that cannot change it.
-      outcome.verdict = evaluate(check, outcome.runs, reference);
-      auto& shortfalls = outcome.verdict.shortfalls;
-      std::erase_if(shortfalls,
-                    [&](const Shortfall& s) { return s.expectation == first_stop->expectation; });
-      shortfalls.insert(shortfalls.begin(), *first_stop);
-      outcome.verdict.unstable.clear();
-      outcome.fail_fast_elapsed_s = outcome.runs.back().elapsed_s;
-      outcome.result = outcome.runs.back();
-      if (skip) outcome.verdict.skipped = skip;
-      return outcome;
+    const auto now = std::chrono::steady_clock::now();
+    longest_run_s =
+        std::max(longest_run_s, std::chrono::duration<double>(now - run_started).count());
+    add_samples(check, outcome.runs.back(), fail_fast, samples);
+    if (fail_fast.stopped()) {
+      ++stopped;
+      if (!first_stop) first_stop = fail_fast.stopped();
+    }
+    if (static_cast<int>(outcome.runs.size()) < plan.min_runs) continue;
+    outcome.verdict = evaluate(check, outcome.runs, samples, reference, plan);
+    if (outcome.verdict.decided()) break;
+    const double spent = std::chrono::duration<double>(now - started).count();
+    if (check.budget &&
+        spent + longest_run_s > std::chrono::duration<double>(*check.budget).count()) {
+      outcome.budget_spent = true;
+      break;
     }
   }
-  outcome.verdict = evaluate(check, outcome.runs, reference);
   if (skip) outcome.verdict.skipped = skip;
   outcome.result = outcome.runs[median_run(check, outcome.runs)];
+  if (first_stop) {
+    // The line a user reads says how far a stopped run got and where it was heading.
+    for (Shortfall& s : outcome.verdict.shortfalls) {
+      if (s.expectation != first_stop->expectation) continue;
+      s.measured = first_stop->measured;
+      s.note = fmt::format("{}; {} of {} runs stopped early", first_stop->note, stopped,
+                           outcome.runs.size());
+      outcome.fail_fast_elapsed_s = outcome.runs.back().elapsed_s;
+      outcome.result = outcome.runs.back();
+    }
+  }
   return outcome;
 }
 

@@ -7,12 +7,14 @@
 #include <fmt/format.h>
 
 #include "expectation_keys.hpp"
+#include "repetition_keys.hpp"
 
 namespace iogate::thresholds_detail {
 namespace {
 
-constexpr std::array<std::string_view, 6> kCheckKeys{"name",     "description", "timeout",
-                                                     "workload", "expect",      "repeat"};
+constexpr std::array<std::string_view, 9> kCheckKeys{"name",       "description", "timeout",
+                                                     "workload",   "expect",      "repeat",
+                                                     "repeat_max", "budget",      "unstable"};
 
 std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
   const Nanoseconds d = duration_value(s, n, "timeout");
@@ -25,7 +27,8 @@ std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
 }
 
 Check read_check(const std::filesystem::path& file, const toml::table& table, std::size_t index,
-                 const WorkloadFields& defaults, int suite_repeat) {
+                 const WorkloadFields& defaults, const RepetitionFields& suite,
+                 std::size_t checks) {
   // The name first, so that every later error can say which check it is in.
   const Section unnamed{file, fmt::format("check[{}]", index), ""};
   const toml::node* name = table.get("name");
@@ -64,36 +67,22 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
                "cv_max alone cannot fail a check: add a bound like iops_min or duration_max");
   }
   check.expectations = std::move(expected.expectations);
-  if (expected.cv_max) check.cv_max = *expected.cv_max;
+  check.cv_max = expected.cv_max;
   check.stall_max = expected.stall_max;
-  check.repeat = suite_repeat;
-  if (const toml::node* n = table.get("repeat")) check.repeat = repeat_value(named, *n);
+  apply_repetition(read_repetition(named, table), named, table, suite, checks, check);
 
   if (const toml::node* n = table.get("timeout")) {
     check.timeout = timeout_value(named, *n);
   } else {
-    // Each repetition preallocates nothing new but runs in full: the derived time, repeat times.
-    check.timeout = derive_timeout(check.workload, check.expectations) * check.repeat;
+    check.timeout = derive_check_timeout(check);
   }
   return check;
 }
 
 }  // namespace
 
-// More than 100 repetitions says nothing the first 100 did not, and only multiplies the run time.
-constexpr std::int64_t kMaxRepeat = 100;
-
-int repeat_value(const Section& s, const toml::node& n) {
-  const std::int64_t r = integer_value(s, n, "repeat");
-  if (r < 1 || r > kMaxRepeat) {
-    s.fail(n, "repeat",
-           fmt::format("expected a number of runs from 1 to {}, got {}", kMaxRepeat, describe(n)));
-  }
-  return static_cast<int>(r);
-}
-
 std::vector<Check> read_checks(const std::filesystem::path& file, const toml::table& doc,
-                               const WorkloadFields& defaults, int suite_repeat) {
+                               const WorkloadFields& defaults, const RepetitionFields& suite) {
   const Section top{file, "", ""};
   const toml::node* node = doc.get("check");
   if (node == nullptr) {
@@ -111,7 +100,7 @@ std::vector<Check> read_checks(const std::filesystem::path& file, const toml::ta
   std::map<std::string, int, std::less<>> first_line;  // check name -> line it is defined on
   for (std::size_t i = 0; i < array->size(); ++i) {
     const toml::table& table = *array->get(i)->as_table();
-    Check check = read_check(file, table, i + 1, defaults, suite_repeat);
+    Check check = read_check(file, table, i + 1, defaults, suite, array->size());
     const toml::node& name = *table.get("name");
     const auto [seen, inserted] = first_line.emplace(check.name, name.source().begin.line);
     if (!inserted) {

@@ -19,11 +19,12 @@ double at_rate(std::uint64_t bytes, double mibps) {
   return static_cast<double>(bytes) / kMiB / mibps;
 }
 
-}  // namespace
+double margin_seconds(const WorkloadSpec& workload) {
+  return kSetupMarginS + at_rate(workload.file_size, kPreallocMiBps);
+}
 
-std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
-                                    const std::vector<Expectation>& expectations) {
-  const double margin = kSetupMarginS + at_rate(workload.file_size, kPreallocMiBps);
+// One run, ramp included.
+double run_seconds(const WorkloadSpec& workload, const std::vector<Expectation>& expectations) {
   double io_s = 0;
   if (workload.io_size == 0) {
     io_s = seconds(workload.duration);
@@ -41,8 +42,25 @@ std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
     }
     if (workload.duration > Nanoseconds::zero()) io_s = std::min(io_s, seconds(workload.duration));
   }
-  const double total = seconds(workload.ramp) + io_s + margin;
-  return std::chrono::seconds{static_cast<std::int64_t>(std::ceil(total))};
+  return seconds(workload.ramp) + io_s;
+}
+
+std::chrono::seconds whole_seconds(double s) {
+  return std::chrono::seconds{static_cast<std::int64_t>(std::ceil(s))};
+}
+
+}  // namespace
+
+std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
+                                    const std::vector<Expectation>& expectations) {
+  return whole_seconds(run_seconds(workload, expectations) + margin_seconds(workload));
+}
+
+std::chrono::seconds derive_check_timeout(const Check& check) {
+  const double run = run_seconds(check.workload, check.expectations);
+  double runs = run * check.repeat_max;
+  if (check.budget) runs = std::min(runs, run + seconds(*check.budget));
+  return whole_seconds(runs + margin_seconds(check.workload));
 }
 
 }  // namespace iogate

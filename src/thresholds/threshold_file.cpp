@@ -56,10 +56,12 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 constexpr std::array<std::string_view, 3> kTopKeys{"suite", "defaults", "check"};
-constexpr std::array<std::string_view, 4> kSuiteKeys{"name", "profile", "description", "repeat"};
+constexpr std::array<std::string_view, 7> kSuiteKeys{
+    "name", "profile", "description", "repeat", "repeat_max", "budget", "unstable"};
 
-// Returns the suite's `repeat`, the default for its checks.
-int read_suite(const std::filesystem::path& file, const toml::table& doc, ThresholdFile& out) {
+// Returns the suite's repetition keys, the defaults for its checks.
+thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file,
+                                               const toml::table& doc, ThresholdFile& out) {
   const Section top{file, "", ""};
   const toml::table* suite = thresholds_detail::optional_table(top, doc, "suite");
   if (suite == nullptr) {
@@ -80,8 +82,7 @@ int read_suite(const std::filesystem::path& file, const toml::table& doc, Thresh
     out.profile = thresholds_detail::identifier_value(s, *n, "profile");
   if (const toml::node* n = suite->get("description"))
     out.description = thresholds_detail::string_value(s, *n, "description");
-  const toml::node* repeat = suite->get("repeat");
-  return repeat ? thresholds_detail::repeat_value(s, *repeat) : 1;
+  return thresholds_detail::read_repetition(s, *suite);
 }
 
 }  // namespace
@@ -109,11 +110,11 @@ ThresholdFile parse_threshold_text(std::string_view text, const std::filesystem:
 
   ThresholdFile out;
   out.path = path;
-  const int suite_repeat = read_suite(path, doc, out);
+  const thresholds_detail::RepetitionFields suite_repetition = read_suite(path, doc, out);
   thresholds_detail::WorkloadFields defaults;
   if (const toml::table* d = thresholds_detail::optional_table(top, doc, "defaults"))
     defaults = thresholds_detail::read_workload_fields(Section{path, "", "defaults"}, *d);
-  out.checks = thresholds_detail::read_checks(path, doc, defaults, suite_repeat);
+  out.checks = thresholds_detail::read_checks(path, doc, defaults, suite_repetition);
   return out;
 }
 

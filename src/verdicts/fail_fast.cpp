@@ -61,9 +61,11 @@ bool FailFast::on_interval(const RunResult& so_far) {
   for (const Limit& limit : limits_) {
     const Metric m = limit.expectation->metric;
     if (m == Metric::duration) {
-      if (elapsed > limit.value) return stop(limit, so_far, projected_end), false;
-      if (size_based && may_project && elapsed + left / best_bytes_per_s_ > limit.value)
-        return stop(limit, so_far, projected_end), false;
+      // The shortest the run can still take: past the ceiling, or projected past it at best.
+      const double shortest =
+          size_based && may_project ? elapsed + left / best_bytes_per_s_ : elapsed;
+      if (elapsed > limit.value || shortest > limit.value)
+        return stop(limit, so_far, projected_end, std::max(elapsed, shortest)), false;
       continue;
     }
     if (!may_project) continue;
@@ -86,13 +88,14 @@ bool FailFast::on_interval(const RunResult& so_far) {
     if (bytes) best_final /= kMiB;
     if (best_final < limit.value) {
       const double now = count / elapsed / (bytes ? kMiB : 1.0);
-      return stop(limit, so_far, now), false;
+      return stop(limit, so_far, now, best_final), false;
     }
   }
   return true;
 }
 
-void FailFast::stop(const Limit& limit, const RunResult& so_far, double projected) {
+void FailFast::stop(const Limit& limit, const RunResult& so_far, double projected, double certain) {
+  certain_ = certain;
   const WorkloadSpec& w = check_.workload;
   std::string got = format_size(so_far.bytes());
   if (w.io_size > 0) got += " of " + format_size(w.io_size);
@@ -107,7 +110,7 @@ void FailFast::stop(const Limit& limit, const RunResult& so_far, double projecte
         seconds_text(so_far.elapsed_s), got, format_metric(*limit.expectation, projected),
         format_value(limit.expectation->metric, limit.value));
   }
-  stopped_ = Shortfall{limit.expectation, projected, limit.value, -1, std::move(note)};
+  stopped_ = Shortfall{limit.expectation, projected, limit.value, std::move(note), std::nullopt};
 }
 
 }  // namespace iogate

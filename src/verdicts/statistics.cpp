@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 namespace iogate {
@@ -17,9 +20,16 @@ bool has_ties(std::span<const double> x, std::span<const double> y) {
   return std::adjacent_find(all.begin(), all.end()) != all.end();
 }
 
-// P(U <= u) by counting: ways[i][j][k] = interleavings of i x's and j y's with U = k, built one
-// element at a time (an x placed last exceeds all j y's, adding j to U).
-double exact_p(std::size_t n, std::size_t m, double u) {
+// P(U <= k) for k = 0 .. n*m, by counting: ways[j][k] = interleavings of i x's and j y's with
+// U = k, built one x at a time (an x placed last exceeds all j y's, adding j to U). Verdicts ask
+// for the same few sizes again and again (every look of an adaptive check), so each is counted
+// once per process.
+const std::vector<double>& u_cdf(std::size_t n, std::size_t m) {
+  static std::mutex mutex;
+  static std::map<std::pair<std::size_t, std::size_t>, std::vector<double>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto [it, inserted] = cache.try_emplace({n, m});
+  if (!inserted) return it->second;
   const std::size_t max_u = n * m;
   std::vector<std::vector<double>> prev(m + 1, std::vector<double>(max_u + 1, 0.0));
   for (std::size_t j = 0; j <= m; ++j) prev[j][0] = 1.0;  // i = 0: one way, U = 0
@@ -37,9 +47,16 @@ double exact_p(std::size_t n, std::size_t m, double u) {
   }
   const std::vector<double>& counts = prev[m];
   const double total = std::accumulate(counts.begin(), counts.end(), 0.0);
+  std::vector<double>& cdf = it->second;
   double below = 0;
-  for (std::size_t k = 0; k <= max_u && static_cast<double>(k) <= u + 1e-9; ++k) below += counts[k];
-  return below / total;
+  for (double c : counts) cdf.push_back((below += c) / total);
+  return cdf;
+}
+
+double exact_p(std::size_t n, std::size_t m, double u) {
+  const std::vector<double>& cdf = u_cdf(n, m);
+  const auto k = static_cast<std::size_t>(std::floor(u + 1e-9));
+  return cdf[std::min(k, cdf.size() - 1)];
 }
 
 double normal_p(std::span<const double> x, std::span<const double> y, double u) {
@@ -60,6 +77,40 @@ double normal_p(std::span<const double> x, std::span<const double> y, double u) 
   if (!(variance > 0)) return 1.0;  // every value equal: no evidence either way
   const double z = (u + 0.5 - n * m / 2.0) / std::sqrt(variance);
   return 0.5 * std::erfc(-z / std::sqrt(2.0));
+}
+
+// The standard normal's p-quantile (Acklam's rational approximation, relative error < 1.2e-9,
+// then one Newton step on erfc): only the tails (p <= 0.5) are needed here.
+double normal_quantile(double p) {
+  if (p <= 0) return -INFINITY;
+  if (p >= 1) return INFINITY;
+  static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
+                                 -2.759285104469687e+02, 1.383577518672690e+02,
+                                 -3.066479806614716e+01, 2.506628277459239e+00};
+  static constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02,
+                                 -1.556989798598866e+02, 6.680131188771972e+01,
+                                 -1.328068155288572e+01};
+  static constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01,
+                                 -2.400758277161838e+00, -2.549732539343734e+00,
+                                 4.374664141464968e+00,  2.938163982698783e+00};
+  static constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01,
+                                 2.445134137142996e+00, 3.754408661907416e+00};
+  const double low = 0.02425;
+  double x;
+  if (p < low) {
+    const double q = std::sqrt(-2 * std::log(p));
+    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  } else if (p <= 1 - low) {
+    const double q = p - 0.5, r = q * q;
+    x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+        (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  } else {
+    return -normal_quantile(1 - p);
+  }
+  const double e = 0.5 * std::erfc(-x / std::sqrt(2.0)) - p;
+  const double u = e * std::sqrt(2 * M_PI) * std::exp(x * x / 2);
+  return x - u / (1 + x * u / 2);
 }
 
 }  // namespace
@@ -98,6 +149,86 @@ double smallest_p(std::size_t n, std::size_t m) {
   double c = 1;  // C(n+m, n), built as a product so it stays exact for small sizes
   for (std::size_t i = 1; i <= n; ++i) c = c * static_cast<double>(m + i) / static_cast<double>(i);
   return 1.0 / c;
+}
+double binomial_half_cdf(std::size_t n, std::size_t k) {
+  if (k >= n) return 1.0;
+  // Sum of C(n, i) / 2^n in log space: exact enough for the n <= 100 runs a check makes.
+  double total = 0;
+  const double log_half_n = static_cast<double>(n) * std::log(0.5);
+  for (std::size_t i = 0; i <= k; ++i) {
+    const double log_c = std::lgamma(static_cast<double>(n) + 1) -
+                         std::lgamma(static_cast<double>(i) + 1) -
+                         std::lgamma(static_cast<double>(n - i) + 1);
+    total += std::exp(log_c + log_half_n);
+  }
+  return std::min(total, 1.0);
+}
+
+Interval median_interval(std::span<const double> samples, double alpha) {
+  Interval out;
+  const std::size_t n = samples.size();
+  if (n == 0) return out;
+  // The largest k with P(B <= k - 1) <= alpha; k = 0 means none.
+  std::size_t k = 0;
+  while (k < n && binomial_half_cdf(n, k) <= alpha) ++k;
+  if (k == 0) return out;
+  std::vector<double> sorted(samples.begin(), samples.end());
+  std::sort(sorted.begin(), sorted.end());
+  out.lo = sorted[k - 1];
+  out.hi = sorted[n - k];
+  return out;
+}
+
+double median_precision(std::span<const double> samples, double confidence) {
+  const Interval i = median_interval(samples, (1 - confidence) / 2);
+  const double m = median(samples);
+  if (std::isnan(i.lo) || std::isnan(i.hi) || !(m > 0)) return NAN;
+  return std::max(i.hi / m - 1, 1 - i.lo / m);
+}
+
+long mann_whitney_critical(std::size_t n, std::size_t m, double alpha) {
+  if (n == 0 || m == 0) return -1;
+  if (n <= kExactLimit && m <= kExactLimit) {
+    const std::vector<double>& cdf = u_cdf(n, m);
+    long c = -1;
+    while (static_cast<std::size_t>(c + 1) < cdf.size() &&
+           cdf[static_cast<std::size_t>(c + 1)] <= alpha)
+      ++c;
+    return c;
+  }
+  const double nd = static_cast<double>(n), md = static_cast<double>(m);
+  const double sd = std::sqrt(nd * md * (nd + md + 1) / 12.0);
+  // Inverse of the normal approximation with continuity correction, rounded down.
+  const double z = normal_quantile(alpha);
+  return static_cast<long>(std::floor(nd * md / 2.0 + z * sd - 0.5));
+}
+
+RatioEstimate ratio_interval(std::span<const double> x, std::span<const double> y, double alpha) {
+  RatioEstimate out;
+  if (x.empty() || y.empty()) return out;
+  std::vector<double> d;
+  d.reserve(x.size() * y.size());
+  for (double a : x)
+    for (double b : y) d.push_back(std::log(a) - std::log(b));
+  std::sort(d.begin(), d.end());
+  out.estimate = std::exp(median(d));
+  const long c = mann_whitney_critical(x.size(), y.size(), alpha);
+  if (c >= 0) {
+    out.bounds.lo = std::exp(d[static_cast<std::size_t>(c)]);
+    out.bounds.hi = std::exp(d[d.size() - 1 - static_cast<std::size_t>(c)]);
+  }
+  return out;
+}
+
+Interval quantile_rank_interval(double n, double q, double alpha) {
+  Interval out;
+  if (!(n >= 1) || q < 0 || q > 1) return out;
+  const double z = -normal_quantile(alpha);
+  const double half = z * std::sqrt(n * q * (1 - q));
+  const double lo = std::floor(n * q - half), hi = std::ceil(n * q + half) + 1;
+  if (lo >= 1) out.lo = lo / n;
+  if (hi <= n) out.hi = hi / n;
+  return out;
 }
 
 }  // namespace iogate

@@ -12,37 +12,47 @@
 namespace iogate {
 namespace {
 
-// Figures whose spread says the runs were disturbed; tails (max, percentiles) always spread.
+// Figures whose spread an asked-for cv_max limits; tails (max, percentiles) always spread.
 bool held_to_cv(Metric m) {
   return m == Metric::iops || m == Metric::mbps || m == Metric::duration ||
          m == Metric::latency_avg;
 }
 
-bool beyond(const Expectation& e, double measured, double bound) {
-  // Written so that a NaN figure is beyond any bound.
-  return e.kind == BoundKind::min ? !(measured >= bound) : !(measured <= bound);
+constexpr std::size_t kMinRunsForSpread = 3;
+
+void judge_spread(const Check& check, const MetricSamples& current, Verdict& v) {
+  if (!check.cv_max) return;
+  for (const Expectation& e : check.expectations) {
+    const std::vector<double>& values = current.at(sample_key(e));
+    if (!held_to_cv(e.metric) || values.size() < kMinRunsForSpread) continue;
+    const double cv = coefficient_of_variation(values);
+    if (cv > *check.cv_max)
+      v.shortfalls.push_back(
+          {nullptr, cv, *check.cv_max,
+           fmt::format("{} varies {:.1f}% between runs > cv_max {:g}% ({} runs)", sample_key(e),
+                       cv * 100, *check.cv_max * 100, values.size()),
+           std::nullopt});
+  }
 }
 
-std::vector<double> scaled(const std::vector<double>& values, double factor) {
-  std::vector<double> out;
-  for (double v : values) out.push_back(v * factor);
-  return out;
+// An absolute percentile bound is weighed on every I/O of every run (evidence.hpp).
+bool pooled(const Expectation& e) {
+  return e.metric == Metric::latency_percentile && std::holds_alternative<AbsoluteBound>(e.bound);
 }
 
-// The U test, or nothing when the sample sizes cannot reach alpha (fall back to the medians).
-std::optional<UTest> relative_test(const Expectation& e, const std::vector<double>& current,
-                                   const std::vector<double>& reference) {
-  if (smallest_p(current.size(), reference.size()) >= kVerdictAlpha) return std::nullopt;
-  return e.kind == BoundKind::min ? mann_whitney_less(current, reference)
-                                  : mann_whitney_less(reference, current);
+LatencyHistogram pool(const std::vector<RunResult>& runs) {
+  LatencyHistogram all;
+  for (const RunResult& r : runs) all.merge(r.latency);
+  return all;
 }
 
-void check_spread(const std::string& what, const std::vector<double>& values, double cv_max,
-                  Verdict& v) {
-  const double cv = coefficient_of_variation(values);
-  if (cv > cv_max)
-    v.unstable.push_back(
-        fmt::format("{} varies {:.1f}% between runs (cv_max {:g}%)", what, cv * 100, cv_max * 100));
+// Whether `runs` samples (against `reference` baseline samples, 0 for an absolute bound) can give
+// a bound at `level`: what fail_level_per_look counts.
+bool attainable(const Expectation& e, std::size_t reference, int runs, double level) {
+  if (pooled(e)) return true;
+  const auto n = static_cast<std::size_t>(runs);
+  if (reference == 0) return binomial_half_cdf(n, 0) <= level;
+  return mann_whitney_critical(n, reference, level) >= 0;
 }
 
 void judge_stalls(const Check& check, const std::vector<RunResult>& runs, Verdict& v) {
@@ -56,10 +66,11 @@ void judge_stalls(const Check& check, const std::vector<RunResult>& runs, Verdic
     for (std::size_t i = 0; i < rates.size(); ++i) {
       if (rates[i] < *check.stall_max * med) {
         v.shortfalls.push_back(
-            {nullptr, rates[i], *check.stall_max * med, -1,
+            {nullptr, rates[i], *check.stall_max * med,
              fmt::format("stall: second {} of run {} moved {:.2f} MB/s < stall_max {:g}% of the "
                          "median {:.2f} MB/s",
-                         i + 1, r + 1, rates[i], *check.stall_max * 100, med)});
+                         i + 1, r + 1, rates[i], *check.stall_max * 100, med),
+             std::nullopt});
         break;  // one line per run is enough to see it
       }
     }
@@ -125,40 +136,52 @@ double resolve_bound(const Expectation& e, const MetricSamples* baseline) {
 }
 
 Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
-                 const MetricSamples* baseline) {
+                 const MetricSamples& current, const MetricSamples* baseline, const RunPlan& plan) {
   Verdict v;
-  const MetricSamples current = collect_samples(check, runs);
+  v.runs = static_cast<int>(runs.size());
+  v.runs_allowed = plan.max_runs;
+  const LatencyHistogram all_ios = pool(runs);
   for (const Expectation& e : check.expectations) {
     const std::vector<double>& values = current.at(sample_key(e));
-    const double measured = median(values);
-    const bool cv_applies = held_to_cv(e.metric) && values.size() >= 2;
-    if (cv_applies) check_spread(sample_key(e), values, check.cv_max, v);
     const auto* rel = std::get_if<RelativeBound>(&e.bound);
-    if (rel == nullptr) {
-      const double bound = resolve_bound(e, nullptr);
-      if (beyond(e, measured, bound)) v.shortfalls.push_back({&e, measured, bound, -1, {}});
-      continue;
-    }
     const auto found = baseline ? baseline->find(sample_key(e)) : MetricSamples::const_iterator{};
-    if (baseline == nullptr || found == baseline->end() || found->second.empty()) {
+    const bool has_reference = baseline && found != baseline->end() && !found->second.empty();
+    if (rel && !has_reference) {
       v.skipped = fmt::format("{} = \"{:g}% of baseline\" needs a baseline with {} samples", e.key,
                               rel->fraction * 100, sample_key(e));
       continue;
     }
-    const std::vector<double>& reference = found->second;
-    if (held_to_cv(e.metric) && reference.size() >= 2)
-      check_spread("baseline " + sample_key(e), reference, check.cv_max, v);
-    const double bound = rel->fraction * median(reference);
-    const auto test = relative_test(e, values, scaled(reference, rel->fraction));
-    const double p = test ? test->p : -1;
-    v.compared.push_back({&e, median(reference), measured, p});
-    const bool significant = !test || test->p < kVerdictAlpha;
-    if (beyond(e, measured, bound) && significant)
-      v.shortfalls.push_back({&e, measured, bound, p, {}});
+    const std::size_t reference = rel ? found->second.size() : 0;
+    EvidenceLevels levels;
+    levels.pass = pass_level(plan);
+    levels.fail = fail_level_per_look(
+        plan, [&](int n, double level) { return attainable(e, reference, n, level); });
+    Judgement j;
+    double bound = resolve_bound(e, baseline);
+    if (rel) {
+      j = judge_relative(e, values, found->second, rel->fraction, levels);
+      v.compared.push_back({&e, median(found->second), median(values)});
+    } else if (pooled(e)) {
+      j = judge_pooled_percentile(e, all_ios, v.runs, bound, levels);
+    } else {
+      j = judge_absolute(e, values, bound, levels);
+    }
+    const double measured = rel || !pooled(e) ? median(values) : j.estimate;
+    if (j.decision == Decision::broken)
+      v.shortfalls.push_back({&e, measured, bound, {}, j});
+    else if (j.decision == Decision::undecided)
+      v.unstable.push_back(undecided_line(j, plan.max_runs));
+    v.judgements.push_back(j);
   }
   judge_stalls(check, runs, v);
-  if (!v.shortfalls.empty()) v.unstable.clear();  // a clear failure wins over noise
+  judge_spread(check, current, v);
   return v;
+}
+
+Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
+                 const MetricSamples* baseline) {
+  const int n = static_cast<int>(runs.size());
+  return evaluate(check, runs, collect_samples(check, runs), baseline, RunPlan{n, n});
 }
 
 }  // namespace iogate

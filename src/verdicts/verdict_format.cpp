@@ -54,24 +54,53 @@ std::string format_metric(const Expectation& e, double value) {
   return fmt::format("{} {}", metric_name(e), format_value(e.metric, value));
 }
 
-std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s) {
+namespace {
+
+std::string runs_text(const Judgement& j, int runs_allowed) {
+  return fmt::format("after {} of {} runs", j.runs, runs_allowed);
+}
+
+}  // namespace
+
+std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s,
+                         int runs_allowed) {
   if (s.expectation == nullptr) return fmt::format("{}: {}", check.name, s.note);  // a stall
   const Expectation& e = *s.expectation;
   const char* relation = e.kind == BoundKind::min ? "<" : ">";
   std::string bound = format_value(e.metric, s.bound);
   if (const auto* rel = std::get_if<RelativeBound>(&e.bound))
     bound = fmt::format("{:g}% of baseline = {}", rel->fraction * 100, bound);
+  std::string evidence;
+  if (s.judgement)
+    evidence = fmt::format("; {} {}", describe_interval(*s.judgement),
+                           runs_text(*s.judgement, runs_allowed));
   if (!s.note.empty())  // fail fast: the figure is a projection, the note says which
-    return fmt::format("{}: {} {} {} {} ({})", check.name, metric_name(e), relation, e.key, bound,
-                       s.note);
+    return fmt::format("{}: {} {} {} {} ({}{})", check.name, metric_name(e), relation, e.key, bound,
+                       s.note, evidence);
   std::string context =
       fmt::format("{} at {:.1f} MB/s", format_size(result.bytes()), result.mbps());
   if (e.metric != Metric::mbps && e.metric != Metric::duration)
     context += fmt::format(", {:.2f} IOPS", result.iops());
   if (!result.completed) context += ", stopped early";
-  if (s.p_value >= 0) context += fmt::format(", p = {:.3g}", s.p_value);
-  return fmt::format("{}: {} {} {} {} ({})", check.name, format_metric(e, s.measured), relation,
-                     e.key, bound, context);
+  return fmt::format("{}: {} {} {} {} ({}{})", check.name, format_metric(e, s.measured), relation,
+                     e.key, bound, context, evidence);
+}
+
+std::string describe_interval(const Judgement& j) {
+  const Expectation& e = *j.expectation;
+  auto end = [&](double v) {
+    if (std::isnan(v)) return std::string("?");
+    return j.ratio ? fmt::format("{:.2f}", v) : format_value(e.metric, v);
+  };
+  if (j.ratio)
+    return fmt::format("{} {}-{}x baseline (bound {:.2f}x)", metric_name(e), end(j.interval.lo),
+                       end(j.interval.hi), j.bound);
+  return fmt::format("{} {}-{}{} ({} {})", metric_name(e), end(j.interval.lo), end(j.interval.hi),
+                     j.pooled ? " of all I/Os" : "", e.key, format_value(e.metric, j.bound));
+}
+
+std::string undecided_line(const Judgement& j, int runs_allowed) {
+  return fmt::format("{} {}: undecided", describe_interval(j), runs_text(j, runs_allowed));
 }
 
 }  // namespace iogate

@@ -25,6 +25,13 @@ struct BaselineFigure {
   double delta_pct() const { return baseline != 0 ? (current / baseline - 1.0) * 100.0 : 0.0; }
 };
 
+// One expectation as the verdict weighed it (iogate/verdicts/evidence.hpp).
+struct ExpectationRecord {
+  std::string key;       // "iops_min"
+  std::string decision;  // "holds", "broken", "undecided"
+  std::string evidence;  // "iops 2790.10-2890.55 (iops_min 300.00)": interval and bound, as read
+};
+
 struct CheckRecord {
   std::string suite;
   std::string check;
@@ -37,6 +44,9 @@ struct CheckRecord {
   std::vector<RunResult> repeats;  // every repetition, in order; empty when run once
   std::vector<BaselineFigure> baseline;          // empty without a baseline
   std::vector<std::string> fingerprint_changes;  // "driver hpvsa 5.5.0-88 -> 5.5.0.100"
+  int runs = 0;                                  // runs made
+  int runs_allowed = 0;                          // the most it could have made (repeat_max)
+  std::vector<ExpectationRecord> expectations;   // empty when the check never ran
   double wall_s = 0;                             // the check's whole time: set-up, run and clean-up
 };
 

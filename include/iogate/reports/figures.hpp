@@ -43,6 +43,10 @@ std::string verdict_label(CheckStatus status);
 // "iops_min: baseline 1392.61, current 1205.00, -13.5%": one line per baseline figure.
 std::vector<std::string> baseline_lines(const CheckRecord& record);
 
+// "iops_min holds: iops 2790.10-2890.55 (iops_min 300.00) after 3 of 10 runs": one line per
+// expectation weighed.
+std::vector<std::string> evidence_lines(const CheckRecord& record);
+
 // The messages joined with "; ", or the status name when there are none: a one-line verdict.
 std::string one_line_verdict(const CheckRecord& record);
 

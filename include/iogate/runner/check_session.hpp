@@ -2,8 +2,9 @@
 // under it, the run and its verdict. The GoogleTest fixture and `iogate check` both drive checks
 // through this class, so a check behaves the same under ctest and without it.
 //
-// judge() runs the check `repeat` times (stopping early when fail-fast decides) and judges all
-// runs together, against a baseline when one is given. A check with "N% of baseline" bounds:
+// judge() runs the check at least `repeat` times and, while an expectation is undecided, again, up
+// to `repeat_max` runs or its budget (iogate/verdicts/evidence.hpp), and judges all runs together,
+// against a baseline when one is given. A check with "N% of baseline" bounds:
 //   - no baseline file at all, or the baseline has no such check: SKIPPED, with the reason. A
 //     missing baseline is a set-up state (the datastore was never recorded), not a property of
 //     the storage: failing would blame the storage, passing would hide that nothing was compared.
@@ -38,12 +39,14 @@ struct CheckOutcome {
   std::vector<std::string> fingerprint_changes;  // since the baseline
   std::optional<std::string> baseline_mismatch;  // the recorded workload differs: a failure
   double fail_fast_elapsed_s = -1;               // when fail-fast stopped a run: its elapsed time
+  bool budget_spent = false;                     // runs stopped undecided at the check's budget
 };
 
 struct JudgeOptions {
   const Baseline* baseline = nullptr;
   std::filesystem::path missing_baseline;  // a baseline named but not there (the skip says so)
   int repeat = 0;                          // 0: the check's own `repeat`
+  int repeat_max = 0;                      // 0: the check's own `repeat_max`
   // Called once per run for a fresh backend (tests inject slowed fakes); empty: the spec's engine.
   std::function<std::unique_ptr<IoBackend>()> make_backend;
   IntervalHook on_interval;  // progress display; runs before fail-fast's

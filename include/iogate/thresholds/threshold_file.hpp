@@ -18,12 +18,19 @@
 //
 // Expectations are typed: a metric, a direction (floor or ceiling) and a bound, either absolute
 // (300 IOPS, "3m") or relative to a recorded baseline ("90% of baseline", "150% of baseline"; see
-// include/iogate/verdicts/verdict.hpp for how a relative bound is judged). Beside the bounds,
-// [check.expect] may hold cv_max (the spread above which repeated samples are too noisy to judge,
-// default 10%) and stall_max (fail when a one-second interval falls below this share of the
-// median interval). A check may say `repeat = N` (1..100; default the [suite]'s `repeat`, else 1):
-// it runs N times and is judged on all N samples. A check without expectations is an error: a check
-// that cannot fail is a defect.
+// include/iogate/verdicts/evidence.hpp for how bounds are weighed). Beside the bounds,
+// [check.expect] may hold cv_max (fail when the runs spread more than this, asked for explicitly)
+// and stall_max (fail when a one-second interval falls below this share of the median interval).
+// A check without expectations is an error: a check that cannot fail is a defect.
+//
+// How often a check runs, in [suite] (for every check) or in the check itself (its own wins):
+//   repeat      the fewest runs, 1..100 (default 1); it also sets how sure a pass must be
+//   repeat_max  the most runs, while an expectation is undecided (default max(repeat, 10))
+//   budget      wall time for all of a check's runs ("5m"); in [suite], shared evenly by its
+//               checks. Runs stop when the next one would not fit; default: repeat_max bounds it
+//   unstable    "fail" (default) or "skip": what ctest shows for a check still undecided when its
+//               runs or budget are spent. Fail by default: an undecided gate has not said the
+//               storage is fine, and a green mark there would hide it.
 //
 // Every mistake in a file is a ThresholdError pointing at the offending value (or, for a missing
 // key, at the table that lacks it) and naming its key as the user would search for it:
@@ -42,8 +49,12 @@
 #include <vector>
 
 #include "iogate/engine/workload.hpp"
+#include "iogate/units.hpp"
 
 namespace iogate {
+
+// repeat_max when none is given: room for an undecided check to gather evidence (evidence.hpp).
+inline constexpr int kDefaultRepeatMax = 10;
 
 enum class Metric {
   iops,                // I/Os per second
@@ -86,9 +97,12 @@ struct Check {
   std::vector<Expectation> expectations;
   std::chrono::seconds timeout{0};  // ctest TIMEOUT: the `timeout` key, else derive_timeout()
   SourceLocation where;
-  int repeat = 1;                   // runs judged together (`repeat`)
-  double cv_max = 0.10;             // [check.expect] cv_max, as a fraction
-  std::optional<double> stall_max;  // [check.expect] stall_max, as a fraction of the median
+  int repeat = 1;                      // the fewest runs (`repeat`)
+  int repeat_max = kDefaultRepeatMax;  // the most, while undecided (`repeat_max`)
+  std::optional<Nanoseconds> budget;   // wall time for all runs (`budget`)
+  bool unstable_fails = true;          // `unstable = "fail"`; "skip" reports it skipped
+  std::optional<double> cv_max;        // [check.expect] cv_max, as a fraction
+  std::optional<double> stall_max;     // [check.expect] stall_max, as a fraction of the median
   // Any expectation relative to a baseline.
   bool relative() const {
     for (const Expectation& e : expectations)
@@ -142,5 +156,10 @@ std::uint64_t space_needed(const Check& check);
 //   size with a duration cap       the time-based figure when it is the smaller one
 std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
                                     const std::vector<Expectation>& expectations);
+
+// A check's ctest TIMEOUT when its file gives none: its runs may go on to repeat_max, so the run
+// time above repeat_max times (preallocation and margin once), or one run plus the budget when
+// that is less.
+std::chrono::seconds derive_check_timeout(const Check& check);
 
 }  // namespace iogate

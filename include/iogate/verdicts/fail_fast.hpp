@@ -11,8 +11,9 @@
 // The best rate seen, not the average, keeps the decision certain in practice: a run that warms
 // up slowly is only stopped when even its fastest second could not save it. No projection is made
 // before kMinIntervals full intervals, nor in the last second of a time-based run (it ends then
-// anyway). A check repeated N times fails fast only once more than N/2 of its runs were stopped
-// (the runner's rule: the verdict is the median of the runs). A relative bound is resolved on the
+// anyway). A stopped run enters the verdict's samples as certain_figure(), the most favourable
+// figure it could still have ended with, which is beyond the bound (evidence.hpp: enough such
+// runs decide "broken" like any other samples). A relative bound is resolved on the
 // baseline, taking the baseline's most lenient sample (its slowest duration, its lowest rate) so
 // that noise in the baseline never stops a healthy run.
 //
@@ -44,19 +45,23 @@ class FailFast {
 
   // Set once the run was stopped: the shortfall to report (note filled, measured = projection).
   const std::optional<Shortfall>& stopped() const { return stopped_; }
+  // Once stopped: the best figure the run could still have reached (the shortest duration, the
+  // highest rate), in the metric's unit.
+  double certain_figure() const { return certain_; }
 
  private:
   struct Limit {
     const Expectation* expectation;
     double value;
   };
-  void stop(const Limit& limit, const RunResult& so_far, double projected);
+  void stop(const Limit& limit, const RunResult& so_far, double projected, double certain);
 
   const Check& check_;
   std::vector<Limit> limits_;
   double best_bytes_per_s_ = 0;
   double best_ios_per_s_ = 0;
   std::optional<Shortfall> stopped_;
+  double certain_ = 0;
 };
 
 }  // namespace iogate

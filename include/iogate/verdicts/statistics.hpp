@@ -1,14 +1,31 @@
-// The statistics behind noise-aware verdicts: median, spread and a one-sided Mann-Whitney U test.
-// Why this test (and not a bootstrap or a t-test) is explained at the top of verdict.hpp.
+// The statistics behind the verdicts: medians, distribution-free confidence bounds on a median
+// (order statistics), on the ratio between two samples (Hodges-Lehmann with the Mann-Whitney
+// interval) and on a quantile of many pooled values. Why these, and how the verdict uses them, is
+// written at the top of include/iogate/verdicts/evidence.hpp.
 //
-// The U test ranks the two samples together. U counts the pairs (x_i, y_j) with x_i > y_j, a tie
-// counting one half; under "no difference" every interleaving of the ranks is equally likely, so
-// P(U <= u) is a count of interleavings. It is computed exactly when there are no ties and
-// C(n+m, n) is small enough to count (n, m <= 50), and otherwise with the normal approximation
-// with tie correction and a continuity correction of 1/2:
-//   mean n*m/2, variance n*m/12 * ((n+m+1) - sum(t^3 - t) / ((n+m)(n+m-1))).
+// Every bound is one-sided at a level alpha: "P(the true value lies below lo) <= alpha" and
+// likewise for hi. A bound the sample is too small to give at that level is NaN (no evidence).
+//
+// Median of a distribution, from n independent samples x(1) <= ... <= x(n): the number of samples
+// at or below the true median m is at least Binomial(n, 1/2) in distribution, so
+//   P(x(k) > m) <= P(Bin(n, 1/2) <= k - 1),
+// and lo = x(k) for the largest k with that probability <= alpha (hi = x(n + 1 - k), the mirror).
+// Exact for any continuous shape, conservative for discrete ones. With alpha = 1/2^n the bound
+// needs all n samples on one side; n = 1 gives a bound only at alpha >= 1/2 (the sample itself).
+//
+// Ratio of two samples x (now) and y (baseline): on log scale the n*m differences
+// d_ij = log x_i - log y_j; the Hodges-Lehmann estimate is their median, and the interval's ends
+// are d_(c+1) and d_(nm-c), where c is the largest u with P(U <= u) <= alpha under "no difference"
+// (U the Mann-Whitney statistic, exact by counting for n, m <= 50 and normal beyond). The interval
+// is exact when x is y shifted by a factor (any shape), in particular when nothing changed.
+//
+// Quantile q of N pooled values: the ranks N q -+ z sqrt(N q (1 - q)) (normal approximation of the
+// binomial count below the quantile, good for the N q(1-q) >= 10 that tails of a few thousand
+// I/Os give; smaller counts simply give no bound).
 #pragma once
 
+#include <cmath>
+#include <cstddef>
 #include <span>
 
 namespace iogate {
@@ -29,5 +46,38 @@ UTest mann_whitney_less(std::span<const double> x, std::span<const double> y);
 // The smallest p the test can give for samples of these sizes: 1 / C(n+m, n). With 5 and 5 runs
 // it is 1/252; a significance level below it can never be reached.
 double smallest_p(std::size_t n, std::size_t m);
+
+// P(Binomial(n, 1/2) <= k).
+double binomial_half_cdf(std::size_t n, std::size_t k);
+
+// One-sided confidence bounds, each at level alpha; NaN where there is no such bound.
+struct Interval {
+  double lo = NAN;
+  double hi = NAN;
+};
+
+// Bounds on the median of the distribution the samples come from. NaN samples must be mapped by
+// the caller (they have no place in an order).
+Interval median_interval(std::span<const double> samples, double alpha);
+
+// The largest u with P(U <= u) <= alpha for samples of n and m, or -1 when even U = 0 is more
+// likely than alpha (then no bound exists at that level).
+long mann_whitney_critical(std::size_t n, std::size_t m, double alpha);
+
+struct RatioEstimate {
+  double estimate = NAN;  // Hodges-Lehmann: median of x_i / y_j
+  Interval bounds;        // for x / y, each one-sided at alpha
+};
+// How tightly the samples pin their median: the larger relative distance from the median to the
+// ends of its two-sided interval at `confidence` (0.95: each side at 2.5%); NaN when the sample
+// is too small to give that interval.
+double median_precision(std::span<const double> samples, double confidence);
+
+// x and y must be positive (callers clamp zeros and NaNs to their side of the bound).
+RatioEstimate ratio_interval(std::span<const double> x, std::span<const double> y, double alpha);
+
+// Ranks (1-based, as fractions of N in [0, 1]) bounding the quantile q of N pooled values, each
+// one-sided at alpha; NaN where the bound would fall outside the sample.
+Interval quantile_rank_interval(double n, double q, double alpha);
 
 }  // namespace iogate

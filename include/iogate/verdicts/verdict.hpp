@@ -1,31 +1,15 @@
-// A check's verdict: every expectation of a threshold file held against the figures of its runs,
-// and, for bounds like "90% of baseline", against the samples of a recorded baseline.
+// A check's verdict: every expectation of a threshold file weighed on the samples of its runs, and
+// for bounds like "90% of baseline" against the samples of a recorded baseline. How each is
+// weighed (holds, broken, undecided) is written at the top of include/iogate/verdicts/evidence.hpp.
 //
-// Absolute bounds judge the median of the repeated runs (one run: its figure). The median, not the
-// mean, so that one disturbed run on a shared machine moves nothing.
+// The verdict: FAIL when any expectation is broken (or a stall, or an asked-for spread, was
+// seen); undecided expectations make it "unstable" — the runner buys more runs while it may, so an
+// unstable verdict means the budget was spent undecided; otherwise a pass.
 //
-// Relative bounds: why Mann-Whitney U. Here the same fio run varies from 150k to 270k IOPS between
-// runs; samples are few (5 to 10 per side), skewed and sometimes bimodal (a cache warm or not), so
-// a t-test's normality is not there. The U test assumes nothing about the shape, is exact for small
-// samples, and its false-alarm rate is the chosen level whatever the noise; a bootstrap interval
-// on 5 samples is too coarse to trust (it can only resample what it saw). Google Benchmark's
-// compare.py uses the same test for the same reasons.
-//
-// How the tolerance combines: for iops_min = "90% of baseline" the baseline samples are scaled by
-// 0.9 and the one-sided U test asks whether the current samples are smaller than those. The check
-// FAILS only when p < alpha (0.01) AND the current median is below 0.9 x the baseline median; a
-// ceiling ("150% of baseline") is the mirror image. So with the tolerance at 100% a healthy
-// datastore fails at most 1% of the time, and with any real tolerance (90%) far less: the 10%
-// margin has to be eaten by noise in every repetition at once. alpha = 0.01 is reachable from 5 vs
-// 5 samples (the smallest p is 1/252) and from 4 vs 5 (1/126); with fewer samples no p can reach
-// it, and the verdict falls back to comparing medians, which is as noisy as the single run it is.
-// Record baselines with --repeat 5 or more and give relative checks `repeat = 5`.
-//
-// Unstable: when repeated samples of a throughput figure (iops, MB/s, duration, average latency)
-// spread more than cv_max (coefficient of variation, default 10%) — in this run or in the
-// baseline — the check is "unstable": neither a pass nor a fail, reported as such (never a silent
-// pass). A clear failure still wins: a 7x slowdown is a failure however noisy the runs are.
-// Latency maxima and percentiles are tails, noisy by nature; they are not held to cv_max.
+// cv_max = "10%": an explicit expectation about spread, asked for by the user: the coefficient of
+// variation of the runs' IOPS, MB/s, duration or mean latency (those the check bounds) must not
+// exceed it. Judged on the samples as they are, from 3 runs on; it buys no runs. There is no
+// hidden spread veto: a spread says nothing about whether a bound holds.
 //
 // stall_max = "50%": each full one-second interval of each run must move at least 50% of the
 // run's median interval (MB/s); fewer than 3 intervals are not judged.
@@ -40,21 +24,20 @@
 
 #include "iogate/engine/run_result.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
+#include "iogate/verdicts/evidence.hpp"
 
 namespace iogate {
-
-inline constexpr double kVerdictAlpha = 0.01;
 
 // Samples of each metric a check's expectations can use, keyed by sample_key(): "iops", "mbps",
 // "duration_s", "latency_avg_ms", "latency_max_ms", "latency_p99_ms", "latency_p99.9_ms".
 using MetricSamples = std::map<std::string, std::vector<double>>;
 
 struct Shortfall {
-  const Expectation* expectation;  // points into the Check judged; null for a stall
-  double measured;                 // the median in the metric's unit (IOPS, MiB/s, s, ms)
-  double bound;                    // absolute, or the relative bound resolved on the baseline
-  double p_value = -1;             // the U test's, when one was made
-  std::string note;                // fail fast: "stopped at 3m00s after ...; projected 18m40s"
+  const Expectation* expectation;      // points into the Check judged; null for a stall or spread
+  double measured;                     // the estimate in the metric's unit (IOPS, MiB/s, s, ms)
+  double bound;                        // absolute, or the relative bound resolved on the baseline
+  std::string note;                    // fail fast: "stopped at 3m00s after ...; projected 18m40s"
+  std::optional<Judgement> judgement;  // the evidence, for a broken expectation
 };
 
 // One relative expectation compared: what the baseline and this run measured (medians).
@@ -62,14 +45,18 @@ struct Comparison {
   const Expectation* expectation;
   double baseline;
   double current;
-  double p_value;
 };
 
 struct Verdict {
+  std::vector<Judgement> judgements;  // one per expectation weighed
   std::vector<Shortfall> shortfalls;
-  std::vector<std::string> unstable;  // why the samples are too spread to judge
+  std::vector<std::string> unstable;  // the undecided expectations, each saying what it saw
   std::vector<Comparison> compared;
   std::optional<std::string> skipped;  // a relative bound had nothing to compare with
+  int runs = 0;
+  int runs_allowed = 0;
+  // Nothing more runs could change: something broke, or everything is decided.
+  bool decided() const { return !shortfalls.empty() || unstable.empty(); }
   bool passed() const { return shortfalls.empty() && unstable.empty() && !skipped; }
 };
 
@@ -79,8 +66,13 @@ double measured_value(const Expectation& e, const RunResult& r);
 // Every sample_key the check's expectations use, over all runs.
 MetricSamples collect_samples(const Check& check, const std::vector<RunResult>& runs);
 
-// `baseline` null: relative bounds cannot be judged and the verdict says skipped (absolute ones
-// are still judged).
+// `current`: the samples weighed, collect_samples(check, runs) unless the runner put a fail-fast
+// run's certain figure in place of its partial one. `baseline` null: relative bounds cannot be
+// judged and the verdict says skipped (absolute ones are still judged). `plan`: the runs the
+// check may make, which sets the evidence levels (evidence.hpp).
+Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
+                 const MetricSamples& current, const MetricSamples* baseline, const RunPlan& plan);
+// The runs as they are, as a plan of exactly that many runs.
 Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
                  const MetricSamples* baseline = nullptr);
 inline Verdict evaluate(const Check& check, const RunResult& result) {
@@ -90,8 +82,12 @@ inline Verdict evaluate(const Check& check, const RunResult& result) {
 // The bound's value in the metric's unit; a relative one needs the baseline (NaN without).
 double resolve_bound(const Expectation& e, const MetricSamples* baseline);
 
-// "seq_write_8k_8g: duration 14m12s > duration_max 3m (8 GiB at 9.6 MB/s)"
-std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s);
+// "seq_write_8k_8g: duration 14m12s > duration_max 3m (8 GiB at 9.6 MB/s; duration 14m02s-14m20s
+// after 10 of 10 runs)"
+std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s,
+                         int runs_allowed);
+// "iops 0.86-1.04x baseline (bound 0.90x) after 10 of 10 runs: undecided"
+std::string undecided_line(const Judgement& j, int runs_allowed);
 
 // "iops 1392.61", "duration 2m06s", "latency_p99 12.40ms": a figure as the verdict line shows it.
 std::string format_metric(const Expectation& e, double value);

@@ -20,6 +20,9 @@ RunResult seed000_bad_driver() {
   return r;
 }
 
+// A broken bound needs evidence at the 1% level: seven runs all beyond it (1/2^7 < 1%).
+std::vector<RunResult> seven(const RunResult& r) { return std::vector<RunResult>(7, r); }
+
 TEST(Verdict, PassesWhenEveryBoundHolds) {
   Check check;
   check.name = "ok";
@@ -38,10 +41,23 @@ TEST(Verdict, FailureLineNamesCheckFigureMeasuredAndThreshold) {
   check.name = "seq_write_8k_8g";
   check.expectations = {expect("duration_max", Metric::duration, BoundKind::max, 180)};
   const RunResult r = seed000_bad_driver();
-  const Verdict v = evaluate(check, r);
+  const Verdict v = evaluate(check, seven(r));
   ASSERT_EQ(v.shortfalls.size(), 1u);
-  EXPECT_EQ(failure_line(check, r, v.shortfalls[0]),
-            "seq_write_8k_8g: duration 14m12s > duration_max 3m (8 GiB at 9.6 MB/s)");
+  EXPECT_EQ(failure_line(check, r, v.shortfalls[0], 10),
+            "seq_write_8k_8g: duration 14m12s > duration_max 3m (8 GiB at 9.6 MB/s; duration "
+            "14m12s-14m12s (duration_max 3m) after 7 of 10 runs)");
+}
+
+TEST(Verdict, OneRunBelowAFloorIsUndecidedNotAFailure) {
+  Check check;
+  check.name = "one";
+  check.expectations = {expect("duration_max", Metric::duration, BoundKind::max, 180)};
+  const Verdict v = evaluate(check, seed000_bad_driver());
+  EXPECT_TRUE(v.shortfalls.empty());
+  ASSERT_EQ(v.unstable.size(), 1u);
+  EXPECT_EQ(v.unstable[0], "duration ?-14m12s (duration_max 3m) after 1 of 1 runs: undecided");
+  EXPECT_FALSE(v.passed());
+  EXPECT_FALSE(v.decided());
 }
 
 TEST(Verdict, FloorsFailBelowAndCeilingsAbove) {
@@ -58,15 +74,18 @@ TEST(Verdict, FloorsFailBelowAndCeilingsAbove) {
   r.elapsed_s = 100;
   for (int i = 0; i < 99; ++i) r.latency.record(700'000'000);
   r.latency.record(5'399'000'000);
-  const Verdict v = evaluate(check, r);
+  const Verdict v = evaluate(check, seven(r));
   ASSERT_EQ(v.shortfalls.size(), 4u);
   EXPECT_EQ(v.shortfalls[0].expectation->key, "iops_min");
   EXPECT_NEAR(v.shortfalls[0].measured, 75.55, 1e-9);
   EXPECT_EQ(v.shortfalls[1].expectation->key, "mbps_min");
   EXPECT_EQ(v.shortfalls[2].expectation->key, "latency_avg_max");
   EXPECT_EQ(v.shortfalls[3].expectation->key, "latency_p99_max");
-  EXPECT_NE(failure_line(check, r, v.shortfalls[0]).find("c: iops 75.55 < iops_min 300.00"),
+  EXPECT_NE(failure_line(check, r, v.shortfalls[0], 7).find("c: iops 75.55 < iops_min 300.00"),
             std::string::npos);
+  // The tail is weighed on every I/O of the seven runs: 700 I/Os, 693 of them at 700 ms.
+  ASSERT_TRUE(v.shortfalls[3].judgement.has_value());
+  EXPECT_TRUE(v.shortfalls[3].judgement->pooled);
 }
 
 TEST(Verdict, NoCompletedIoFailsEveryBound) {
@@ -77,10 +96,11 @@ TEST(Verdict, NoCompletedIoFailsEveryBound) {
   RunResult r;
   r.elapsed_s = 10;
   r.completed = false;
-  const Verdict v = evaluate(check, r);
+  const Verdict v = evaluate(check, seven(r));
   ASSERT_EQ(v.shortfalls.size(), 2u);
-  EXPECT_EQ(failure_line(check, r, v.shortfalls[0]),
-            "dead: latency_max n/a > latency_max 1ms (0 B at 0.0 MB/s, 0.00 IOPS, stopped early)");
+  EXPECT_EQ(failure_line(check, r, v.shortfalls[0], 7),
+            "dead: latency_max n/a > latency_max 1ms (0 B at 0.0 MB/s, 0.00 IOPS, stopped early; "
+            "latency_max n/a-n/a (latency_max 1ms) after 7 of 7 runs)");
 }
 
 }  // namespace

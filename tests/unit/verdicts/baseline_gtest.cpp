@@ -156,7 +156,9 @@ TEST(Baseline, RegressionNamesTheDeltaAndWhatChangedUnderneath) {
   EXPECT_NE(record.messages[0].find("host_driver_version 5.5.0-88 \u2192 5.5.0.100"),
             std::string::npos)
       << record.messages[0];
-  EXPECT_EQ(record.repeats.size(), 5u);
+  // Against a 3-run baseline, nine runs all slower are the first to reach the 1% level shared by
+  // the looks that can reach it (runs 9 and 10 of at most 10: 0.5% each).
+  EXPECT_EQ(record.repeats.size(), 9u);
   ASSERT_EQ(record.baseline.size(), 1u);
   EXPECT_EQ(record.fingerprint_changes.size(), 1u);
 }

@@ -52,7 +52,7 @@ TEST(FailFast, SevenfoldSlowdownStopsWithAProjection) {
   ASSERT_TRUE(ff.stopped().has_value());
   EXPECT_FALSE(r.completed);
   EXPECT_LT(r.bytes(), check.workload.io_size);
-  const std::string line = failure_line(check, r, *ff.stopped());
+  const std::string line = failure_line(check, r, *ff.stopped(), 1);
   EXPECT_NE(line.find("seq_write_4k_4m: duration > duration_max 10.00s (stopped at "),
             std::string::npos)
       << line;

@@ -37,7 +37,8 @@ TEST(RelativeBoundParse, AnyKeyTakesAShareOfTheBaseline) {
   EXPECT_DOUBLE_EQ(std::get<AbsoluteBound>(c.expectations[3].bound).value, 5);
   EXPECT_TRUE(c.relative());
   EXPECT_EQ(c.repeat, 1);
-  EXPECT_DOUBLE_EQ(c.cv_max, 0.10);
+  EXPECT_EQ(c.repeat_max, kDefaultRepeatMax);
+  EXPECT_FALSE(c.cv_max.has_value());  // no hidden spread veto
 }
 
 TEST(RelativeBoundParse, MalformedSharesSayWhatWasExpected) {
@@ -56,7 +57,7 @@ TEST(RelativeBoundParse, SpreadKeysAndRepeat) {
       file_with("iops_min = 1\ncv_max = \"15%\"\nstall_max = \"50%\"", "repeat = 7\n"), "t.toml");
   const Check& c = f.checks.at(0);
   EXPECT_EQ(c.repeat, 7);
-  EXPECT_DOUBLE_EQ(c.cv_max, 0.15);
+  EXPECT_DOUBLE_EQ(*c.cv_max, 0.15);
   EXPECT_DOUBLE_EQ(*c.stall_max, 0.5);
   EXPECT_EQ(c.expectations.size(), 1u);
 }

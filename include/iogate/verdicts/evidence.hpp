@@ -1,0 +1,102 @@
+// Evidence: whether the samples of a check say an expectation holds, is broken, or cannot tell
+// yet. A check runs `repeat` times at least; while any expectation is undecided it runs again, up
+// to `repeat_max` runs or its time budget (src/runner/judge.cpp); only then is it "unstable", and
+// the line says what was seen: "iops 0.86-1.04x baseline after 10 of 10 runs (bound 0.90x)".
+//
+// What is judged. A run's figure (IOPS, MB/s, duration, mean latency, max latency, a percentile of
+// a relative bound) is one sample of the datastore's behaviour under the machine's noise; the
+// expectation is about the median of that distribution: "the typical run reaches 300 IOPS". The
+// median, not the mean, because one disturbed run must move nothing. An absolute latency
+// percentile bound (latency_p99_max = "50ms") is about the percentile of every I/O of every run
+// pooled: one run's tail spike is then one run's share of the I/Os, not a verdict.
+//
+// How. Every interval is distribution-free: it holds whatever the noise's shape (skewed, bimodal,
+// heavy-tailed), which is what a shared machine gives (statistics.hpp has the mathematics):
+//   absolute bound    order-statistic bounds on the median of the runs
+//   relative bound    Hodges-Lehmann ratio now/baseline with its Mann-Whitney interval: exact
+//                     whatever the shape when nothing changed (the healthy case), and when the
+//                     change is a factor on every run
+//   pooled percentile binomial rank bounds on the quantile of all I/Os (I/Os are treated as
+//                     exchangeable; they are not quite, so keep such bounds for tails)
+// A floor holds when its lower bound is at or above it and is broken when its upper bound is
+// below it; a ceiling is the mirror. The two sides are held to different levels:
+//
+//   broken  at most kFalseFailRate (1%) over the whole adaptive sequence: a FAIL says the storage
+//           got worse, and a gate that cries wolf gets switched off. Looking again after every
+//           run would multiply the error by the number of looks, so the 1% is split evenly
+//           (Bonferroni) over the looks at which the sample can reach a decision at all
+//           (fail_level_per_look): it holds for any noise, at the price of a few more runs.
+//   holds   at 2^-repeat, and never stricter than 5% (pass_level): `repeat` is what the user pays
+//           at least, and it buys its confidence: with repeat = 1 a pass is one run on the right
+//           side of the bound (a single run's verdict, as ever), with 3 runs 87.5%, from 5 runs
+//           on 95%; more runs then only sharpen the interval. A pass is
+//           not corrected for repeated looks: it ends the sequence only where the evidence sits
+//           on the good side, which for a regression of the size the bound was set for it does
+//           not; the miss rate is measured by simulation (tests/unit/verdicts).
+//
+// A run stopped by fail-fast (fail_fast.hpp) enters the samples as the best figure it could still
+// have reached, which is beyond the bound: fail-fast's certainty becomes one certain sample, and
+// enough of them decide "broken" as any other samples do.
+#pragma once
+
+#include <functional>
+#include <span>
+#include <string>
+
+#include "iogate/engine/histogram.hpp"
+#include "iogate/thresholds/threshold_file.hpp"
+#include "iogate/verdicts/statistics.hpp"
+
+namespace iogate {
+
+inline constexpr double kFalseFailRate = 0.01;
+inline constexpr double kStrictestPassLevel = 0.05;
+
+enum class Decision { holds, broken, undecided };
+const char* decision_name(Decision d);  // "holds", "broken", "undecided"
+
+// The runs a check may make: it first looks after min_runs, then after every further run.
+struct RunPlan {
+  int min_runs = 1;
+  int max_runs = 1;
+};
+
+struct EvidenceLevels {
+  double fail = kFalseFailRate;  // per look, for "broken"
+  double pass = 0.5;             // for "holds"
+};
+
+double pass_level(const RunPlan& plan);
+// The per-look level that keeps "broken" within kFalseFailRate over the plan's looks, counting
+// only looks n where `attainable(n, level)` (the sample could give a bound at that level).
+double fail_level_per_look(const RunPlan& plan,
+                           const std::function<bool(int runs, double level)>& attainable);
+
+// One expectation weighed. For a floor, `interval` is [lower bound at the pass level, upper bound
+// at the fail level]; for a ceiling [lower at the fail level, upper at the pass level]; either
+// end NaN when the sample cannot give it. Relative bounds are judged, and shown, as ratios.
+struct Judgement {
+  const Expectation* expectation = nullptr;
+  Decision decision = Decision::undecided;
+  double estimate = NAN;  // the median run, the pooled percentile, or the ratio now/baseline
+  Interval interval;
+  double bound = NAN;  // what the estimate is held to: the metric's value, or the fraction
+  bool ratio = false;  // estimate, interval and bound are ratios to the baseline
+  bool pooled = false;
+  int runs = 0;
+};
+
+// `samples` in the metric's unit; NaNs count as beyond the bound.
+Judgement judge_absolute(const Expectation& e, std::span<const double> samples, double bound,
+                         const EvidenceLevels& levels);
+Judgement judge_relative(const Expectation& e, std::span<const double> now,
+                         std::span<const double> baseline, double fraction,
+                         const EvidenceLevels& levels);
+Judgement judge_pooled_percentile(const Expectation& e, const LatencyHistogram& pooled, int runs,
+                                  double bound_ms, const EvidenceLevels& levels);
+
+// "iops 0.86-1.04x baseline (bound 0.90x)", "iops 95.20-104.10 (iops_min 100.00)"; an end the
+// sample cannot give yet is "?" (verdict_format.cpp, beside the other figures' spelling).
+std::string describe_interval(const Judgement& j);
+
+}  // namespace iogate

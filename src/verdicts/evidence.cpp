@@ -1,0 +1,138 @@
+// The rules are written at the top of include/iogate/verdicts/evidence.hpp.
+#include "iogate/verdicts/evidence.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "iogate/verdicts/verdict.hpp"
+
+namespace iogate {
+namespace {
+
+bool is_floor(const Expectation& e) { return e.kind == BoundKind::min; }
+
+// A NaN figure (no I/O completed) satisfies no bound: it goes to the bad side.
+std::vector<double> ordered_samples(const Expectation& e, std::span<const double> samples) {
+  std::vector<double> out;
+  for (double v : samples) out.push_back(std::isnan(v) ? (is_floor(e) ? -INFINITY : INFINITY) : v);
+  return out;
+}
+
+// Ratios need positive figures: zero and NaN become a tiny or huge one on the bad side.
+std::vector<double> positive_samples(const Expectation& e, std::span<const double> samples) {
+  std::vector<double> out;
+  for (double v : samples) {
+    if (std::isnan(v)) v = is_floor(e) ? 0 : INFINITY;
+    out.push_back(std::clamp(v, 1e-300, 1e300));
+  }
+  return out;
+}
+
+// Fills decision from interval: a floor holds at lo >= bound, breaks at hi < bound.
+void decide(Judgement& j) {
+  const Expectation& e = *j.expectation;
+  if (is_floor(e)) {
+    if (j.interval.lo >= j.bound) j.decision = Decision::holds;
+    if (j.interval.hi < j.bound) j.decision = Decision::broken;
+  } else {
+    if (j.interval.hi <= j.bound) j.decision = Decision::holds;
+    if (j.interval.lo > j.bound) j.decision = Decision::broken;
+  }
+}
+
+}  // namespace
+
+const char* decision_name(Decision d) {
+  switch (d) {
+    case Decision::holds:
+      return "holds";
+    case Decision::broken:
+      return "broken";
+    case Decision::undecided:
+      return "undecided";
+  }
+  return "?";
+}
+
+double pass_level(const RunPlan& plan) {
+  return std::max(std::ldexp(1.0, -std::max(plan.min_runs, 1)), kStrictestPassLevel);
+}
+
+double fail_level_per_look(const RunPlan& plan,
+                           const std::function<bool(int runs, double level)>& attainable) {
+  const int looks = std::max(1, plan.max_runs - plan.min_runs + 1);
+  // The largest kFalseFailRate / k whose attainable looks number at most k.
+  for (int k = 1; k <= looks; ++k) {
+    const double level = kFalseFailRate / k;
+    int counted = 0;
+    for (int n = plan.min_runs; n <= plan.max_runs; ++n) counted += attainable(n, level) ? 1 : 0;
+    if (counted <= k) return level;
+  }
+  return kFalseFailRate / looks;
+}
+
+Judgement judge_absolute(const Expectation& e, std::span<const double> samples, double bound,
+                         const EvidenceLevels& levels) {
+  Judgement j;
+  j.expectation = &e;
+  j.bound = bound;
+  j.runs = static_cast<int>(samples.size());
+  const std::vector<double> values = ordered_samples(e, samples);
+  j.estimate = median(values);
+  const Interval at_pass = median_interval(values, levels.pass);
+  const Interval at_fail = median_interval(values, levels.fail);
+  j.interval = is_floor(e) ? Interval{at_pass.lo, at_fail.hi} : Interval{at_fail.lo, at_pass.hi};
+  decide(j);
+  return j;
+}
+
+Judgement judge_relative(const Expectation& e, std::span<const double> now,
+                         std::span<const double> baseline, double fraction,
+                         const EvidenceLevels& levels) {
+  Judgement j;
+  j.expectation = &e;
+  j.bound = fraction;
+  j.ratio = true;
+  j.runs = static_cast<int>(now.size());
+  const std::vector<double> x = positive_samples(e, now);
+  const std::vector<double> y = positive_samples(e, baseline);
+  const RatioEstimate at_pass = ratio_interval(x, y, levels.pass);
+  const RatioEstimate at_fail = ratio_interval(x, y, levels.fail);
+  j.estimate = at_pass.estimate;
+  j.interval = is_floor(e) ? Interval{at_pass.bounds.lo, at_fail.bounds.hi}
+                           : Interval{at_fail.bounds.lo, at_pass.bounds.hi};
+  decide(j);
+  return j;
+}
+
+Judgement judge_pooled_percentile(const Expectation& e, const LatencyHistogram& pooled, int runs,
+                                  double bound_ms, const EvidenceLevels& levels) {
+  Judgement j;
+  j.expectation = &e;
+  j.bound = bound_ms;
+  j.pooled = true;
+  j.runs = runs;
+  if (pooled.count() == 0) {  // nothing completed: no latency meets a bound
+    j.estimate = INFINITY;
+    j.interval = {INFINITY, INFINITY};
+    decide(j);
+    return j;
+  }
+  const double n = static_cast<double>(pooled.count());
+  const double q = e.percentile / 100.0;
+  auto at = [&](double rank) {
+    return std::isnan(rank) ? NAN : pooled.percentile_ns(rank * 100.0) / 1e6;
+  };
+  j.estimate = pooled.percentile_ns(e.percentile) / 1e6;
+  const Interval at_pass = quantile_rank_interval(n, q, levels.pass);
+  const Interval at_fail = quantile_rank_interval(n, q, levels.fail);
+  // A ceiling: broken when even the fail-level lower rank is above it, holds when the pass-level
+  // upper rank is within it.
+  j.interval = is_floor(e) ? Interval{at(at_pass.lo), at(at_fail.hi)}
+                           : Interval{at(at_fail.lo), at(at_pass.hi)};
+  decide(j);
+  return j;
+}
+
+}  // namespace iogate

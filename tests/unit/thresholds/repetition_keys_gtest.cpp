@@ -1,0 +1,103 @@
+// repeat, repeat_max, budget and unstable in [suite] and [[check]], the ctest TIMEOUT they imply,
+// and their errors.
+#include <gtest/gtest.h>
+
+#include "iogate/thresholds/threshold_file.hpp"
+
+namespace iogate {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::string suite_file(const std::string& suite_extra, const std::string& check_extra,
+                       int checks = 1) {
+  std::string text = "[suite]\nname = \"s\"\n" + suite_extra;
+  for (int i = 0; i < checks; ++i)
+    text += "[[check]]\nname = \"c" + std::to_string(i) + "\"\n" + check_extra +
+            "[check.workload]\nblock_size = \"4k\"\nduration = \"10s\"\nfile_size = \"64MiB\"\n"
+            "[check.expect]\niops_min = 1\n";
+  return text;
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_threshold_text(text, "t.toml");
+  } catch (const ThresholdError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(RepetitionKeys, DefaultsAreOneRunAtLeastTenAtMostUnstableFails) {
+  const Check c = parse_threshold_text(suite_file("", ""), "t.toml").checks.at(0);
+  EXPECT_EQ(c.repeat, 1);
+  EXPECT_EQ(c.repeat_max, 10);
+  EXPECT_FALSE(c.budget.has_value());
+  EXPECT_TRUE(c.unstable_fails);
+  // Ten runs of 10 s, the 64 MiB file and the margin once.
+  EXPECT_EQ(c.timeout, std::chrono::seconds(100 + 60 + 2));
+}
+
+TEST(RepetitionKeys, ARepeatAboveTenRaisesTheDefaultMost) {
+  const Check c = parse_threshold_text(suite_file("repeat = 12\n", ""), "t.toml").checks.at(0);
+  EXPECT_EQ(c.repeat, 12);
+  EXPECT_EQ(c.repeat_max, 12);
+}
+
+TEST(RepetitionKeys, TheCheckOverridesTheSuite) {
+  const Check c =
+      parse_threshold_text(suite_file("repeat = 3\nrepeat_max = 6\nunstable = \"skip\"\n",
+                                      "repeat = 4\nrepeat_max = 20\nunstable = \"fail\"\n"),
+                           "t.toml")
+          .checks.at(0);
+  EXPECT_EQ(c.repeat, 4);
+  EXPECT_EQ(c.repeat_max, 20);
+  EXPECT_TRUE(c.unstable_fails);
+  const Check s = parse_threshold_text(
+                      suite_file("repeat = 3\nrepeat_max = 6\nunstable = \"skip\"\n", ""), "t.toml")
+                      .checks.at(0);
+  EXPECT_EQ(s.repeat, 3);
+  EXPECT_EQ(s.repeat_max, 6);
+  EXPECT_FALSE(s.unstable_fails);
+}
+
+TEST(RepetitionKeys, ASuiteBudgetIsSharedEvenlyAndBoundsTheTimeout) {
+  const ThresholdFile f = parse_threshold_text(suite_file("budget = \"2m\"\n", "", 4), "t.toml");
+  for (const Check& c : f.checks) {
+    EXPECT_EQ(c.budget, Nanoseconds(30s));
+    // One run (10 s) plus the 30 s budget, the file and the margin: not ten runs.
+    EXPECT_EQ(c.timeout, std::chrono::seconds(10 + 30 + 60 + 2));
+  }
+  // A check's own budget counts when it is the smaller one.
+  const Check own =
+      parse_threshold_text(suite_file("budget = \"2m\"\n", "budget = \"20s\"\n", 2), "t.toml")
+          .checks.at(0);
+  EXPECT_EQ(own.budget, Nanoseconds(20s));
+}
+
+TEST(RepetitionKeys, MistakesSayWhereAndWhatWasExpected) {
+  EXPECT_NE(error_of(suite_file("", "repeat = 5\nrepeat_max = 3\n"))
+                .find("t.toml:6:14: check \"c0\": repeat_max: repeat_max 3 is below repeat 5"),
+            std::string::npos)
+      << error_of(suite_file("", "repeat = 5\nrepeat_max = 3\n"));
+  // One from the suite, one from the check: the check's key is named.
+  EXPECT_NE(error_of(suite_file("repeat_max = 4\n", "repeat = 6\n"))
+                .find("check \"c0\": repeat: repeat_max 4 is below repeat 6"),
+            std::string::npos);
+  EXPECT_NE(error_of(suite_file("repeat = 3\nrepeat_max = 2\n", ""))
+                .find("suite.repeat_max: repeat_max 2 is below repeat 3"),
+            std::string::npos);
+  EXPECT_NE(error_of(suite_file("", "repeat_max = 0\n"))
+                .find("repeat_max: expected a number of runs from 1 to 100"),
+            std::string::npos);
+  EXPECT_NE(error_of(suite_file("budget = \"100ms\"\n", ""))
+                .find("suite.budget: expected a time budget of at least 1s"),
+            std::string::npos);
+  EXPECT_NE(error_of(suite_file("", "unstable = \"pass\"\n"))
+                .find("unstable: expected \"fail\" (an undecided check fails its test) or "
+                      "\"skip\""),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace iogate
