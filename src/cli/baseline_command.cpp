@@ -1,7 +1,8 @@
 // iogate baseline record FILE --datastore DIR --out BASELINE.json [--repeat N]: measures every
 // check of a threshold file N times on a known-good datastore and writes the baseline that
 // "N% of baseline" bounds compare with (format: include/iogate/baseline/baseline.hpp). Bounds
-// are not judged while recording. Exit 0 written, 1 a run failed (nothing written), 2 bad input.
+// are not judged while recording. Exit 0 written, 1 a run failed (nothing written), 2 bad input
+// (also an --out that cannot be written: found before anything runs).
 #include <iostream>
 #include <memory>
 
@@ -11,6 +12,7 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/verdicts/statistics.hpp"
+#include "iogate/write_probe.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -60,6 +62,12 @@ int run(const RecordFlags& flags) {
   baseline.recorded_at = context.started_at;
   baseline.datastore = datastore.string();
   baseline.repeat = flags.repeat;
+  try {
+    probe_writable_file(flags.out);  // not after every run: the runs would be lost
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: baseline record --out " << flags.out << ": " << e.what() << '\n';
+    return kExitBadInput;
+  }
   std::cout << "iogate baseline record " << flags.file << " on " << datastore.string() << ", "
             << flags.repeat << " runs per check\n";
   try {
