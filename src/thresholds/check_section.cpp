@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "expectation_keys.hpp"
+#include "impossible_bounds.hpp"
 
 namespace iogate::thresholds_detail {
 namespace {
@@ -38,6 +39,12 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
   Check check;
   check.where = location(file, table.source());
   check.name = identifier_value(unnamed, *name, "name");
+  if (check.name.size() > kMaxCheckNameLength) {
+    unnamed.fail(*name, "name",
+                 fmt::format("expected a name of at most {} characters (it names the files "
+                             "<name>.dat and <name>.json on disk, {} bytes at most), got {}",
+                             kMaxCheckNameLength, kMaxFileNameBytes, check.name.size()));
+  }
 
   const Section named{file, fmt::format("check \"{}\"", check.name), ""};
   reject_unknown_keys(named, table, kCheckKeys);
@@ -64,6 +71,7 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
                "cv_max alone cannot fail a check: add a bound like iops_min or duration_max");
   }
   check.expectations = std::move(expected.expectations);
+  reject_impossible_bounds(Section{file, named.owner, "expect"}, *expect, check);
   if (expected.cv_max) check.cv_max = *expected.cv_max;
   check.stall_max = expected.stall_max;
   check.repeat = suite_repeat;

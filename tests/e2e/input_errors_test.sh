@@ -18,6 +18,33 @@ expect_exit() {  # expected-rc log command...
 expect_exit 2 "$out/zero.log" timeout 20 "$iogate" lint /dev/zero
 assert_contains "$out/zero.log" "^/dev/zero: is a character device, expected a threshold file \(TOML\)$" "lint /dev/zero"
 
+# --seed: digits within 64 bits only (-1 and 2^64 became 2^64-1 without a word).
+for seed in -1 18446744073709551616 12x; do
+  expect_exit 2 "$out/seed.log" "$iogate" run --bs 4k --size 64k --seed "$seed" --datastore "$ds"
+  assert_contains "$out/seed.log" "^iogate run: --seed $seed: expected a whole number from 0 \(a fresh seed per run\) to 18446744073709551615$" "seed $seed"
+done
+"$iogate" run --bs 4k --size 64k --seed 18446744073709551615 --datastore "$ds" --json "$out/seed.json" > /dev/null
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["workload"]["seed"] == 2**64-1, d["workload"]' "$out/seed.json"
+
+# run --name becomes file names: as long as a check's name may be, no longer.
+expect_exit 2 "$out/name.log" "$iogate" run --bs 4k --size 64k --name "$(printf 'n%.0s' $(seq 247))" --datastore "$ds"
+assert_contains "$out/name.log" "^iogate run: --name: expected at most 246 characters, got 247$" "run --name"
+[ -z "$(ls -A "$ds")" ] || fail "a refused --name wrote to the datastore: $(ls -A "$ds")"
+
+# --kind integrity runs its own fixed passes: a --read mix is refused, and the record says that
+# every block was verified.
+expect_exit 2 "$out/integrity.log" "$iogate" run --kind integrity --read 50 --file-size 1MiB --datastore "$ds"
+assert_contains "$out/integrity.log" "^iogate run: --kind integrity writes the whole file, then reads it all back verified: --read and --random do not apply to it \(got --read 50, --random 0\)$" "integrity --read"
+"$iogate" run --kind integrity --file-size 1MiB --datastore "$ds" --json "$out/integrity.json" > /dev/null
+/usr/bin/python3 - "$out/integrity.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+w, r = d["workload"], d["result"]
+assert w["kind"] == "integrity" and w["verify"] is True and w["read_pct"] == 0, w
+assert r["blocks_verified"] > 0, r
+PY
+assert_no_scratch "$ds"
+
 # report: a directory and a baseline each say what they are and what to give instead.
 expect_exit 2 "$out/report-dir.log" "$iogate" report "$out"
 assert_contains "$out/report-dir.log" "^iogate report: $out: is a directory, expected iogate results \(JSON\); give --from-dir $out for a directory of per-check results$" "report DIR"
