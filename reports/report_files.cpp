@@ -17,17 +17,24 @@ void write_one(const RunReport& report, const std::string& path, const MakeWrite
   if (path.empty()) return;
   const std::filesystem::path target(path);
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
+  // A directory in the way would only fail the rename below, after the whole report was written.
+  if (std::filesystem::is_directory(target))
+    throw std::system_error(EISDIR, std::generic_category(), "write " + target.string());
   std::filesystem::path tmp = target;
   tmp += ".tmp";
-  {
+  try {
     std::ofstream out(tmp, std::ios::trunc | std::ios::binary);
     if (!out) throw std::system_error(errno, std::generic_category(), "open " + tmp.string());
     const auto writer = make(out);
     write_report(*writer, report);
     out.close();
     if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
+    std::filesystem::rename(tmp, target);
+  } catch (...) {
+    std::error_code ignored;  // the report is lost either way; leave no half of it behind
+    std::filesystem::remove(tmp, ignored);
+    throw;
   }
-  std::filesystem::rename(tmp, target);
 }
 
 }  // namespace

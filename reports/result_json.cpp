@@ -138,14 +138,18 @@ void write_json_file(const std::filesystem::path& path, const nlohmann::json& do
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
   std::filesystem::path tmp = path;
   tmp += ".tmp";
-  {
+  try {
     std::ofstream out(tmp, std::ios::trunc);
     if (!out) throw std::system_error(errno, std::generic_category(), "open " + tmp.string());
     out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     out.close();
     if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
+    std::filesystem::rename(tmp, path);
+  } catch (...) {
+    std::error_code ignored;  // leave no half-written document behind
+    std::filesystem::remove(tmp, ignored);
+    throw;
   }
-  std::filesystem::rename(tmp, path);
 }
 
 }  // namespace iogate

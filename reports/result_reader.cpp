@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <stdexcept>
+
+#include "iogate/read_file.hpp"
 
 namespace iogate {
 namespace {
@@ -64,11 +65,15 @@ void restore_histogram(const nlohmann::json& r, LatencyHistogram& h) {
   }
 }
 
+// Results carry a histogram and per-second intervals per check: megabytes for a long run. The
+// limit only stops a mistyped path (an image, a device) being read whole.
+constexpr std::uint64_t kMaxResultsBytes = 256ULL << 20;
+
 nlohmann::json parse_file(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path.string() + ": cannot be read");
+  const std::string text =
+      read_regular_file(path, kMaxResultsBytes, "iogate results (JSON)");  // names the path
   try {
-    return nlohmann::json::parse(in);
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(path.string() + ": not JSON: " + e.what());
   }
@@ -169,6 +174,12 @@ RunReport read_results(const fs::path& path) {
   const nlohmann::json j = parse_file(path);
   try {
     RunReport report;
+    if (j.is_object() && j.value("format", "") == "iogate-baseline") {
+      throw std::runtime_error(
+          "is a baseline (written by `iogate baseline record`), not results: `iogate compare "
+          "BASELINE RESULTS` compares results with it; `iogate report` reads what `iogate check "
+          "--json`/`--json-dir` or a ctest suite wrote");
+    }
     if (j.is_object() && j.contains("checks")) {
       report.context = context_from_json(j.at("context"));
       for (const auto& c : j.at("checks")) report.checks.push_back(check_from_json(c));

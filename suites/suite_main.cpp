@@ -128,11 +128,8 @@ int main(int argc, char** argv) {
   judge.repeat_max = repeat_max;
   try {
     const auto baseline_file = iogate::resolve_baseline(baseline_flag, config.baseline);
-    baseline = iogate::load_baseline_if_present(baseline_file);
-    if (baseline)
-      judge.baseline = &*baseline;
-    else
-      judge.missing_baseline = baseline_file;
+    baseline = iogate::load_named_baseline(baseline_file);
+    if (baseline) judge.baseline = &*baseline;
   } catch (const std::exception& e) {
     std::cerr << "iogate: " << e.what() << '\n';
     return 2;

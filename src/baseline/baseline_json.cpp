@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/read_file.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
@@ -162,13 +163,17 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
 }
 
 Baseline load_baseline(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in)
-    throw BaselineError(fmt::format("{}: cannot open: {}", file.string(),
-                                    std::error_code(errno, std::generic_category()).message()));
+  // A baseline is a few hundred kilobytes; the limit only stops a mistyped path being read whole.
+  constexpr std::uint64_t kMaxBaselineBytes = 256ULL << 20;
+  std::string text;
+  try {
+    text = read_regular_file(file, kMaxBaselineBytes, "a baseline (JSON)");
+  } catch (const FileReadError& e) {
+    throw BaselineError(e.what());
+  }
   json doc;
   try {
-    doc = json::parse(in);
+    doc = json::parse(text);
   } catch (const json::parse_error& e) {
     throw BaselineError(fmt::format("{}: not JSON: {}", file.string(), e.what()));
   }
@@ -178,12 +183,17 @@ Baseline load_baseline(const std::filesystem::path& file) {
 void save_baseline(const std::filesystem::path& file, const Baseline& baseline) {
   if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
   const std::filesystem::path tmp = file.string() + ".tmp";
-  {
+  try {
     std::ofstream out(tmp, std::ios::trunc);
     out << baseline_to_json(baseline).dump(2) << '\n';
+    out.close();
     if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
+    std::filesystem::rename(tmp, file);
+  } catch (...) {
+    std::error_code ignored;  // leave no half-written baseline behind
+    std::filesystem::remove(tmp, ignored);
+    throw;
   }
-  std::filesystem::rename(tmp, file);
 }
 
 }  // namespace iogate

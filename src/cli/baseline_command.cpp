@@ -8,7 +8,8 @@
 // within +-3% of it), up to --repeat-max runs (20) or --budget per check. It says how precise it
 // got; a baseline recorded on a noisy machine is usable, only less sharp (its wider spread widens
 // every later ratio interval, so fewer verdicts are decided). Exit 0 written, 1 a run failed
-// (nothing written), 2 bad input.
+// (nothing written), 2 bad input (also an --out that cannot be written: found before anything
+// runs).
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -20,6 +21,7 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/verdicts/statistics.hpp"
+#include "iogate/write_probe.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -111,6 +113,12 @@ int run(const RecordFlags& flags) {
   baseline.recorded_at = context.started_at;
   baseline.datastore = datastore.string();
   baseline.repeat = flags.repeat;
+  try {
+    probe_writable_file(flags.out);  // not after every run: the runs would be lost
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: baseline record --out " << flags.out << ": " << e.what() << '\n';
+    return kExitBadInput;
+  }
   std::cout << "iogate baseline record " << flags.file << " on " << datastore.string() << ", "
             << flags.repeat << " to " << std::max(flags.repeat, flags.repeat_max)
             << " runs per check, until each bounded median is pinned within +-"

@@ -1,5 +1,6 @@
 // iogate check FILE: runs a threshold file without ctest. Exit 0 all passed, 1 a check failed or
-// errored, 2 the file is bad (nothing is run or written then).
+// errored or a report could not be written (said once on stderr; no check's verdict changes),
+// 2 the file or the named baseline is bad (nothing is run or written then).
 //
 // SIGINT/SIGTERM stop it gracefully (iogate/datastore/graceful_stop.hpp): the check in progress
 // is recorded as an error saying how far it got, every check after it as an error "not run:
@@ -24,6 +25,7 @@
 #include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/write_probe.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -38,12 +40,33 @@ struct CheckFlags {
   int repeat_max = 0;  // 0: each check's own
 };
 
+// What went wrong around the checks rather than in them: the failure lines of the checks (each
+// also in its record) and the report files that could not be written. A report that cannot be
+// written is not a check: it changes no check's verdict or count, it is one message on stderr
+// and a non-zero exit.
+struct Problems {
+  std::vector<std::string> failures;
+  std::vector<std::string> unwritten;
+};
+
+// The check's own JSON document in --json-dir; a failure to write it goes to `unwritten`.
+void write_check_json(const std::string& json_dir, const CheckRecord& record,
+                      const RunContext& context, Problems& problems) {
+  if (json_dir.empty()) return;
+  const std::filesystem::path path = std::filesystem::path(json_dir) / (record.check + ".json");
+  try {
+    write_json_file(path, check_to_json(record, context));
+  } catch (const std::exception& e) {
+    problems.unwritten.push_back(record.check + ": result not written to " + path.string() + ": " +
+                                 e.what());
+  }
+}
+
 // Records a check that produced no result (`message` says why) as an error.
 void record_error(const ThresholdFile& file, const Check& check,
                   const std::filesystem::path& datastore, const std::string& json_dir,
-                  const std::string& message, std::vector<std::string>& failures,
-                  RunReport& report) {
-  failures.push_back(message);
+                  const std::string& message, Problems& problems, RunReport& report) {
+  problems.failures.push_back(message);
   CheckRecord record;
   record.suite = file.suite;
   record.check = check.name;
@@ -52,13 +75,7 @@ void record_error(const ThresholdFile& file, const Check& check,
   record.messages.push_back(message);
   record.workload = check.workload;
   report.checks.push_back(record);
-  if (json_dir.empty()) return;
-  try {
-    write_json_file(std::filesystem::path(json_dir) / (check.name + ".json"),
-                    check_to_json(record, describe_run(file.suite, datastore)));
-  } catch (const std::exception& e) {
-    failures.push_back(check.name + ": error: " + e.what());
-  }
+  write_check_json(json_dir, record, describe_run(file.suite, datastore), problems);
 }
 
 // The datastore directory a run started on. After a lazy unmount (or a rename) its path names
@@ -95,10 +112,10 @@ class DatastoreIdentity {
 // Runs one check; returns its table row and appends its failure lines.
 TableRow run_one(const ThresholdFile& file, const Check& check,
                  const std::filesystem::path& datastore, const std::string& json_dir,
-                 std::vector<std::string>& failures, RunReport& report, const JudgeOptions& judge) {
+                 Problems& problems, RunReport& report, const JudgeOptions& judge) {
   if (const int sig = stop_requested(); sig != 0) {
     record_error(file, check, datastore, json_dir, check.name + ": " + not_run_reason(sig),
-                 failures, report);
+                 problems, report);
     return TableRow{check.name, 0, 0, 0, 0, 0, "NOT RUN"};
   }
   // Outside the try: after an error, removing the scratch area is tried once more and a
@@ -125,19 +142,16 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
     if (record.status == CheckStatus::skipped) {
       for (const std::string& line : record.messages) std::cout << "SKIP " << line << '\n';
     } else {
-      failures.insert(failures.end(), record.messages.begin(), record.messages.end());
+      problems.failures.insert(problems.failures.end(), record.messages.begin(),
+                               record.messages.end());
     }
+    RunContext context = describe_run(file.suite, datastore);
+    context.stack = session->storage_stack();
+    if (report.checks.empty()) report.context = context;
     report.checks.push_back(record);
-    if (report.checks.size() == 1) {
-      report.context = describe_run(file.suite, datastore);
-      report.context.stack = session->storage_stack();
-    }
-    if (!json_dir.empty()) {
-      RunContext context = describe_run(file.suite, datastore);
-      context.stack = session->storage_stack();
-      write_json_file(std::filesystem::path(json_dir) / (check.name + ".json"),
-                      check_to_json(record, context));
-    }
+    // The check has its verdict: a result file that cannot be written must not turn it into a
+    // second, erroring check (the catch below is for the check's own failures).
+    write_check_json(json_dir, record, context, problems);
     return table_row(check.name, outcome.result, record.status);
   } catch (const std::exception& e) {
     std::string message = check.name + ": error: " + e.what();
@@ -146,7 +160,7 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
     } catch (const std::exception& left) {
       message += "; scratch area left in place: " + std::string(left.what());
     }
-    record_error(file, check, datastore, json_dir, message, failures, report);
+    record_error(file, check, datastore, json_dir, message, problems, report);
     return TableRow{check.name, 0, 0, 0, 0, 0, "ERROR"};
   }
 }
@@ -156,25 +170,34 @@ int run(const CheckFlags& flags) {
   if (!loaded) return kExitBadInput;
   const ThresholdFile& file = *loaded;
   const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
-  std::cout << "iogate check " << flags.file << " on " << datastore.string() << '\n'
-            << table_header() << std::endl;
   std::optional<Baseline> baseline;
   JudgeOptions judge;
   judge.repeat = flags.repeat;
   judge.repeat_max = flags.repeat_max;
   try {
     const auto baseline_file = resolve_baseline(flags.baseline, "");
-    baseline = load_baseline_if_present(baseline_file);
-    if (baseline)
-      judge.baseline = &*baseline;
-    else
-      judge.missing_baseline = baseline_file;
+    baseline = load_named_baseline(baseline_file);
+    if (baseline) judge.baseline = &*baseline;
   } catch (const std::exception& e) {
     std::cerr << "iogate: " << e.what() << '\n';
     return kExitBadInput;
   }
+  // Outputs that cannot be written are found now, not after every check has run. What fails
+  // later (a disk filling up, a name taken by a directory) is reported then, see Problems.
+  try {
+    if (!flags.json_dir.empty()) probe_writable_dir(flags.json_dir);
+    for (const std::string* f :
+         {&flags.reports.junit, &flags.reports.json, &flags.reports.gbench_json,
+          &flags.reports.markdown, &flags.reports.html})
+      if (!f->empty()) probe_writable_file(*f);
+  } catch (const std::exception& e) {
+    std::cerr << "iogate check: report cannot be written: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  std::cout << "iogate check " << flags.file << " on " << datastore.string() << '\n'
+            << table_header() << std::endl;
   enable_graceful_stop();
-  std::vector<std::string> failures;
+  Problems problems;
   RunReport report;
   report.context = describe_run(file.suite, datastore);
   DatastoreIdentity identity;
@@ -182,12 +205,12 @@ int run(const CheckFlags& flags) {
   for (const Check& check : file.checks) {
     if (const std::string problem = identity.problem(datastore); !problem.empty()) {
       record_error(file, check, datastore, flags.json_dir,
-                   check.name + ": error: not run: " + problem, failures, report);
+                   check.name + ": error: not run: " + problem, problems, report);
       std::cout << table_row_line(TableRow{check.name, 0, 0, 0, 0, 0, "NOT RUN"}) << std::endl;
       continue;
     }
     std::cout << table_row_line(
-                     run_one(file, check, datastore, flags.json_dir, failures, report, judge))
+                     run_one(file, check, datastore, flags.json_dir, problems, report, judge))
               << std::endl;
     for (const std::string& line : evidence_lines(report.checks.back()))
       std::cout << "  " << line << '\n';
@@ -199,15 +222,15 @@ int run(const CheckFlags& flags) {
   try {
     write_report_files(report, flags.reports);
   } catch (const std::exception& e) {
-    std::cerr << "iogate check: " << e.what() << '\n';
-    return kExitCheckFailed;
+    problems.unwritten.push_back(std::string("report not written: ") + e.what());
   }
-  for (const std::string& line : failures) std::cout << "FAIL " << line << '\n';
+  for (const std::string& line : problems.failures) std::cout << "FAIL " << line << '\n';
   const StatusCounts counts = count_statuses(report.checks);
   std::cout << counts.total() << " checks: " << counts.pass << " passed, " << counts.fail
             << " failed, " << counts.unstable << " unstable, " << counts.skipped << " skipped, "
             << counts.error << " errors\n";
-  return failures.empty() ? kExitOk : kExitCheckFailed;
+  for (const std::string& line : problems.unwritten) std::cerr << "iogate check: " << line << '\n';
+  return problems.failures.empty() && problems.unwritten.empty() ? kExitOk : kExitCheckFailed;
 }
 
 }  // namespace

@@ -10,13 +10,16 @@
 // spread samples to tell), each with its ratio interval. Latencies are shown, not gated: their
 // tails move with load. Exit 0 no regression, 1 a regression, 2 bad input.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include <fstream>
+#include <algorithm>
+
 #include <iostream>
 #include <memory>
 
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/read_file.hpp"
 #include "iogate/verdicts/evidence.hpp"
 
 namespace iogate::cli {
@@ -58,10 +61,11 @@ BaselineCheck samples_of_check(const json& doc, const std::filesystem::path& fil
 }
 
 json read_json(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw BaselineError(file.string() + ": cannot open");
+  constexpr std::uint64_t kMaxJsonBytes = 256ULL << 20;  // as result_reader.cpp's
   try {
-    return json::parse(in);
+    return json::parse(read_regular_file(file, kMaxJsonBytes, "iogate results (JSON)"));
+  } catch (const FileReadError& e) {
+    throw BaselineError(e.what());
   } catch (const json::parse_error& e) {
     throw BaselineError(fmt::format("{}: not JSON: {}", file.string(), e.what()));
   }
@@ -133,6 +137,23 @@ int run(const CompareFlags& flags) {
     now = load_results(flags.results);
   } catch (const std::exception& e) {
     std::cerr << "iogate: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  // Nothing in common compares nothing: "0 regressions" would pass a gate that judged nothing
+  // (a baseline of another suite, or results of another threshold file).
+  const bool any_common =
+      std::any_of(base.checks.begin(), base.checks.end(),
+                  [&](const BaselineCheck& b) { return now.find(b.name) != nullptr; });
+  if (!any_common) {
+    const auto names = [](const Baseline& b) {
+      std::vector<std::string> out;
+      for (const BaselineCheck& c : b.checks) out.push_back(c.name);
+      return out.empty() ? std::string("none") : fmt::format("{}", fmt::join(out, ", "));
+    };
+    std::cerr << fmt::format(
+        "iogate compare: {} and {} have no check in common (baseline: {}; results: {}): compare "
+        "results of the threshold file the baseline was recorded from\n",
+        flags.baseline, flags.results, names(base), names(now));
     return kExitBadInput;
   }
   const double tolerance = flags.tolerance_pct / 100.0;

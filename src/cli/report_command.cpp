@@ -4,8 +4,11 @@
 // per-check documents (only those) before a new run.
 #include <unistd.h>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
+#include <system_error>
 
 #include "commands.hpp"
 #include "iogate/reports/report_files.hpp"
@@ -37,6 +40,12 @@ int run(const ReportFlags& flags) {
   try {
     if (!flags.from_dir.empty()) report = read_report_dir(flags.from_dir);
     for (const std::string& path : flags.inputs) {
+      std::error_code ec;
+      if (std::filesystem::is_directory(path, ec))
+        throw std::runtime_error(path +
+                                 ": is a directory, expected iogate results (JSON); give "
+                                 "--from-dir " +
+                                 path + " for a directory of per-check results");
       RunReport one = read_results(path);
       if (report.checks.empty()) report.context = one.context;
       for (CheckRecord& c : one.checks) report.checks.push_back(std::move(c));

@@ -4,6 +4,8 @@
 // dies of the signal.
 #include <iostream>
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include "commands.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
@@ -26,6 +28,12 @@ int run(const RunFlags& flags) {
   Check check;
   check.name = flags.name;
   try {
+    // The name becomes file names (<name>.dat, <name>.json): the rule of threshold files. A
+    // '/' in it is refused by the scratch area itself.
+    if (check.name.size() > kMaxCheckNameLength)
+      throw std::invalid_argument("--name: expected at most " +
+                                  std::to_string(kMaxCheckNameLength) + " characters, got " +
+                                  std::to_string(check.name.size()));
     check.workload = flags.workload.to_spec();
     validate_workload(check.workload);
   } catch (const std::invalid_argument& e) {

@@ -1,6 +1,9 @@
 #include "workload_flags.hpp"
 
+#include <charconv>
+#include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/units.hpp"
@@ -18,6 +21,18 @@ auto parse_flag(const char* flag, const std::string& text, Parse parse) {
 }
 
 constexpr std::uint64_t kDefaultFileSize = 1ull << 30;
+
+// Digits only, within 64 bits: no sign, no wrap-around, no silent clamping to the maximum.
+std::uint64_t parse_seed(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc{} || ptr != end)
+    throw std::invalid_argument("--seed " + text +
+                                ": expected a whole number from 0 (a fresh seed per run) to " +
+                                std::to_string(std::numeric_limits<std::uint64_t>::max()));
+  return value;
+}
 
 }  // namespace
 
@@ -42,7 +57,7 @@ void WorkloadFlags::add_to(CLI::App& sub) {
                  "I/O engine: auto (first usable of io_uring, libaio, psync), io_uring, libaio, "
                  "psync")
       ->capture_default_str();
-  sub.add_option("--seed", seed, "Random seed (0: fresh)");
+  sub.add_option("--seed", seed, "Random seed (0: fresh)")->capture_default_str();
   sub.add_option("--workers", workers, "Threads, each on its own region of the file with --qd")
       ->capture_default_str()
       ->check(CLI::Range(1, 256));
@@ -66,7 +81,16 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.queue_depth = qd;
   if (size) spec.io_size = parse_flag("--size", *size, parse_size);
   if (time) spec.duration = parse_flag("--time", *time, parse_duration);
-  if (kind == "integrity") spec.kind = WorkloadKind::integrity;
+  if (kind == "integrity") {
+    spec.kind = WorkloadKind::integrity;
+    // Its passes are fixed (all writes, then all reads, sequential): a mix given here would be
+    // recorded as run while it was not.
+    if (spec.read_pct != 0 || spec.random_pct != 0)
+      throw std::invalid_argument(
+          "--kind integrity writes the whole file, then reads it all back verified: --read and "
+          "--random do not apply to it (got --read " +
+          read + ", --random " + random + ")");
+  }
   if (!size && !time && spec.kind != WorkloadKind::integrity)
     throw std::invalid_argument("give --size (size-based) or --time (time-based)");
   spec.file_size = file_size      ? parse_flag("--file-size", *file_size, parse_size)
@@ -80,9 +104,9 @@ WorkloadSpec WorkloadFlags::to_spec() const {
     throw std::invalid_argument("--engine " + engine + ": " + *why);
   }
   spec.engine = engine;
-  spec.seed = seed;
+  spec.seed = parse_seed(seed);
   spec.workers = workers;
-  spec.verify = verify;
+  spec.verify = verify || spec.kind == WorkloadKind::integrity;  // it verifies every block
   spec.rate_iops = rate_iops;
   spec.rate_mbps = rate_mbps;
   return spec;

@@ -22,7 +22,7 @@ struct WorkloadFlags {
   int direct = 1;
   std::string flush = "end";
   std::string engine = "auto";
-  std::uint64_t seed = 0;
+  std::string seed = "0";  // text: CLI11 would read "-1" and "2^64" as 2^64-1 without a word
   unsigned workers = 1;
   bool verify = false;
   std::string kind = "mixed";

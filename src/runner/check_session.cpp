@@ -39,9 +39,16 @@ std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
   return fallback;
 }
 
-std::optional<Baseline> load_baseline_if_present(const std::filesystem::path& file) {
-  if (file.empty() || !std::filesystem::exists(file)) return std::nullopt;
-  return load_baseline(file);
+std::optional<Baseline> load_named_baseline(const std::filesystem::path& file) {
+  if (file.empty()) return std::nullopt;
+  try {
+    return load_baseline(file);
+  } catch (const BaselineError& e) {
+    throw BaselineError(
+        fmt::format("baseline {}: record it with `iogate baseline record`, or name an existing one "
+                    "(--baseline, IOGATE_BASELINE or the suite's BASELINE)",
+                    e.what()));
+  }
 }
 
 RunContext describe_run(std::string suite, const std::filesystem::path& datastore) {

@@ -8,6 +8,7 @@
 
 #include "expectation_keys.hpp"
 #include "repetition_keys.hpp"
+#include "impossible_bounds.hpp"
 
 namespace iogate::thresholds_detail {
 namespace {
@@ -41,6 +42,12 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
   Check check;
   check.where = location(file, table.source());
   check.name = identifier_value(unnamed, *name, "name");
+  if (check.name.size() > kMaxCheckNameLength) {
+    unnamed.fail(*name, "name",
+                 fmt::format("expected a name of at most {} characters (it names the files "
+                             "<name>.dat and <name>.json on disk, {} bytes at most), got {}",
+                             kMaxCheckNameLength, kMaxFileNameBytes, check.name.size()));
+  }
 
   const Section named{file, fmt::format("check \"{}\"", check.name), ""};
   reject_unknown_keys(named, table, kCheckKeys);
@@ -67,6 +74,7 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
                "cv_max alone cannot fail a check: add a bound like iops_min or duration_max");
   }
   check.expectations = std::move(expected.expectations);
+  reject_impossible_bounds(Section{file, named.owner, "expect"}, *expect, check);
   check.cv_max = expected.cv_max;
   check.stall_max = expected.stall_max;
   apply_repetition(read_repetition(named, table), named, table, suite, checks, check);

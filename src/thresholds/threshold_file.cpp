@@ -2,16 +2,12 @@
 // check_section.cpp, workloads in workload_section.cpp, expectations in expectation_keys.cpp.
 #include "iogate/thresholds/threshold_file.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <array>
-#include <cerrno>
-#include <system_error>
 
 #include <fmt/format.h>
 
 #include "check_section.hpp"
+#include "iogate/read_file.hpp"
 #include "toml_fields.hpp"
 #include "workload_section.hpp"
 
@@ -28,31 +24,18 @@ std::string format_message(const SourceLocation& where, const std::string& key,
   return out + ": " + problem;
 }
 
-[[noreturn]] void os_error(const std::filesystem::path& path, const char* operation, int error) {
-  throw ThresholdError(
-      SourceLocation{path, 0, 0}, "",
-      fmt::format("cannot {}: {}", operation, std::system_category().message(error)));
-}
+// A threshold file is a few kilobytes; the limit only stops a mistyped path (a log, an image)
+// from being read whole before the TOML parser refuses it.
+constexpr std::uint64_t kMaxThresholdFileBytes = 16ULL << 20;
 
-// The whole file; an OS failure becomes a ThresholdError with line 0 and the OS's own words.
+// The whole file; an OS failure, or a path that is not a regular file (/dev/zero, a directory),
+// becomes a ThresholdError with line 0 and the OS's own words.
 std::string read_file(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) os_error(path, "open", errno);
-  std::string text;
-  std::array<char, 65536> buffer;
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer.data(), buffer.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int error = errno;
-      ::close(fd);
-      os_error(path, "read", error);  // EISDIR for a directory
-    }
-    if (n == 0) break;
-    text.append(buffer.data(), static_cast<std::size_t>(n));
+  try {
+    return read_regular_file(path, kMaxThresholdFileBytes, "a threshold file (TOML)");
+  } catch (const FileReadError& e) {
+    throw ThresholdError(SourceLocation{path, 0, 0}, "", e.problem());
   }
-  ::close(fd);
-  return text;
 }
 
 constexpr std::array<std::string_view, 3> kTopKeys{"suite", "defaults", "check"};

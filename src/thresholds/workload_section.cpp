@@ -220,7 +220,10 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
     }
   }
   if (const auto& f = pick(own.verify, defaults.verify)) spec.verify = f->value;
-  if (integrity) spec.kind = WorkloadKind::integrity;
+  if (integrity) {
+    spec.kind = WorkloadKind::integrity;
+    spec.verify = true;  // it verifies every block it reads back: the record says so
+  }
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
   return spec;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Baselines end to end: record a tiny check twice over, check against the baseline (a pass or,
 # on a noisy machine, unstable — never an error), compare two recordings, and the two baseline
-# errors a user meets first: a missing baseline skips, a changed workload fails.
+# errors a user meets first: no baseline named skips, a named one that is missing is an error
+# (exit 2), a changed workload fails.
 # Usage: baseline_test.sh <iogate>
 source "$IOGATE_E2E_LIB"
 iogate=$1
@@ -35,10 +36,25 @@ assert_no_scratch "$ds"
 "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/b.json" > "$out/check.log" 2>&1 ||
   { cat "$out/check.log" >&2; fail "check against its own baseline failed (10% tolerance)"; }
 
-# No baseline: skipped with the reason, exit 0.
-"$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/none.json" > "$out/skip.log" 2>&1 ||
-  fail "a missing baseline must skip, not fail"
-assert_contains "$out/skip.log" "SKIP seq_read_64k: skipped: baseline .*none.json does not exist" "skip"
+# No baseline named: skipped with the reason, exit 0.
+env -u IOGATE_BASELINE "$iogate" check "$out/gate.toml" --datastore "$ds" > "$out/skip.log" 2>&1 ||
+  fail "a check with relative bounds and no baseline named must skip, not fail"
+assert_contains "$out/skip.log" "SKIP seq_read_64k: skipped: relative bounds" "skip"
+
+# A baseline named but missing (a typo): exit 2 before anything runs, not a skip that passes.
+for how in flag env; do
+  set +e
+  if [ "$how" = flag ]; then
+    "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/none.json" > "$out/missing.log" 2>&1
+  else
+    IOGATE_BASELINE="$out/none.json" "$iogate" check "$out/gate.toml" --datastore "$ds" > "$out/missing.log" 2>&1
+  fi
+  rc=$?
+  set -e
+  [ "$rc" = 2 ] || { cat "$out/missing.log" >&2; fail "missing baseline by $how: exit $rc, expected 2"; }
+  assert_contains "$out/missing.log" "^iogate: baseline .*none.json: cannot open: No such file or directory: record it with" "missing by $how"
+  if grep -q "SKIP\|seq_read_64k " "$out/missing.log"; then fail "missing baseline by $how: a check ran"; fi
+done
 
 # A changed workload: fails without running, says to record again.
 sed 's/block_size = "64k"/block_size = "32k"/' "$out/gate.toml" > "$out/changed.toml"
@@ -71,6 +87,30 @@ if "$iogate" compare "$out/fast.json" "$out/b.json" > "$out/regress.log"; then
   fail "compare must exit non-zero on a regression"
 fi
 assert_contains "$out/regress.log" "REGRESSED" "regression row"
+
+# compare with nothing in common (a baseline of another suite) compares nothing: exit 2, not
+# "0 regressions".
+/usr/bin/python3 - "$out/b.json" "$out/other.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["checks"] = {"other_check": d["checks"]["seq_read_64k"]}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+set +e
+"$iogate" compare "$out/other.json" "$out/b.json" > "$out/disjoint.log" 2>&1
+rc=$?
+set -e
+[ "$rc" = 2 ] || { cat "$out/disjoint.log" >&2; fail "compare with nothing in common: exit $rc, expected 2"; }
+assert_contains "$out/disjoint.log" "have no check in common \(baseline: other_check; results: seq_read_64k\)" "disjoint compare"
+if grep -q "regressions" "$out/disjoint.log"; then fail "disjoint compare still printed a regression count"; fi
+
+# A directory given to compare names the path.
+set +e
+"$iogate" compare "$out" "$out/b.json" > "$out/dir.log" 2>&1
+rc=$?
+set -e
+[ "$rc" = 2 ] || fail "compare DIR: exit $rc, expected 2"
+assert_contains "$out/dir.log" "^iogate: $out: is a directory, expected a baseline \(JSON\)" "compare dir"
 
 "$iogate" fingerprint --datastore "$ds" > "$out/fp.log"
 assert_contains "$out/fp.log" "^filesystem " "fingerprint"

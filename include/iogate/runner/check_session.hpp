@@ -5,11 +5,14 @@
 // judge() runs the check at least `repeat` times and, while an expectation is undecided, again, up
 // to `repeat_max` runs or its budget (iogate/verdicts/evidence.hpp), and judges all runs together,
 // against a baseline when one is given. A check with "N% of baseline" bounds:
-//   - no baseline file at all, or the baseline has no such check: SKIPPED, with the reason. A
-//     missing baseline is a set-up state (the datastore was never recorded), not a property of
+//   - no baseline named at all, or the baseline has no such check: SKIPPED, with the reason. Not
+//     naming a baseline is a set-up state (the datastore was never recorded), not a property of
 //     the storage: failing would blame the storage, passing would hide that nothing was compared.
 //     A skip shows in ctest's summary and in JUnit, visibly different from both. Absolute bounds of
 //     the same check are still run and judged; any shortfall there is a FAIL.
+//   - a baseline named (--baseline, $IOGATE_BASELINE, a suite's BASELINE) but missing or
+//     unreadable: an error before anything runs (load_named_baseline()). Someone asked for the
+//     comparison; a typo in the path must not quietly switch every relative bound off.
 //   - the baseline was recorded with a different workload: FAIL, without running. The threshold
 //     file changed after the baseline was recorded; a skip here would silently switch the gate
 //     off for good, so the user is made to record the baseline again.
@@ -44,9 +47,8 @@ struct CheckOutcome {
 
 struct JudgeOptions {
   const Baseline* baseline = nullptr;
-  std::filesystem::path missing_baseline;  // a baseline named but not there (the skip says so)
-  int repeat = 0;                          // 0: the check's own `repeat`
-  int repeat_max = 0;                      // 0: the check's own `repeat_max`
+  int repeat = 0;      // 0: the check's own `repeat`
+  int repeat_max = 0;  // 0: the check's own `repeat_max`
   // Called once per run for a fresh backend (tests inject slowed fakes); empty: the spec's engine.
   std::function<std::unique_ptr<IoBackend>()> make_backend;
   IntervalHook on_interval;  // progress display; runs before fail-fast's
@@ -84,9 +86,10 @@ std::filesystem::path resolve_datastore(const std::optional<std::string>& flag,
 std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
                                        const std::filesystem::path& fallback);
 
-// The named baseline, loaded; nothing when `file` is empty or does not exist (checks with
-// relative bounds then skip, see above). A malformed file throws BaselineError.
-std::optional<Baseline> load_baseline_if_present(const std::filesystem::path& file);
+// The named baseline, loaded; nothing when `file` is empty (none named: checks with relative
+// bounds then skip, see above). A missing, unreadable or malformed file throws BaselineError
+// saying it is the baseline and how to get one.
+std::optional<Baseline> load_named_baseline(const std::filesystem::path& file);
 
 // The record of a run's place and time: version, host, UTC start, datastore and its storage stack.
 RunContext describe_run(std::string suite, const std::filesystem::path& datastore);

@@ -50,6 +50,7 @@ TEST(EngineKeys, AnIntegrityCheckNeedsOnlyItsFileSize) {
   const WorkloadSpec w = workload("kind = \"integrity\"\nfile_size = \"64MiB\"\n");
   EXPECT_EQ(w.kind, WorkloadKind::integrity);
   EXPECT_EQ(w.file_size, 64u << 20);
+  EXPECT_TRUE(w.verify);  // it verifies every block: recorded as verify false, it read as not
 }
 
 TEST(EngineKeys, BadValuesNameTheKeyAndWhatWasExpected) {

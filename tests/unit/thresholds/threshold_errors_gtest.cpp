@@ -2,6 +2,10 @@
 // key a user has to fix, and say what was expected. The files are in tests/data/thresholds/bad/.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
 
 #include "iogate/thresholds/threshold_file.hpp"
 
@@ -128,8 +132,37 @@ TEST(ThresholdErrors, MissingFileHasLineZeroAndTheOsError) {
 TEST(ThresholdErrors, DirectoryIsUnreadable) {
   const ThresholdError e = error_of([] { load_threshold_file(IOGATE_TEST_DATA_DIR); });
   EXPECT_EQ(e.where().line, 0);
-  EXPECT_THAT(e.what(), StartsWith(std::string(IOGATE_TEST_DATA_DIR) + ": cannot read: "));
-  EXPECT_THAT(e.problem(), HasSubstr("Is a directory"));
+  EXPECT_EQ(std::string(e.what()), std::string(IOGATE_TEST_DATA_DIR) +
+                                       ": is a directory, expected a threshold file (TOML)");
+}
+
+// /dev/zero never ends: reading it whole died of std::bad_alloc.
+TEST(ThresholdErrors, CharacterDeviceIsRefusedBeforeReading) {
+  const ThresholdError e = error_of([] { load_threshold_file("/dev/zero"); });
+  EXPECT_EQ(e.where().line, 0);
+  EXPECT_EQ(std::string(e.what()),
+            "/dev/zero: is a character device, expected a threshold file (TOML)");
+}
+
+// A FIFO without a writer would block the open, or the read, forever.
+TEST(ThresholdErrors, FifoIsRefusedWithoutWaiting) {
+  const std::string fifo = ::testing::TempDir() + "iogate_threshold_fifo";
+  ::unlink(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const ThresholdError e = error_of([&] { load_threshold_file(fifo); });
+  ::unlink(fifo.c_str());
+  EXPECT_EQ(std::string(e.what()), fifo + ": is a FIFO, expected a threshold file (TOML)");
+}
+
+TEST(ThresholdErrors, HugeFileIsRefusedBeforeReading) {
+  const std::string big = ::testing::TempDir() + "iogate_threshold_huge.toml";
+  { std::ofstream out(big, std::ios::trunc); }
+  ASSERT_EQ(::truncate(big.c_str(), 1LL << 30), 0);  // sparse: costs no space
+  const ThresholdError e = error_of([&] { load_threshold_file(big); });
+  ::unlink(big.c_str());
+  EXPECT_EQ(e.where().line, 0);
+  EXPECT_THAT(e.problem(), StartsWith("is 1073741824 bytes, larger than a threshold file (TOML) "
+                                      "can be"));
 }
 
 }  // namespace

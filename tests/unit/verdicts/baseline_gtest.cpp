@@ -113,16 +113,39 @@ CheckOutcome judge_with(const Check& check, const JudgeOptions& base, int per_io
   return judge_check(check, file, stack, options);
 }
 
-TEST(Baseline, MissingBaselineSkipsWithTheReason) {
+TEST(Baseline, NoBaselineNamedSkipsWithTheReason) {
   Check check = small_check();
   const CheckRecord record = make_check_record("s", check, judge_with(check, {}, 0));
   EXPECT_EQ(record.status, CheckStatus::skipped);
   ASSERT_EQ(record.messages.size(), 1u);
   EXPECT_NE(record.messages[0].find("skipped: relative bounds"), std::string::npos);
-  JudgeOptions named;
-  named.missing_baseline = "/nowhere/b.json";
-  const CheckRecord r2 = make_check_record("s", check, judge_with(check, named, 0));
-  EXPECT_NE(r2.messages[0].find("baseline /nowhere/b.json does not exist"), std::string::npos);
+  EXPECT_FALSE(load_named_baseline(""));  // none named: nothing to load, the skip above
+}
+
+// A typo'd --baseline used to skip every relative check and exit 0: the gate switched off.
+TEST(Baseline, NamedBaselineThatIsMissingIsAnError) {
+  try {
+    load_named_baseline("/nowhere/b.json");
+    ADD_FAILURE() << "a missing baseline loaded";
+  } catch (const BaselineError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "baseline /nowhere/b.json: cannot open: No such file or directory: record it with "
+              "`iogate baseline record`, or name an existing one (--baseline, IOGATE_BASELINE or "
+              "the suite's BASELINE)");
+  }
+}
+
+TEST(Baseline, NamedBaselineThatIsADirectoryNamesThePath) {
+  test::TempDir dir;
+  try {
+    load_named_baseline(dir.path());
+    ADD_FAILURE() << "a directory loaded as a baseline";
+  } catch (const BaselineError& e) {
+    EXPECT_NE(std::string(e.what()).find("baseline " + dir.path().string() +
+                                         ": is a directory, expected a baseline (JSON)"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(Baseline, StaleWorkloadFailsWithoutRunning) {

@@ -1,0 +1,115 @@
+# Inputs and outputs a careless operator gets wrong, each a clear error with its path, never a
+# crash, a silent skip or a second check: unreadable inputs, out-of-range flags, report files
+# that cannot be written (before the run when that can be known, else once after it, with the
+# check's verdict and counts unchanged) and a baseline --out that cannot be written.
+iogate=$1
+source "$IOGATE_E2E_LIB"
+trap cleanup_datastores EXIT
+out=$E2E_DIR
+ds=$(new_datastore)
+
+expect_exit() {  # expected-rc log command...
+  local want=$1 log=$2; shift 2
+  set +e; "$@" > "$log" 2>&1; local rc=$?; set -e
+  [ "$rc" = "$want" ] || { cat "$log" >&2; fail "exit $rc, expected $want: $*"; }
+}
+
+# lint of a character device: refused before reading (it died of std::bad_alloc, exit 134).
+expect_exit 2 "$out/zero.log" timeout 20 "$iogate" lint /dev/zero
+assert_contains "$out/zero.log" "^/dev/zero: is a character device, expected a threshold file \(TOML\)$" "lint /dev/zero"
+
+# --seed: digits within 64 bits only (-1 and 2^64 became 2^64-1 without a word).
+for seed in -1 18446744073709551616 12x; do
+  expect_exit 2 "$out/seed.log" "$iogate" run --bs 4k --size 64k --seed "$seed" --datastore "$ds"
+  assert_contains "$out/seed.log" "^iogate run: --seed $seed: expected a whole number from 0 \(a fresh seed per run\) to 18446744073709551615$" "seed $seed"
+done
+"$iogate" run --bs 4k --size 64k --seed 18446744073709551615 --datastore "$ds" --json "$out/seed.json" > /dev/null
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["workload"]["seed"] == 2**64-1, d["workload"]' "$out/seed.json"
+
+# run --name becomes file names: as long as a check's name may be, no longer.
+expect_exit 2 "$out/name.log" "$iogate" run --bs 4k --size 64k --name "$(printf 'n%.0s' $(seq 247))" --datastore "$ds"
+assert_contains "$out/name.log" "^iogate run: --name: expected at most 246 characters, got 247$" "run --name"
+[ -z "$(ls -A "$ds")" ] || fail "a refused --name wrote to the datastore: $(ls -A "$ds")"
+
+# --kind integrity runs its own fixed passes: a --read mix is refused, and the record says that
+# every block was verified.
+expect_exit 2 "$out/integrity.log" "$iogate" run --kind integrity --read 50 --file-size 1MiB --datastore "$ds"
+assert_contains "$out/integrity.log" "^iogate run: --kind integrity writes the whole file, then reads it all back verified: --read and --random do not apply to it \(got --read 50, --random 0\)$" "integrity --read"
+"$iogate" run --kind integrity --file-size 1MiB --datastore "$ds" --json "$out/integrity.json" > /dev/null
+/usr/bin/python3 - "$out/integrity.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+w, r = d["workload"], d["result"]
+assert w["kind"] == "integrity" and w["verify"] is True and w["read_pct"] == 0, w
+assert r["blocks_verified"] > 0, r
+PY
+assert_no_scratch "$ds"
+
+# report: a directory and a baseline each say what they are and what to give instead.
+expect_exit 2 "$out/report-dir.log" "$iogate" report "$out"
+assert_contains "$out/report-dir.log" "^iogate report: $out: is a directory, expected iogate results \(JSON\); give --from-dir $out for a directory of per-check results$" "report DIR"
+echo '{"format": "iogate-baseline", "version": 1, "checks": {}}' > "$out/b.json"
+expect_exit 2 "$out/report-baseline.log" "$iogate" report "$out/b.json"
+assert_contains "$out/report-baseline.log" "^iogate report: $out/b.json: is a baseline \(written by \`iogate baseline record\`\), not results: \`iogate compare BASELINE RESULTS\`" "report BASELINE"
+
+cat > "$out/pass.toml" <<'TOML'
+[suite]
+name = "pass"
+[[check]]
+name = "tiny_write"
+[check.workload]
+block_size = "64k"
+size = "4MiB"
+[check.expect]
+mbps_min = 0.001
+TOML
+
+# Outputs that cannot be written are found before anything runs: exit 2, datastore untouched,
+# no stray .tmp.
+mkdir -p "$out/junit-dir"
+touch "$out/plain-file"
+expect_exit 2 "$out/junit-dir.log" "$iogate" check "$out/pass.toml" --datastore "$ds" --junit "$out/junit-dir"
+assert_contains "$out/junit-dir.log" "^iogate check: report cannot be written: write $out/junit-dir: expected a file name, not a directory: Is a directory$" "--junit DIR"
+expect_exit 2 "$out/json-dir.log" "$iogate" check "$out/pass.toml" --datastore "$ds" --json-dir "$out/plain-file/json"
+assert_contains "$out/json-dir.log" "^iogate check: report cannot be written: create directory $out/plain-file/json in $out/plain-file: Not a directory$" "--json-dir under a file"
+if grep -q "tiny_write" "$out/junit-dir.log" "$out/json-dir.log"; then fail "a check ran although its report could not be written"; fi
+[ -z "$(ls -A "$ds")" ] || fail "refused run wrote to the datastore: $(ls -A "$ds")"
+[ -z "$(find "$out" -name '*.tmp')" ] || fail "stray .tmp: $(find "$out" -name '*.tmp')"
+
+# A read-only --json-dir (a read-only bind mount: root ignores mode bits): refused before the run.
+if [ "$(id -u)" = 0 ] && unshare -m true 2> /dev/null; then
+  mkdir -p "$out/ro"
+  expect_exit 2 "$out/ro.log" unshare -m bash -c 'mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" "$1" && exec "${@:2}"' _ \
+    "$out/ro" "$iogate" check "$out/pass.toml" --datastore "$ds" --json-dir "$out/ro"
+  assert_contains "$out/ro.log" "^iogate check: report cannot be written: create a file in $out/ro: Read-only file system$" "read-only --json-dir"
+else
+  echo "read-only --json-dir: not tried (needs root and unshare -m)"
+fi
+
+# A result file that fails only after the check ran (its name is taken by a directory): one
+# message on stderr, exit 1, and the check is still one passed check: no ERROR row, no second
+# testcase, counts unchanged.
+mkdir -p "$out/json/tiny_write.json"
+expect_exit 1 "$out/late.log" "$iogate" check "$out/pass.toml" --datastore "$ds" --json-dir "$out/json" --junit "$out/junit.xml" --json "$out/results.json"
+assert_contains "$out/late.log" "^\| tiny_write .*PASS" "the check's own verdict"
+assert_contains "$out/late.log" "^1 checks: 1 passed, 0 failed, 0 unstable, 0 skipped, 0 errors$" "counts unchanged"
+assert_contains "$out/late.log" "^iogate check: tiny_write: result not written to $out/json/tiny_write.json: " "one error message"
+[ "$(grep -c 'not written' "$out/late.log")" = 1 ] || fail "the write failure was reported more than once"
+if grep -Eq "ERROR|^FAIL" "$out/late.log"; then fail "a report write failure became a failed check"; fi
+[ "$(grep -c '<testcase' "$out/junit.xml")" = 1 ] || fail "JUnit has $(grep -c '<testcase' "$out/junit.xml") testcases, expected 1"
+[ -z "$(find "$out/json" -name '*.tmp')" ] || fail "stray .tmp in json dir"
+assert_no_scratch "$ds"
+
+# iogate report to a directory: one message, exit 1, and no stray .tmp beside it.
+expect_exit 1 "$out/report-junit-dir.log" "$iogate" report "$out/results.json" --junit "$out/junit-dir"
+assert_contains "$out/report-junit-dir.log" "^iogate report: write $out/junit-dir: Is a directory$" "report --junit DIR"
+[ -z "$(find "$out" -name '*.tmp')" ] || fail "stray .tmp: $(find "$out" -name '*.tmp')"
+
+# baseline record --out that cannot be written: refused before the first run.
+expect_exit 2 "$out/out-file.log" "$iogate" baseline record "$out/pass.toml" --datastore "$ds" --repeat 1 --out "$out/plain-file/b.json"
+assert_contains "$out/out-file.log" "^iogate: baseline record --out $out/plain-file/b.json: write into $out/plain-file: Not a directory$" "--out under a file"
+expect_exit 2 "$out/out-dir.log" "$iogate" baseline record "$out/pass.toml" --datastore "$ds" --repeat 1 --out "$out/junit-dir"
+assert_contains "$out/out-dir.log" "expected a file name, not a directory" "--out DIR"
+if grep -q "run 1/1" "$out/out-file.log" "$out/out-dir.log"; then fail "baseline record ran before finding --out unwritable"; fi
+[ -z "$(ls -A "$ds")" ] || fail "refused baseline record wrote to the datastore: $(ls -A "$ds")"
+echo "input_errors: ok"
