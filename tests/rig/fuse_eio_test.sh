@@ -8,6 +8,7 @@
 #   - the daemon logged the EIO it injected (the error is ours, not an accident);
 #   - a later check on the same datastore that stays below the bad block passes;
 #   - nothing is left in the backing directory.
+# And a write error while a read check's file is prepared is named with its offset as well.
 iogate=$1
 schema=$2
 faultfs=$3
@@ -80,4 +81,18 @@ for direction in write read; do
   fuse_unmount
   echo "$direction: $(grep -Eo "$message" "$out/check.log" | head -n 1 | sed -E 's/ of \S+: /: /') (io_uring and psync); the check below it passed; backing empty"
 done
+# A read check's file is written through before the run (so reads reach the device): a write
+# error there is named with its offset too, and the partial file is removed.
+fuse_mount prepare --eio-write=1048576+4096
+out="$RIG_DIR/prepare/out"
+mkdir -p "$out"
+gate "$out/gate.toml" read 1048576
+fault_check "$out" 60 "$out/gate.toml" "$FUSE_MNT"
+fault_expect_rc "$out" 1
+message='write of 1048576 bytes at offset 1048576 of \S+/iogate-scratch-[^/]+/read_eio(_psync)?\.dat: Input/output error'
+fault_reports "$out" "$schema" "read_eio=error:read_eio: error: $message" \
+  "read_eio_psync=error:read_eio_psync: error: $message" "below_bad_block=pass"
+fuse_assert_empty
+fuse_unmount
+echo "preparing a read file: $(grep -Eo "$message" "$out/check.log" | head -n 1 | sed -E 's/ of \S+: /: /'); partial file removed"
 echo "fuse_eio: ok"
