@@ -6,7 +6,10 @@
 #   - no I/O can be faster than N: the minimum is >= N, exactly;
 #   - the median (p50, within the histogram's 0.4%) is within [0.98 N, 1.05 N]: above N only by
 #     FUSE's round trip (tens of microseconds) and what noise is left;
-#   - the mean is within [N, 1.05 N];
+#   - the mean is >= N, and is printed; it is not held to 5%: it also carries every stall of a
+#     shared virtual machine, and one stall of a few hundred milliseconds in a 3 s run moves it by
+#     several percent (at 2 ms: +3 to +5% in most trials, +33% in one) while the median stays
+#     within +3.5%;
 #   - IOPS x mean latency is within [0.95, 1.01]: one I/O in flight, back to back.
 # Then at queue depth 4 the latency is per request: with faultfs's multithreaded loop four reads
 # are served at once (IOPS >= 3/N), with its single-threaded loop (-s) one at a time
@@ -47,8 +50,8 @@ if rule == "qd1":
         problems.append("an I/O was faster than the injected latency")
     if not 0.98 * n <= p50 <= 1.05 * n:
         problems.append("the median is not within [0.98, 1.05] of the injected latency")
-    if not n <= mean <= 1.05 * n:
-        problems.append("the mean is not within [1, 1.05] of the injected latency")
+    if mean < n:
+        problems.append("the mean is below the injected latency")
     if not 0.95 <= iops * mean / 1e9 <= 1.01:
         problems.append("IOPS x mean latency is not within [0.95, 1.01] at queue depth 1")
 elif rule == "parallel" and iops < 3e9 / n:
