@@ -14,13 +14,17 @@
 // Each fault injected is logged on stderr ("faultfs: EIO for write of 4096 bytes at offset ...")
 // so a test can tell an injected fault from an accident.
 //
-// The kernel's own O_DIRECT path: an O_DIRECT open of a FUSE file is accepted (the kernel then
-// sends each read/write to the daemon as it was issued, bypassing the page cache); the daemon
+// The kernel's own O_DIRECT path: an O_DIRECT open of a FUSE file is accepted, with no alignment
+// required of offsets or buffers, and each read/write (up to max_write, 1 MiB) reaches the daemon
+// as it was issued. Without --direct-io that path is the kernel's asynchronous direct I/O (libfuse
+// negotiates async_dio), which turns a short write into EIO for the caller; with --direct-io a
+// synchronous write (pwrite) gets the short count, an io_uring or libaio one EIO again. The daemon
 // opens the backing file without O_DIRECT, since its buffers are not aligned for it.
 //
 // Latency is per request: fuse_main's default multithreaded loop answers requests in parallel
 // (each waits on its own thread), `-s` serialises them, so N requests in flight then take N times
-// the latency.
+// the latency. (libfuse 3.14 prints "Ignoring invalid max threads value 4294967295" at start:
+// harmless, its default of 10 threads stays.)
 #define FUSE_USE_VERSION 31
 
 #include <dirent.h>
