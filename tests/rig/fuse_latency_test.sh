@@ -12,8 +12,12 @@
 #     within +3.5%;
 #   - IOPS x mean latency is within [0.95, 1.01]: one I/O in flight, back to back.
 # Then at queue depth 4 the latency is per request: with faultfs's multithreaded loop four reads
-# are served at once (IOPS >= 3/N), with its single-threaded loop (-s) one at a time
-# (IOPS <= 1.05/N).
+# are served at once (the median stays within 1.05 N; IOPS near 4/N is printed), with its
+# single-threaded loop (-s) one after another (each waits behind the others: median >= 2.5 N).
+# The medians, not IOPS, decide: IOPS is the mean's reciprocal and moves with every stall.
+# Real-time priority does not help against the hypervisor: with 20-30% of the CPUs stolen the
+# median too drifts upwards. A run whose mean is more than 10% above its median was stalled; its
+# upper bounds are not judged, and it is tried again, up to three times, then the test skips.
 iogate=$1
 faultfs=$2
 source "$IOGATE_RIG_LIB"
@@ -22,46 +26,72 @@ fuse_need "$faultfs"
 rig_enter "$@"
 fuse_need_rt
 
-# measure OUT US QD RULE ARGS...: `iogate run` at queue depth QD on FUSE_MNT against US
-# microseconds of injected latency, bounded in time; prints its figures and fails unless they keep
-# RULE: "qd1" (the bounds above for one I/O in flight), "parallel" (IOPS >= 3/N) or "serial"
-# (IOPS <= 1.05/N).
-measure() {
-  local out=$1 us=$2 qd=$3 rule=$4
+# cpu_ticks: "<stolen> <total>" jiffies of all CPUs so far (/proc/stat): the hypervisor's share.
+cpu_ticks() { awk '/^cpu / { print $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
+
+# attempt OUT US QD RULE ARGS...: `iogate run` at queue depth QD on FUSE_MNT against US
+# microseconds of injected latency, bounded in time; prints its figures. Returns 0 when they keep
+# RULE: "qd1" (the bounds above for one I/O in flight), "parallel" (median <= 1.05 N) or "serial"
+# (median >= 2.5 N); fails the test when they break it; returns 3 when the run was too noisy to
+# judge an upper bound: its mean more than 10% above its median (in a quiet run they are within
+# 5%), i.e. the machine stalled it. The floors (minimum, mean, median >= the injection) and
+# IOPS x mean are judged on every run, since noise can only add to a latency.
+attempt() {
+  local out=$1 us=$2 qd=$3 rule=$4 before after
   shift 4
-  timeout -k 5 60 $FUSE_RT "$iogate" run --datastore "$FUSE_MNT" --bs 4k --random 100 --file-size 16MiB \
-    --time 3s --qd "$qd" "$@" --json "$out.json" > "$out.log" 2>&1 ||
+  before=$(cpu_ticks)
+  timeout -k 5 60 $FUSE_RT "$iogate" run --datastore "$FUSE_MNT" --bs 4k --random 100 \
+    --file-size 16MiB --time 3s --qd "$qd" "$@" --json "$out.json" > "$out.log" 2>&1 ||
     { cat "$out.log" >&2; rig_fail "iogate run --qd $qd $* exited $?"; }
-  /usr/bin/python3 - "$out.json" "$us" "$qd" "$rule" "$*" <<'PY' || rig_fail "figures of iogate run --qd $qd $*"
+  after=$(cpu_ticks)
+  set +e
+  /usr/bin/python3 - "$out.json" "$us" "$qd" "$rule" "$*" "$before" "$after" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["result"]
 us, qd, rule, args = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+(stolen0, total0), (stolen1, total1) = (map(int, a.split()) for a in sys.argv[6:8])
+steal = 100.0 * (stolen1 - stolen0) / max(1, total1 - total0)
 n = us * 1000.0
 p50, mean, low, iops = r["lat_percentiles_ms"]["50"] * 1e6, r["lat_mean_ns"], r["lat_min_ns"], r["iops"]
+noisy = mean > 1.10 * p50
 print(f"{args} qd {r['queue_depth']} ({r['engine']}), {us} us injected: p50 {p50 / 1e3:.1f} us "
       f"({(p50 / n - 1) * 100:+.2f}%), mean {mean / 1e3:.1f} us ({(mean / n - 1) * 100:+.2f}%), "
       f"min {low / 1e3:.1f} us, IOPS {iops:.1f} (1/latency {1e9 / n:.1f}, IOPS x mean "
-      f"{iops * mean / 1e9:.3f})")
+      f"{iops * mean / 1e9:.3f}); CPU stolen {steal:.0f}%" + ("; too noisy to judge" if noisy else ""))
 problems = []
 if r["queue_depth"] != qd:
     problems.append(f"ran at queue depth {r['queue_depth']}, not {qd}")
 if rule == "qd1":
     if low < n:
         problems.append("an I/O was faster than the injected latency")
-    if not 0.98 * n <= p50 <= 1.05 * n:
+    if p50 < 0.98 * n or (p50 > 1.05 * n and not noisy):
         problems.append("the median is not within [0.98, 1.05] of the injected latency")
     if mean < n:
         problems.append("the mean is below the injected latency")
     if not 0.95 <= iops * mean / 1e9 <= 1.01:
         problems.append("IOPS x mean latency is not within [0.95, 1.01] at queue depth 1")
-elif rule == "parallel" and iops < 3e9 / n:
-    problems.append("four I/Os in flight were not served at once")
-elif rule == "serial" and iops > 1.05e9 / n:
+elif rule == "parallel" and p50 > 1.05 * n and not noisy:
+    problems.append("four I/Os in flight were not served at once (they waited for each other)")
+elif rule == "serial" and p50 < 2.5 * n:
     problems.append("a single-threaded daemon served more than one I/O at a time")
 for p in problems:
     print("FAIL:", p, file=sys.stderr)
-sys.exit(1 if problems else 0)
+sys.exit(1 if problems else 3 if noisy else 0)
 PY
+  local rc=$?
+  set -e
+  [ "$rc" -ne 1 ] || rig_fail "figures of iogate run --qd $qd $*"
+  return "$rc"
+}
+
+# measure OUT US QD RULE ARGS...: attempt, up to three times while the runs are too noisy to
+# judge; skips (77) when all three were, as the seed tests do on a machine too busy to measure.
+measure() {
+  local i
+  for i in 1 2 3; do
+    attempt "$1.$i" "${@:2}" && return 0
+  done
+  rig_skip "this machine is too busy to measure a latency: three runs of iogate run --qd $3 ${*:5} against $2 us had their mean more than 10% above their median (load $(cut -d ' ' -f 1-3 /proc/loadavg))"
 }
 
 for us in 2000 5000; do
