@@ -7,7 +7,8 @@
 //   --eio-read=OFF+LEN    a read whose byte range overlaps [OFF, OFF+LEN) fails with EIO
 //   --eio-write=OFF+LEN   the same for writes (nothing is written)
 //   --latency-us=N        each read and write is answered N microseconds after it arrived (the
-//                         wait runs first, on an absolute deadline, then the I/O)
+//                         wait runs first, on an absolute deadline, then the I/O); the
+//                         wakeups more than 100 us late are counted and logged at unmount
 //   --short-write=N       a write of more than N bytes writes only its first N and returns N
 //   --direct-io           open files with FOPEN_DIRECT_IO (fuse_file_info::direct_io): the kernel
 //                         bypasses its page cache for every open, O_DIRECT or not
@@ -95,8 +96,18 @@ std::string real(const char* path) { return backing + path; }
 
 int fail_errno() { return -errno; }
 
-// Waits until `ns` nanoseconds after `start` on CLOCK_MONOTONIC (an absolute deadline, so a
-// signal that interrupts the sleep does not lengthen it).
+// Waits until `us` microseconds after `start` on CLOCK_MONOTONIC (an absolute deadline, so a
+// signal that interrupts the sleep does not lengthen it), and counts the wakeups that came more
+// than kLateNs after the deadline: the machine's own scheduling noise at that moment, which a
+// test reads (at unmount) to tell a noisy machine from a wrong measurement.
+constexpr std::int64_t kLateNs = 100'000;
+std::atomic<std::uint64_t> waits{0};
+std::atomic<std::uint64_t> late_wakeups{0};
+
+std::int64_t ns_of(const timespec& t) {
+  return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
 void wait_until(const timespec& start, unsigned long us) {
   if (us == 0) return;
   timespec deadline = start;
@@ -105,6 +116,10 @@ void wait_until(const timespec& start, unsigned long us) {
   deadline.tv_nsec = static_cast<long>(ns % 1'000'000'000ULL);
   while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nullptr) == EINTR) {
   }
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  waits.fetch_add(1, std::memory_order_relaxed);
+  if (ns_of(now) - ns_of(deadline) > kLateNs) late_wakeups.fetch_add(1, std::memory_order_relaxed);
 }
 
 void log_fault(const char* what, std::size_t size, off_t offset, const char* path) {
@@ -245,8 +260,10 @@ int ff_fallocate(const char* /*path*/, int mode, off_t offset, off_t length, fus
 }
 
 void ff_destroy(void* /*private_data*/) {
-  std::fprintf(stderr, "faultfs: unmounted, %llu faults injected\n",
-               static_cast<unsigned long long>(injected.load()));
+  std::fprintf(stderr, "faultfs: unmounted, %llu faults injected, %llu waits, %llu woke late\n",
+               static_cast<unsigned long long>(injected.load()),
+               static_cast<unsigned long long>(waits.load()),
+               static_cast<unsigned long long>(late_wakeups.load()));
 }
 
 fuse_operations make_operations() {
