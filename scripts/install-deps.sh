@@ -11,6 +11,7 @@ packages=(
   fio libxml2-utils python3 python3-junitparser
   libjs-chart.js chromium
   util-linux e2fsprogs xfsprogs
+  libfuse3-dev fuse3
 )
 
 missing=()

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <string>
+#include <system_error>
 #include <vector>
 
 #include "iogate/engine/interrupt.hpp"
@@ -58,11 +60,15 @@ void write_through(int fd, std::uint64_t size, const std::filesystem::path& path
         static_cast<std::size_t>(std::min<std::uint64_t>(size - offset, kChunk));
     stamp_offsets(chunk, offset);
     const ssize_t n = pwrite(fd, chunk.data(), want, static_cast<off_t>(offset));
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw_errno("write", path);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      // Named as the engine names a failed I/O: a device that fails one block says which.
+      const int error = n < 0 ? errno : EIO;
+      throw std::system_error(error, std::generic_category(),
+                              "write of " + std::to_string(want) + " bytes at offset " +
+                                  std::to_string(offset) + " of " + path.string() +
+                                  (n == 0 ? " (no progress)" : ""));
     }
-    if (n == 0) throw_errno(EIO, "write (no progress)", path);
     offset += static_cast<std::uint64_t>(n);  // a short write just continues from where it ended
   }
 }

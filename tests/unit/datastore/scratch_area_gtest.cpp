@@ -2,9 +2,12 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -14,6 +17,7 @@
 
 #include "cleanup_registry.hpp"
 #include "file_allocation.hpp"
+#include "forked_child.hpp"
 #include "iogate/units.hpp"
 #include "marker.hpp"
 #include "temp_dir.hpp"
@@ -283,6 +287,30 @@ TEST(ScratchArea, WriteThroughFillsTheFileWithNonZeroBlocks) {
   // Every 4 KiB block differs from its neighbour (a dedup layer cannot fold them).
   for (std::size_t at = 4096; at + 4096 <= data.size(); at += 4096)
     ASSERT_NE(data.compare(at, 4096, data, at - 4096, 4096), 0) << "block at " << at;
+}
+
+// A device that fails mid-file must be named with the offset, as the engine names its I/O
+// errors. RLIMIT_FSIZE makes the write past 1 MiB fail (EFBIG), in a child so the limit and the
+// ignored SIGXFSZ stay there.
+TEST(ScratchArea, WriteThroughErrorNamesLengthOffsetAndPath) {
+  const TempDir tmp;
+  const fs::path path = tmp.path() / "w.dat";
+  const test::ChildOutcome out = test::run_forked([&](int report) {
+    std::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{kMiB, kMiB};
+    if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(4);
+    const int fd = open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd < 0) _exit(5);
+    try {
+      detail::write_through(fd, 3 * kMiB, path);
+      test::write_all(report, "no error\n");
+    } catch (const std::system_error& e) {
+      test::write_all(report, std::to_string(e.code().value()) + " " + e.what() + "\n");
+    }
+    _exit(0);
+  });
+  EXPECT_EQ(out.report, std::to_string(EFBIG) + " write of 1048576 bytes at offset 1048576 of " +
+                            path.string() + ": " + std::strerror(EFBIG));
 }
 
 TEST(ScratchArea, FillWriteWritesTheFileSoReadsReachTheDevice) {
