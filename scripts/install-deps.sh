@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs iogate's build and test dependencies from Debian 12 packages. Idempotent: packages
 # already present are left as they are, and apt-get runs only when something is missing.
+# help2man writes the man pages; dpkg-dev (dpkg-shlibdeps) and file compute the .deb's
+# dependencies; debootstrap makes the fresh Debian root the package test installs it into.
 set -euo pipefail
 
 packages=(
@@ -11,6 +13,7 @@ packages=(
   fio libxml2-utils python3 python3-junitparser
   libjs-chart.js chromium
   util-linux e2fsprogs xfsprogs
+  help2man dpkg-dev file debootstrap
 )
 
 missing=()
