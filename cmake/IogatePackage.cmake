@@ -32,6 +32,20 @@ endforeach()
 # Installed: the `dev` component (a host that only runs checks takes `cli` alone).
 install(TARGETS ${_iogate_targets} EXPORT iogateTargets
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT dev)
+# A stripped install (cmake --install --strip, cpack's CPACK_STRIP_FILES) strips executables
+# only; the static libraries' debug info would be nine tenths of the dev component.
+set(_iogate_archives "")
+foreach(target IN LISTS _iogate_targets)
+  list(APPEND _iogate_archives "${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:${target}>")
+endforeach()
+install(CODE "
+  if(CMAKE_INSTALL_DO_STRIP)
+    foreach(archive IN ITEMS ${_iogate_archives})
+      execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-debug
+                              \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/\${archive}\"
+                      COMMAND_ERROR_IS_FATAL ANY)
+    endforeach()
+  endif()" COMPONENT dev)
 install(EXPORT iogateTargets NAMESPACE iogate:: DESTINATION "${IOGATE_INSTALL_CMAKEDIR}"
         COMPONENT dev)
 set(IOGATE_PACKAGE_MODULE_DIR ".")
