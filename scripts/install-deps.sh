@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs iogate's build and test dependencies from Debian 12 packages. Idempotent: packages
 # already present are left as they are, and apt-get runs only when something is missing.
+# help2man writes the man pages; dpkg-dev (dpkg-shlibdeps) and file compute the .deb's
+# dependencies; debootstrap makes the fresh Debian root the package test installs it into.
 set -euo pipefail
 
 packages=(
@@ -12,6 +14,7 @@ packages=(
   libjs-chart.js chromium
   util-linux e2fsprogs xfsprogs
   libfuse3-dev fuse3
+  help2man dpkg-dev file debootstrap
 )
 
 missing=()

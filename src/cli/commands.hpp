@@ -20,6 +20,9 @@ void add_baseline_command(CLI::App& app, int& exit_code);
 void add_compare_command(CLI::App& app, int& exit_code);
 void add_fingerprint_command(CLI::App& app, int& exit_code);
 
+// What --version prints: the version and each I/O engine's state on this host (version.cpp).
+std::string version_text();
+
 // --junit, --json, --gbench-json, --markdown, --html (report_command.cpp).
 void add_report_flags(CLI::App& sub, ReportFiles& files);
 

@@ -1,9 +1,13 @@
+#include <iostream>
+
 #include "commands.hpp"
+#include "suggest.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"iogate: storage performance checks as unit tests"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", IOGATE_VERSION);
+  app.set_version_flag("--version", iogate::cli::version_text,
+                       "Print the version and the I/O engines built in and usable here");
   int exit_code = iogate::cli::kExitBadInput;
   iogate::cli::add_run_command(app, exit_code);
   iogate::cli::add_check_command(app, exit_code);
@@ -15,6 +19,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      if (const auto unknown = iogate::cli::unknown_argument_message(app)) {
+        std::cerr << *unknown << '\n';
+        return iogate::cli::kExitBadInput;
+      }
+    }
     return app.exit(e) == 0 ? iogate::cli::kExitOk : iogate::cli::kExitBadInput;
   }
   return exit_code;

@@ -2,6 +2,8 @@
 // row of the IOMeter-style table and optionally written as JSON. SIGINT/SIGTERM stop the run
 // (iogate/datastore/graceful_stop.hpp): it says how far it got, removes its scratch area and
 // dies of the signal.
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -10,6 +12,7 @@
 #include "commands.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/iometer_table.hpp"
+#include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "workload_flags.hpp"
@@ -44,7 +47,12 @@ int run(const RunFlags& flags) {
   try {
     const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
     CheckSession session(check, datastore);
-    const CheckOutcome outcome = session.run();
+    // The progress line `iogate check` shows, from the same meter.
+    ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check.name, check.workload);
+    RunOptions options;
+    options.on_interval = [&progress](const RunResult& r) { return progress.update(r); };
+    const CheckOutcome outcome = session.run(std::move(options));
+    progress.finish();
     std::cout << table_header() << '\n'
               << table_row_line(table_row(check.name, outcome.result)) << '\n'
               << "engine: " << outcome.result.engine << ", " << outcome.result.workers

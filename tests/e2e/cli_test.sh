@@ -57,4 +57,32 @@ assert_contains "$out/check.txt" \
   "one-line verdict"
 [ -f "$out/json/tiny_write.json" ] || fail "no JSON result for tiny_write"
 assert_no_scratch "$ds"
+# An unknown subcommand or option is named with the closest valid one; nothing runs (exit 2).
+set +e; "$iogate" chek "$out/gate.toml" > "$out/chek.txt" 2>&1; rc=$?; set -e
+[ "$rc" -eq 2 ] || { cat "$out/chek.txt"; fail "an unknown subcommand exited $rc, expected 2"; }
+assert_contains "$out/chek.txt" '^iogate: unknown subcommand "chek"; did you mean "check"\?$' \
+  "unknown subcommand named with the closest"
+set +e; "$iogate" run --bs 4k --size 1MiB --datastor "$ds" > "$out/datastor.txt" 2>&1; rc=$?; set -e
+[ "$rc" -eq 2 ] || { cat "$out/datastor.txt"; fail "an unknown option exited $rc, expected 2"; }
+assert_contains "$out/datastor.txt" \
+  '^iogate run: unknown option "--datastor"; did you mean "--datastore"\?$' \
+  "unknown option named with the closest"
+! grep -q "Total I/O/sec" "$out/datastor.txt" || fail "a run with an unknown option ran"
+
+# --version says which engines are built in and usable here; a disabled one says why.
+"$iogate" --version > "$out/version.txt"
+assert_contains "$out/version.txt" '^iogate [0-9]+\.[0-9]+\.[0-9]+$' "version line"
+assert_contains "$out/version.txt" '^  psync +usable$' "psync usable"
+assert_contains "$out/version.txt" '^  io_uring +' "io_uring listed"
+IOGATE_DISABLE_ENGINES=libaio "$iogate" --version > "$out/version-disabled.txt"
+assert_contains "$out/version-disabled.txt" \
+  '^  libaio +(built in, not usable here: disabled by IOGATE_DISABLE_ENGINES|not built in)$' \
+  "a disabled engine says why"
+
+# run shows check's progress line on a terminal (script(1) gives it one).
+script -qec "'$iogate' run --bs 64k --time 3s --file-size 16MiB --datastore '$ds'" /dev/null \
+  > "$out/tty.txt"
+assert_contains "$out/tty.txt" 'run: [0-9.]+ MiB, [0-9.]+ MB/s, ETA [0-9]+:[0-9]{2}' \
+  "run's progress line on a terminal"
+assert_no_scratch "$ds"
 echo "cli: ok"

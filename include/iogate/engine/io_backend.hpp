@@ -69,6 +69,12 @@ struct BackendChoice {
 // make_backend, also saying why "auto" passed over the engines it did not take.
 BackendChoice select_backend(std::string_view name);
 
+// The engines iogate knows, in the order "auto" tries them: io_uring, libaio, psync.
+std::span<const std::string_view> engine_names();
+
+// Whether the named engine was compiled in (its library was found when iogate was configured).
+bool engine_built_in(std::string_view name);
+
 // nullopt when the named engine is built in and usable here; otherwise why it is not.
 std::optional<std::string> backend_unavailable(std::string_view name);
 

@@ -73,6 +73,18 @@ std::optional<std::string> probe_once(std::string_view name) {
 
 }  // namespace
 
+std::span<const std::string_view> engine_names() { return kPreference; }
+
+bool engine_built_in(std::string_view name) {
+#ifdef IOGATE_HAVE_LIBURING
+  if (name == "io_uring") return true;
+#endif
+#ifdef IOGATE_HAVE_LIBAIO
+  if (name == "libaio") return true;
+#endif
+  return name == "psync";
+}
+
 std::optional<std::string> backend_unavailable(std::string_view name) {
   if (std::find(kPreference.begin(), kPreference.end(), name) == kPreference.end()) {
     return "unknown engine \"" + std::string(name) + "\"; " + kKnown;

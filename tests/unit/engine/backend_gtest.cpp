@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 #include "iogate/engine/io_backend.hpp"
 #include "temp_dir.hpp"
@@ -78,6 +79,23 @@ TEST(MakeBackend, UnknownEngineIsRejectedByNameWithTheKnownOnes) {
   for (const char* name : {"\"psync\"", "\"io_uring\"", "\"libaio\"", "\"auto\""}) {
     EXPECT_THAT(unknown, HasSubstr(name));
   }
+}
+
+// What `iogate --version` lists: every engine "auto" may take, each either built in or said not
+// to be by the probe, and psync always usable.
+TEST(EngineNames, AreAutosOrderAndAgreeWithTheBuildGate) {
+  const auto names = engine_names();
+  ASSERT_EQ(std::vector<std::string_view>(names.begin(), names.end()),
+            (std::vector<std::string_view>{"io_uring", "libaio", "psync"}));
+  for (const std::string_view name : names) {
+    if (!engine_built_in(name)) {
+      ASSERT_TRUE(backend_unavailable(name).has_value()) << name;
+      EXPECT_THAT(*backend_unavailable(name), HasSubstr("not built in")) << name;
+    }
+  }
+  EXPECT_TRUE(engine_built_in("psync"));
+  EXPECT_EQ(backend_unavailable("psync"), std::nullopt);
+  EXPECT_FALSE(engine_built_in("posixaio"));
 }
 
 TEST(PsyncBackend, KeepsOneIoInFlightWhateverTheRequest) {

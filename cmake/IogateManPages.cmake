@@ -1,0 +1,82 @@
+# cmake -DIOGATE=<iogate executable> -DVERSION=<x.y.z> -DOUT=<dir> -P IogateManPages.cmake
+#
+# Writes the man pages from the built program's own --help, so they cannot drift from it:
+# iogate.1.gz (the command and its list of subcommands) and iogate-<sub>.1.gz for every subcommand
+# that `iogate --help` lists. help2man reads the --help of a program it names, so each subcommand
+# gets a two-line wrapper script; each page's NAME line is the first line of its --help.
+# The version is given, not asked for: `iogate --version` also reports this host's engines.
+foreach(var IOGATE VERSION OUT)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "IogateManPages.cmake: -D${var}= is required")
+  endif()
+endforeach()
+find_program(HELP2MAN help2man REQUIRED)
+find_program(GZIP gzip REQUIRED)
+file(REMOVE_RECURSE "${OUT}")
+file(MAKE_DIRECTORY "${OUT}/bin")
+
+function(help_of out)  # help_of(<out var> [subcommand])
+  execute_process(COMMAND "${IOGATE}" ${ARGN} --help OUTPUT_VARIABLE text RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${IOGATE} ${ARGN} --help exited ${rc}")
+  endif()
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+# page(<name> <program> <description> [include file])
+function(page name program description)
+  set(include "")
+  if(ARGC GREATER 3)
+    set(include "--include=${ARGV3}")
+  endif()
+  execute_process(
+    COMMAND "${HELP2MAN}" --no-info --no-discard-stderr "--version-string=${VERSION}"
+            "--name=${description}" --section=1 --source=iogate ${include}
+            "--output=${OUT}/${name}.1" "${program}"
+    RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "help2man failed for ${name} (${rc})")
+  endif()
+  execute_process(COMMAND "${GZIP}" -9nf "${OUT}/${name}.1" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "gzip ${OUT}/${name}.1 failed (${rc})")
+  endif()
+endfunction()
+
+function(first_line out text)
+  string(REGEX MATCH "^[^\n]*" line "${text}")
+  string(REGEX REPLACE "^iogate: " "" line "${line}")
+  set(${out} "${line}" PARENT_SCOPE)
+endfunction()
+
+help_of(top)
+# The "Subcommands:" block of CLI11's help: one "  <name>   <description>" line each.
+string(REGEX MATCH "\nSubcommands:\n(.*)$" block "${top}")
+string(REGEX MATCHALL "\n  [a-z][a-z_-]*" names "\n${CMAKE_MATCH_1}")
+set(subcommands "")
+set(see_also "")
+foreach(entry IN LISTS names)
+  string(STRIP "${entry}" sub)
+  list(APPEND subcommands "${sub}")
+  list(APPEND see_also "\\fBiogate-${sub}\\fR(1)")
+endforeach()
+if(NOT subcommands)
+  message(FATAL_ERROR "no \"Subcommands:\" list in `${IOGATE} --help`:\n${top}")
+endif()
+
+list(JOIN see_also ", " see_also)
+file(WRITE "${OUT}/iogate.h2m" "[SEE ALSO]\n${see_also}\n")
+first_line(description "${top}")
+page(iogate "${IOGATE}" "${description}" "${OUT}/iogate.h2m")
+
+file(WRITE "${OUT}/iogate-sub.h2m" "[SEE ALSO]\n\\fBiogate\\fR(1)\n")
+foreach(sub IN LISTS subcommands)
+  set(wrapper "${OUT}/bin/iogate-${sub}")
+  file(WRITE "${wrapper}" "#!/bin/sh\nexec '${IOGATE}' ${sub} \"$@\"\n")
+  file(CHMOD "${wrapper}" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+  help_of(help ${sub})
+  first_line(description "${help}")
+  page(iogate-${sub} "${wrapper}" "${description}" "${OUT}/iogate-sub.h2m")
+endforeach()
+file(REMOVE_RECURSE "${OUT}/bin")
+file(REMOVE "${OUT}/iogate.h2m" "${OUT}/iogate-sub.h2m")
