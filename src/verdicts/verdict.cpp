@@ -138,9 +138,12 @@ double resolve_bound(const Expectation& e, const MetricSamples* baseline) {
 Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
                  const MetricSamples& current, const MetricSamples* baseline, const RunPlan& plan) {
   Verdict v;
-  v.runs = static_cast<int>(runs.size());
+  v.runs = check.expectations.empty() ? static_cast<int>(runs.size())
+                                      : static_cast<int>(current.at(sample_key(check.expectations[0])).size());
   v.runs_allowed = plan.max_runs;
-  const LatencyHistogram all_ios = pool(runs);
+  const bool any_pooled = std::any_of(check.expectations.begin(), check.expectations.end(), pooled);
+  std::optional<LatencyHistogram> all_ios;  // 58 KiB: built only when a bound needs it
+  if (any_pooled) all_ios = pool(runs);
   for (const Expectation& e : check.expectations) {
     const std::vector<double>& values = current.at(sample_key(e));
     const auto* rel = std::get_if<RelativeBound>(&e.bound);
@@ -162,7 +165,7 @@ Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
       j = judge_relative(e, values, found->second, rel->fraction, levels);
       v.compared.push_back({&e, median(found->second), median(values)});
     } else if (pooled(e)) {
-      j = judge_pooled_percentile(e, all_ios, v.runs, bound, levels);
+      j = judge_pooled_percentile(e, *all_ios, v.runs, bound, levels);
     } else {
       j = judge_absolute(e, values, bound, levels);
     }

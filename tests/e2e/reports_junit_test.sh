@@ -50,7 +50,7 @@ for c in tcs:
     figures = dict(line.split("=", 1) for line in c.system_out.strip().splitlines())
     assert float(figures["iops"]) > 0 and int(figures["bytes"]) > 0, figures
     assert props[c.name + ".iops"] == figures["iops"], (props, figures)
-assert int(dict(l.split("=", 1) for l in by_name["tiny_write"].system_out.split())["bytes"]) == 16 << 20  # gate.toml: size = "16MiB"
+assert int(dict(l.split("=", 1) for l in by_name["tiny_write"].system_out.strip().splitlines())["bytes"]) == 16 << 20  # gate.toml: size = "16MiB"
 
 # The golden file: every status and the escaped names survive a real parser.
 suites, tcs = cases(golden)

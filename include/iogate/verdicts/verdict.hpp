@@ -67,7 +67,8 @@ double measured_value(const Expectation& e, const RunResult& r);
 MetricSamples collect_samples(const Check& check, const std::vector<RunResult>& runs);
 
 // `current`: the samples weighed, collect_samples(check, runs) unless the runner put a fail-fast
-// run's certain figure in place of its partial one. `baseline` null: relative bounds cannot be
+// run's certain figure in place of its partial one; `runs` give what samples cannot hold, the
+// latency histograms pooled for percentile bounds and the one-second intervals for stall_max. `baseline` null: relative bounds cannot be
 // judged and the verdict says skipped (absolute ones are still judged). `plan`: the runs the
 // check may make, which sets the evidence levels (evidence.hpp).
 Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
