@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "datastore_flags.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/result_json.hpp"
@@ -17,7 +18,7 @@ namespace {
 
 struct RunFlags {
   WorkloadFlags workload;
-  std::optional<std::string> datastore;
+  DatastoreFlags datastore;
   std::string json;
   std::string name = "run";
 };
@@ -32,10 +33,12 @@ int run(const RunFlags& flags) {
     std::cerr << "iogate run: " << e.what() << '\n';
     return kExitBadInput;
   }
+  const std::optional<DatastoreChoice> datastore = choose_datastore("run", flags.datastore);
+  if (!datastore) return kExitBadInput;
+  std::cout << "iogate run on " << datastore->dir.string() << std::endl;
   enable_graceful_stop();
   try {
-    const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
-    CheckSession session(check, datastore);
+    CheckSession session(check, datastore->dir, datastore->policy);
     const CheckOutcome outcome = session.run();
     std::cout << table_header() << '\n'
               << table_row_line(table_row(check.name, outcome.result)) << '\n'
@@ -43,7 +46,7 @@ int run(const RunFlags& flags) {
               << " worker(s) at queue depth " << outcome.result.queue_depth << " ("
               << outcome.result.engine_note << ")\n";
     if (!flags.json.empty()) {
-      RunContext context = describe_run("run", datastore);
+      RunContext context = describe_run("run", datastore->dir);
       context.stack = session.storage_stack();
       write_json_file(flags.json, check_to_json(make_check_record("run", check, outcome), context));
     }
@@ -60,7 +63,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<RunFlags>();
   CLI::App* sub = app.add_subcommand("run", "Run one ad-hoc workload and print its figures");
   flags->workload.add_to(*sub);
-  sub->add_option("--datastore", flags->datastore, "Datastore directory (else $IOGATE_DATASTORE)");
+  add_datastore_flags(*sub, flags->datastore);
   sub->add_option("--json", flags->json, "Write the figures as JSON to this file");
   sub->add_option("--name", flags->name, "Row name in the table")->capture_default_str();
   sub->callback([flags, &exit_code] {

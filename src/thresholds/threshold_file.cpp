@@ -56,7 +56,8 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 constexpr std::array<std::string_view, 3> kTopKeys{"suite", "defaults", "check"};
-constexpr std::array<std::string_view, 4> kSuiteKeys{"name", "profile", "description", "repeat"};
+constexpr std::array<std::string_view, 5> kSuiteKeys{"name", "profile", "description", "repeat",
+                                                     "require_mount"};
 
 // Returns the suite's `repeat`, the default for its checks.
 int read_suite(const std::filesystem::path& file, const toml::table& doc, ThresholdFile& out) {
@@ -80,6 +81,8 @@ int read_suite(const std::filesystem::path& file, const toml::table& doc, Thresh
     out.profile = thresholds_detail::identifier_value(s, *n, "profile");
   if (const toml::node* n = suite->get("description"))
     out.description = thresholds_detail::string_value(s, *n, "description");
+  if (const toml::node* n = suite->get("require_mount"))
+    out.require_mount = thresholds_detail::bool_value(s, *n, "require_mount");
   const toml::node* repeat = suite->get("repeat");
   return repeat ? thresholds_detail::repeat_value(s, *repeat) : 1;
 }
