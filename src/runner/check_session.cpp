@@ -16,7 +16,9 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
     : check_(check),
       scratch_(datastore, space_needed(check), policy),
       test_file_(scratch_.dir_fd(), check.name + ".dat", scratch_.dir() / (check.name + ".dat")) {
-  stack_ = read_storage_stack(scratch_.dir());
+  // Of the datastore, not of the scratch directory: the same filesystem (the scratch area checks
+  // it), and a path someone who can write the datastore cannot rename away mid-read.
+  stack_ = read_storage_stack(scratch_.datastore());
   if (check.workload.direct && (stack_.filesystem == "tmpfs" || stack_.filesystem == "ramfs")) {
     std::cerr << "iogate: warning: " << check.name << ": datastore " << datastore.string()
               << " is on " << stack_.filesystem

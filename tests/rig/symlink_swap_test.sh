@@ -6,8 +6,10 @@
 # never write a byte outside the datastore: the victim directory and the planted target file stay
 # exactly as they were after every attempt. Without the opt-in it refuses before writing anything.
 #
-#   symlink_swap_test.sh IOGATE [ATTEMPTS]     (SWAP_OPT_IN='' replays it against an iogate that
-#                                               predates the flag, to show the attack working)
+#   symlink_swap_test.sh IOGATE [ATTEMPTS]
+# To replay it against an iogate that predates the opt-in (and the refusal): SWAP_OPT_IN='' skips
+# both; SWAP_KEEP_GOING=1 counts the attempts that wrote outside the datastore instead of stopping
+# at the first, restoring the victim after each.
 iogate=$1; attempts=${2:-60}
 source "$IOGATE_RIG_LIB"
 opt_in=${SWAP_OPT_IN---allow-shared-datastore}
@@ -31,17 +33,19 @@ fingerprint() { (cd "$victim" && find . -printf '%p %y %s %u %m %T@\n' | sort &&
 fingerprint > "$work/victim.before"
 
 # Without the opt-in: refused, nothing written, exit 2.
-set +e
-"$iogate" run --bs 4k --size 1MiB --file-size 1MiB --direct 0 --datastore "$ds" \
-  > "$work/refused.log" 2>&1
-rc=$?
-set -e
-[ "$rc" -eq 2 ] || { cat "$work/refused.log"; rig_fail "a datastore owned by nobody: exit $rc, not 2"; }
-grep -q "datastore $ds is owned by uid 65534 (nobody), and iogate runs as root" "$work/refused.log" ||
-  { cat "$work/refused.log"; rig_fail "the refusal does not say why"; }
-grep -q -- "--allow-shared-datastore" "$work/refused.log" || rig_fail "the refusal names no opt-in"
-[ -z "$(ls -A "$ds")" ] || rig_fail "the refused run wrote to the datastore: $(ls -A "$ds")"
-echo "without the opt-in: refused (exit 2), datastore untouched"
+if [ -n "$opt_in" ]; then
+  set +e
+  "$iogate" run --bs 4k --size 1MiB --file-size 1MiB --direct 0 --datastore "$ds" \
+    > "$work/refused.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || { cat "$work/refused.log"; rig_fail "a datastore owned by nobody: exit $rc, not 2"; }
+  grep -q "datastore $ds is owned by uid 65534 (nobody), and iogate runs as root" "$work/refused.log" ||
+    { cat "$work/refused.log"; rig_fail "the refusal does not say why"; }
+  grep -q -- "--allow-shared-datastore" "$work/refused.log" || rig_fail "the refusal names no opt-in"
+  [ -z "$(ls -A "$ds")" ] || rig_fail "the refused run wrote to the datastore: $(ls -A "$ds")"
+  echo "without the opt-in: refused (exit 2), datastore untouched"
+fi
 
 # The attacker: one inotify watch on the datastore for the whole series. Strategy by attempt:
 # 0 symlink to the victim directory at once, 1 its own directory with symlinks to the victim's
@@ -98,7 +102,7 @@ attacker=$!
 for _ in $(seq 1 100); do grep -q ready "$work/attacker.log" && break; sleep 0.05; done
 grep -q ready "$work/attacker.log" || rig_fail "the attacker never started"
 
-passed=0 refused=0 failed_other=0
+passed=0 refused=0 failed_other=0 breaches=0
 for i in $(seq 1 "$attempts"); do
   set +e
   # shellcheck disable=SC2086  # $opt_in is one flag or nothing
@@ -108,9 +112,16 @@ for i in $(seq 1 "$attempts"); do
   set -e
   fingerprint > "$work/victim.after"
   if ! cmp -s "$work/victim.before" "$work/victim.after"; then
-    diff "$work/victim.before" "$work/victim.after" >&2 || true
-    cat "$work/run-$i.log" >&2
-    rig_fail "attempt $i (exit $rc): root wrote outside the datastore, into $victim"
+    breaches=$((breaches + 1))
+    if [ -z "${SWAP_KEEP_GOING:-}" ]; then
+      diff "$work/victim.before" "$work/victim.after" >&2 || true
+      cat "$work/run-$i.log" >&2
+      rig_fail "attempt $i (exit $rc): root wrote outside the datastore, into $victim"
+    fi
+    find "$victim" -mindepth 1 ! -name target -delete
+    echo "root's secret" > "$victim/target"
+    fingerprint > "$work/victim.before"
+    continue
   fi
   if [ "$rc" -eq 0 ]; then
     passed=$((passed + 1))
@@ -134,4 +145,5 @@ echo "symlink_swap: $attempts attempts, $swapped swapped by nobody; victim untou
   "iogate passed $passed (the swap came after the scratch directory was open: it wrote into its" \
   "own directory, renamed), refused $refused (swapped before it was verified), other errors" \
   "$failed_other"
+[ "$breaches" -eq 0 ] || rig_fail "$breaches of $attempts attempts wrote outside the datastore"
 [ "$failed_other" -eq 0 ] || rig_fail "$failed_other attempts failed for another reason"
