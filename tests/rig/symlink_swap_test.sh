@@ -118,6 +118,8 @@ for i in $(seq 1 "$attempts"); do
       cat "$work/run-$i.log" >&2
       rig_fail "attempt $i (exit $rc): root wrote outside the datastore, into $victim"
     fi
+    echo "attempt $i (exit $rc) wrote outside the datastore:" \
+      "$(diff "$work/victim.before" "$work/victim.after" | grep '^>' | cut -d' ' -f2-5 | tr '\n' ';')"
     find "$victim" -mindepth 1 ! -name target -delete
     echo "root's secret" > "$victim/target"
     fingerprint > "$work/victim.before"
