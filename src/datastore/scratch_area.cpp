@@ -112,7 +112,7 @@ ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
                          const DatastorePolicy& policy)
     : datastore_(absolute_datastore(datastore)) {
   try {
-    // The one look-up of the datastore by path; everything after goes through store_fd_.
+    // Opened by path once: everything created or removed after goes through store_fd_.
     store_fd_ = detail::open_datastore(datastore_, policy, bytes_needed).release();
     // Once the lock is held, another run's scratch area is gone: the space counted is ours.
     lock_ = std::make_unique<detail::DatastoreLock>(store_fd_, datastore_);
