@@ -5,13 +5,14 @@
 // removes only what it created, in reverse order, on destruction and — through an
 // async-signal-safe registry of their names and directory descriptors — on SIGINT and SIGTERM,
 // after which the signal's previous disposition runs (by default: the process dies of that
-// signal). A scratch directory left by a crashed run (marker present, owning pid no longer alive on this host) is removed by the
-// next ScratchArea on that datastore; a directory without the marker, whose owner is still running
-// or on another host, or holding a subdirectory iogate never makes, is never touched. Symlinks are
-// never followed: entries are removed with unlinkat on the names iogate made (a symlink inside
-// a stale scratch directory is unlinked itself, its target left alone), and test files are created
-// with O_EXCL|O_NOFOLLOW so a planted name is refused. Nothing is ever deleted recursively: a
-// scratch directory that somebody else put files into is left in place, with a note on stderr.
+// signal). A scratch directory left by a crashed run (marker present, owning pid no longer alive on
+// this host) is removed by the next ScratchArea on that datastore; a directory without the marker,
+// whose owner is still running or on another host, or holding a subdirectory iogate never makes, is
+// never touched. Symlinks are never followed: entries are removed with unlinkat on the names iogate
+// made (a symlink inside a stale scratch directory is unlinked itself, its target left alone), and
+// test files are created with O_EXCL|O_NOFOLLOW so a planted name is refused. Nothing is ever
+// deleted recursively: a scratch directory that somebody else put files into is left in place, with
+// a note on stderr.
 //
 // Everything inside the datastore goes through descriptors, never through a path string: the
 // datastore is opened once (O_DIRECTORY) and checked (DatastorePolicy), the scratch directory is
