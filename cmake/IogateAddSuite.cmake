@@ -1,6 +1,7 @@
 # iogate_add_suite(<name>
 #                  THRESHOLDS <file>...
-#                  [DATASTORE <dir>]        default: IOGATE_DEFAULT_DATASTORE (<build>/datastore)
+#                  [DATASTORE <dir>]        must exist; default: IOGATE_DEFAULT_DATASTORE
+#                                           (<build>/datastore, created when missing)
 #                  [REPORT_DIR <dir>]       default: IOGATE_REPORT_DIR (<build>/results)
 #                  [BASELINE <file>]        baseline for "N% of baseline" bounds (see README,
 #                                           "Baselines"); IOGATE_BASELINE and --baseline override
@@ -23,7 +24,10 @@ function(iogate_add_suite name)
     message(FATAL_ERROR "iogate_add_suite(${name}): the name becomes a GoogleTest suite name; "
                         "use letters, digits and '_'")
   endif()
+  # Only the build tree's own default is created when missing; a named DATASTORE must exist.
+  set(IOGATE_SUITE_CREATE_DATASTORE false)
   if(NOT ARG_DATASTORE)
+    set(IOGATE_SUITE_CREATE_DATASTORE true)
     set(ARG_DATASTORE "${IOGATE_DEFAULT_DATASTORE}")
   endif()
   if(NOT ARG_DATASTORE)  # a downstream project that set no default of its own

@@ -17,8 +17,8 @@
 namespace iogate {
 
 CheckTest::CheckTest(std::string suite, const Check& check, std::filesystem::path datastore,
-                     std::filesystem::path report_dir)
-    : DatastoreFixture(check, std::move(datastore)),
+                     DatastorePolicy policy, std::filesystem::path report_dir)
+    : DatastoreFixture(check, std::move(datastore), policy),
       suite_(std::move(suite)),
       report_dir_(std::move(report_dir)) {}
 

@@ -19,7 +19,7 @@ namespace iogate {
 class CheckTest : public DatastoreFixture {
  public:
   CheckTest(std::string suite, const Check& check, std::filesystem::path datastore,
-            std::filesystem::path report_dir);
+            DatastorePolicy policy, std::filesystem::path report_dir);
   void SetUp() override;
   void TestBody() override;
 

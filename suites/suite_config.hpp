@@ -10,6 +10,9 @@ struct SuiteConfig {
   const char* datastore;   // default datastore (IOGATE_DATASTORE and --datastore override it)
   const char* report_dir;  // where per-check JSON results go
   const char* baseline;    // BASELINE file ("" for none; IOGATE_BASELINE and --baseline override)
+  // True when `datastore` is the build tree's own default (no DATASTORE given): the only datastore
+  // created when missing; a named one must exist.
+  bool create_datastore;
 };
 
 // Defined in the source iogate_add_suite() generates for each suite.

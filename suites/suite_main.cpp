@@ -62,11 +62,17 @@ int main(int argc, char** argv) {
   const iogate::SuiteConfig& config = iogate::kSuiteConfig;
 
   CLI::App app{std::string("iogate suite ") + config.name};
-  std::optional<std::string> datastore_flag;
+  iogate::DatastoreFlags datastore_flags;
   std::string report_dir = config.report_dir;
   std::vector<std::string> thresholds = split_paths(config.thresholds);
   std::string list_checks;
-  app.add_option("--datastore", datastore_flag, "Datastore directory (else $IOGATE_DATASTORE)");
+  app.add_option("--datastore", datastore_flags.dir,
+                 "Datastore directory, must exist (else $IOGATE_DATASTORE, else the suite's)");
+  app.add_flag("--allow-shared-datastore", datastore_flags.allow_shared,
+               "As root, accept a datastore other users own or can write to (else "
+               "$IOGATE_ALLOW_SHARED_DATASTORE=1)");
+  app.add_flag("--require-mount", datastore_flags.require_mount,
+               "Refuse a datastore that is not a mount point (else $IOGATE_REQUIRE_MOUNT=1)");
   std::optional<std::string> baseline_flag;
   int repeat = 0;
   app.add_option("--baseline", baseline_flag,
@@ -119,8 +125,8 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  const std::filesystem::path datastore =
-      iogate::resolve_datastore(datastore_flag, config.datastore);
+  const iogate::DatastoreChoice datastore =
+      iogate::resolve_datastore(datastore_flags, config.datastore, config.create_datastore);
   // Loaded once for every check; a malformed baseline stops the suite before anything runs.
   static std::optional<iogate::Baseline> baseline;
   static iogate::JudgeOptions judge;
@@ -139,10 +145,13 @@ int main(int argc, char** argv) {
   for (const auto& file : loaded_files()) {
     for (const auto& check : file.checks) {
       const std::string suite = config.name;
+      iogate::DatastorePolicy policy = datastore.policy;
+      policy.require_mount = policy.require_mount || file.require_mount;
+      const std::filesystem::path dir = datastore.dir;
       ::testing::RegisterTest(config.name, check.name.c_str(), nullptr, nullptr, file.path.c_str(),
                               check.where.line,
-                              [suite, &check, datastore, report_dir]() -> ::testing::Test* {
-                                return new iogate::CheckTest(suite, check, datastore, report_dir);
+                              [suite, &check, dir, policy, report_dir]() -> ::testing::Test* {
+                                return new iogate::CheckTest(suite, check, dir, policy, report_dir);
                               });
     }
   }

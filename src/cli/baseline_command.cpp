@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "datastore_flags.hpp"
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/verdicts/statistics.hpp"
@@ -28,7 +29,7 @@ namespace {
 
 struct RecordFlags {
   std::string file;
-  std::optional<std::string> datastore;
+  DatastoreFlags datastore;
   std::string out;
   int repeat = 5;
   int repeat_max = 20;
@@ -56,9 +57,9 @@ double worst_precision(const MetricSamples& samples, const std::vector<std::stri
   return worst;
 }
 
-BaselineCheck record_one(const Check& check, const std::filesystem::path& datastore,
+BaselineCheck record_one(const Check& check, const DatastoreChoice& datastore,
                          const RecordFlags& flags, StorageStack& stack) {
-  CheckSession session(check, datastore);
+  CheckSession session(check, datastore.dir, datastore.policy);
   stack = session.storage_stack();
   const std::vector<std::string> keys = pinned_keys(check);
   const double wanted = flags.precision_pct / 100.0;
@@ -105,7 +106,10 @@ int run(const RecordFlags& flags) {
   const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
   if (!loaded) return kExitBadInput;
   const ThresholdFile& file = *loaded;
-  const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
+  const std::optional<DatastoreChoice> choice =
+      choose_datastore("baseline record", flags.datastore, file.require_mount);
+  if (!choice) return kExitBadInput;
+  const std::filesystem::path& datastore = choice->dir;
   const RunContext context = describe_run(file.suite, datastore);
   Baseline baseline;
   baseline.iogate_version = context.iogate_version;
@@ -125,7 +129,7 @@ int run(const RecordFlags& flags) {
             << flags.precision_pct << "%\n";
   try {
     for (const Check& check : file.checks)
-      baseline.checks.push_back(record_one(check, datastore, flags, baseline.fingerprint));
+      baseline.checks.push_back(record_one(check, *choice, flags, baseline.fingerprint));
     save_baseline(flags.out, baseline);
   } catch (const std::exception& e) {
     std::cerr << "iogate: baseline not written: " << e.what() << '\n';
@@ -143,7 +147,7 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
   baseline->require_subcommand(1);
   CLI::App* sub = baseline->add_subcommand("record", "Run every check N times, write the baseline");
   sub->add_option("file", flags->file, "Threshold file")->required();
-  sub->add_option("--datastore", flags->datastore, "Datastore directory (else $IOGATE_DATASTORE)");
+  add_datastore_flags(*sub, flags->datastore);
   sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
   sub->add_option("--repeat", flags->repeat, "The fewest runs per check (default 5)")
       ->check(CLI::Range(1, 100));

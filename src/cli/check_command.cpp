@@ -18,6 +18,7 @@
 #include <optional>
 
 #include "commands.hpp"
+#include "datastore_flags.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/engine/interrupt.hpp"
 #include "iogate/reports/figures.hpp"
@@ -32,7 +33,7 @@ namespace {
 
 struct CheckFlags {
   std::string file;
-  std::optional<std::string> datastore;
+  DatastoreFlags datastore;
   std::string json_dir;
   ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html
   std::optional<std::string> baseline;
@@ -82,7 +83,7 @@ void record_error(const ThresholdFile& file, const Check& check,
 // another directory, maybe on another device; a check there would measure the wrong storage.
 class DatastoreIdentity {
  public:
-  // Empty when `datastore` does not exist yet (the first check creates it; pin() then).
+  // Unpinned when `datastore` cannot be stat'ed (the first check then reports why).
   void pin(const std::filesystem::path& datastore) {
     struct stat st {};
     if (!pinned_ && ::stat(datastore.c_str(), &st) == 0) {
@@ -110,9 +111,10 @@ class DatastoreIdentity {
 };
 
 // Runs one check; returns its table row and appends its failure lines.
-TableRow run_one(const ThresholdFile& file, const Check& check,
-                 const std::filesystem::path& datastore, const std::string& json_dir,
-                 Problems& problems, RunReport& report, const JudgeOptions& judge) {
+TableRow run_one(const ThresholdFile& file, const Check& check, const DatastoreChoice& choice,
+                 const std::string& json_dir, Problems& problems, RunReport& report,
+                 const JudgeOptions& judge) {
+  const std::filesystem::path& datastore = choice.dir;
   if (const int sig = stop_requested(); sig != 0) {
     record_error(file, check, datastore, json_dir, check.name + ": " + not_run_reason(sig),
                  problems, report);
@@ -123,7 +125,7 @@ TableRow run_one(const ThresholdFile& file, const Check& check,
   std::optional<CheckSession> session;
   try {
     const auto started = std::chrono::steady_clock::now();
-    session.emplace(check, datastore);
+    session.emplace(check, datastore, choice.policy);
     JudgeOptions with_progress = judge;
     ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check.name, check.workload);
     with_progress.on_interval = [&progress](const RunResult& r) { return progress.update(r); };
@@ -169,7 +171,10 @@ int run(const CheckFlags& flags) {
   const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
   if (!loaded) return kExitBadInput;
   const ThresholdFile& file = *loaded;
-  const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
+  const std::optional<DatastoreChoice> choice =
+      choose_datastore("check", flags.datastore, file.require_mount);
+  if (!choice) return kExitBadInput;
+  const std::filesystem::path& datastore = choice->dir;
   std::optional<Baseline> baseline;
   JudgeOptions judge;
   judge.repeat = flags.repeat;
@@ -210,7 +215,7 @@ int run(const CheckFlags& flags) {
       continue;
     }
     std::cout << table_row_line(
-                     run_one(file, check, datastore, flags.json_dir, problems, report, judge))
+                     run_one(file, check, *choice, flags.json_dir, problems, report, judge))
               << std::endl;
     for (const std::string& line : evidence_lines(report.checks.back()))
       std::cout << "  " << line << '\n';
@@ -239,7 +244,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<CheckFlags>();
   CLI::App* sub = app.add_subcommand("check", "Run a threshold file's checks without ctest");
   sub->add_option("file", flags->file, "Threshold file")->required();
-  sub->add_option("--datastore", flags->datastore, "Datastore directory (else $IOGATE_DATASTORE)");
+  add_datastore_flags(*sub, flags->datastore);
   sub->add_option("--json-dir", flags->json_dir, "Write each check's result as JSON here");
   add_report_flags(*sub, flags->reports);
   sub->add_option("--baseline", flags->baseline,

@@ -17,7 +17,7 @@ void add_fingerprint_command(CLI::App& app, int& exit_code) {
   sub->add_option("--datastore", *datastore, "Datastore directory (else $IOGATE_DATASTORE)");
   sub->callback([datastore, &exit_code] {
     try {
-      const auto dir = resolve_datastore(*datastore, IOGATE_DEFAULT_DATASTORE);
+      const auto dir = resolve_datastore({.dir = *datastore}).dir;
       for (const auto& [key, value] : read_storage_stack(dir).fields())
         std::cout << fmt::format("{:<20} {}\n", key, value);
       exit_code = kExitOk;

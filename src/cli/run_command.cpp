@@ -10,6 +10,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "datastore_flags.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/progress_meter.hpp"
@@ -22,7 +23,7 @@ namespace {
 
 struct RunFlags {
   WorkloadFlags workload;
-  std::optional<std::string> datastore;
+  DatastoreFlags datastore;
   std::string json;
   std::string name = "run";
 };
@@ -43,10 +44,12 @@ int run(const RunFlags& flags) {
     std::cerr << "iogate run: " << e.what() << '\n';
     return kExitBadInput;
   }
+  const std::optional<DatastoreChoice> datastore = choose_datastore("run", flags.datastore);
+  if (!datastore) return kExitBadInput;
+  std::cout << "iogate run on " << datastore->dir.string() << std::endl;
   enable_graceful_stop();
   try {
-    const auto datastore = resolve_datastore(flags.datastore, IOGATE_DEFAULT_DATASTORE);
-    CheckSession session(check, datastore);
+    CheckSession session(check, datastore->dir, datastore->policy);
     // The progress line `iogate check` shows, from the same meter.
     ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check.name, check.workload);
     RunOptions options;
@@ -59,7 +62,7 @@ int run(const RunFlags& flags) {
               << " worker(s) at queue depth " << outcome.result.queue_depth << " ("
               << outcome.result.engine_note << ")\n";
     if (!flags.json.empty()) {
-      RunContext context = describe_run("run", datastore);
+      RunContext context = describe_run("run", datastore->dir);
       context.stack = session.storage_stack();
       write_json_file(flags.json, check_to_json(make_check_record("run", check, outcome), context));
     }
@@ -76,7 +79,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<RunFlags>();
   CLI::App* sub = app.add_subcommand("run", "Run one ad-hoc workload and print its figures");
   flags->workload.add_to(*sub);
-  sub->add_option("--datastore", flags->datastore, "Datastore directory (else $IOGATE_DATASTORE)");
+  add_datastore_flags(*sub, flags->datastore);
   sub->add_option("--json", flags->json, "Write the figures as JSON to this file");
   sub->add_option("--name", flags->name, "Row name in the table")->capture_default_str();
   sub->callback([flags, &exit_code] {

@@ -1,7 +1,9 @@
 #include "cleanup_registry.hpp"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <unistd.h>
+
 #include <climits>
 
 #include <atomic>
@@ -25,9 +27,11 @@ struct Slot {
   std::atomic<bool> has_dir{false};
   std::atomic<bool> has_marker{false};
   std::atomic<int> file_count{0};
-  char dir[PATH_MAX];
-  char marker[PATH_MAX];
-  char files[kMaxFiles][PATH_MAX];
+  std::atomic<int> store_fd{-1};
+  std::atomic<int> dir_fd{-1};
+  char dir[NAME_MAX + 1];
+  char marker[NAME_MAX + 1];
+  char files[kMaxFiles][NAME_MAX + 1];
 };
 
 Slot g_slots[kMaxAreas];
@@ -43,10 +47,11 @@ static_assert(std::atomic<FirstSignalHook>::is_always_lock_free,
 
 int signal_index(int sig) { return sig == SIGINT ? 0 : sig == SIGTERM ? 1 : -1; }
 
-bool copy_path(char (&buffer)[PATH_MAX], const char* path) {
-  const std::size_t length = std::strlen(path);
-  if (length >= PATH_MAX) return false;
-  std::memcpy(buffer, path, length + 1);
+// Only plain names: every removal is relative to a directory descriptor, never a path.
+bool copy_name(char (&buffer)[NAME_MAX + 1], const char* name) {
+  const std::size_t length = std::strlen(name);
+  if (length > NAME_MAX || std::strchr(name, '/') != nullptr) return false;
+  std::memcpy(buffer, name, length + 1);
   return true;
 }
 
@@ -105,30 +110,40 @@ int claim_slot() {
     g_slots[i].has_dir.store(false, std::memory_order_relaxed);
     g_slots[i].has_marker.store(false, std::memory_order_relaxed);
     g_slots[i].file_count.store(0, std::memory_order_relaxed);
+    g_slots[i].store_fd.store(-1, std::memory_order_relaxed);
+    g_slots[i].dir_fd.store(-1, std::memory_order_relaxed);
     g_slots[i].state.store(kActive, std::memory_order_release);
     return i;
   }
   return -1;
 }
 
-bool set_dir(int slot, const char* path) {
+void set_store(int slot, int store_fd) {
+  g_slots[slot].store_fd.store(store_fd, std::memory_order_release);
+}
+
+bool set_dir(int slot, const char* name) {
   Slot& s = g_slots[slot];
-  if (!copy_path(s.dir, path)) return false;
+  if (!copy_name(s.dir, name)) return false;
   s.has_dir.store(true, std::memory_order_release);
   return true;
 }
 
-bool set_marker(int slot, const char* path) {
+void set_dir_fd(int slot, int dir_fd) {
+  g_slots[slot].dir_fd.store(dir_fd, std::memory_order_release);
+}
+
+bool set_marker(int slot, const char* name) {
   Slot& s = g_slots[slot];
-  if (!copy_path(s.marker, path)) return false;
+  if (!copy_name(s.marker, name)) return false;
   s.has_marker.store(true, std::memory_order_release);
   return true;
 }
 
-bool push_file(int slot, const char* path) {
+bool push_file(int slot, const char* name) {
   Slot& s = g_slots[slot];
   const int n = s.file_count.load(std::memory_order_relaxed);
-  if (n >= kMaxFiles || !copy_path(s.files[n], path)) return false;
+  if (n >= kMaxFiles || !copy_name(s.files[n], name)) return false;
   s.file_count.store(n + 1, std::memory_order_release);
   return true;
 }
@@ -148,15 +163,23 @@ void release_slot(int slot) {
   s.file_count.store(0, std::memory_order_release);
   s.has_marker.store(false, std::memory_order_release);
   s.has_dir.store(false, std::memory_order_release);
+  s.dir_fd.store(-1, std::memory_order_release);
+  s.store_fd.store(-1, std::memory_order_release);
   s.state.store(kFree, std::memory_order_release);
 }
 
 void cleanup_all_registered() noexcept {
   for (Slot& s : g_slots) {
     if (s.state.load(std::memory_order_acquire) != kActive) continue;
-    for (int i = s.file_count.load(std::memory_order_acquire) - 1; i >= 0; --i) unlink(s.files[i]);
-    if (s.has_marker.load(std::memory_order_acquire)) unlink(s.marker);
-    if (s.has_dir.load(std::memory_order_acquire)) rmdir(s.dir);
+    // Files and marker need the scratch directory's descriptor: until it is open, none exist.
+    if (const int dir_fd = s.dir_fd.load(std::memory_order_acquire); dir_fd >= 0) {
+      for (int i = s.file_count.load(std::memory_order_acquire) - 1; i >= 0; --i)
+        unlinkat(dir_fd, s.files[i], 0);
+      if (s.has_marker.load(std::memory_order_acquire)) unlinkat(dir_fd, s.marker, 0);
+    }
+    const int store_fd = s.store_fd.load(std::memory_order_acquire);
+    if (store_fd >= 0 && s.has_dir.load(std::memory_order_acquire))
+      unlinkat(store_fd, s.dir, AT_REMOVEDIR);
   }
 }
 

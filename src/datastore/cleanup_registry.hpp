@@ -3,13 +3,16 @@
 // request in processes that opted in to graceful stopping.
 //
 // Design. A signal handler may call only async-signal-safe functions and must not allocate or
-// lock, so the registry is a fixed static table: kMaxAreas slots, each holding the scratch
-// directory, its marker and up to kMaxFiles test files as fixed char buffers (PATH_MAX each; the
-// untouched pages of the table cost no memory). A ScratchArea claims a slot with a
-// compare-exchange, and publishes each path by writing the bytes first and then storing a flag or
-// count with release order; the handler reads those with acquire order, so it only ever sees
-// complete paths. Entries are withdrawn only after the thing they name is gone, so a signal at any
-// moment removes everything still present (an unlink of something already gone is harmless).
+// lock, so the registry is a fixed static table: kMaxAreas slots, each holding the descriptors of
+// the datastore and of the scratch directory, and the plain names of the scratch directory, its
+// marker and up to kMaxFiles test files as fixed char buffers. Removal goes through the
+// descriptors (unlinkat), never through a path: a scratch directory renamed and replaced by a
+// symlink meanwhile cannot redirect the handler's unlinks elsewhere. A ScratchArea claims a slot
+// with a compare-exchange, and publishes each entry by writing the bytes first and then storing a
+// flag, count or descriptor with release order; the handler reads those with acquire order, so it
+// only ever sees complete names. Entries are withdrawn only after the thing they name is gone, so
+// a signal at any moment removes everything still present (an unlink of something already gone is
+// harmless).
 //
 // Each create-and-register step (mkdir, the marker, each O_EXCL open) runs with SIGINT and SIGTERM
 // blocked in the calling thread (SignalBlocker), so the handler never sees a created-but-not-yet-
@@ -25,11 +28,11 @@
 //     and re-raises the signal itself (graceful_stop.hpp).
 //   hard (every other signal: a process that did not opt in, a second signal while stopping, or
 //     the watchdog when stopping took too long): the handler unlinks each slot's files in reverse
-//     order, then the marker, then rmdirs the directory — unlink() and rmdir() only, never
-//     following a symlink, never recursing. It then restores the disposition that was in place
-//     before iogate installed it and raises the signal again: with the default disposition the
-//     process dies "killed by SIGTERM"; a handler somebody else installed earlier runs next, as
-//     if iogate had not been there.
+//     order, then the marker, then removes the directory — unlinkat() only, relative to the
+//     descriptors, never following a symlink, never recursing. It then restores the disposition
+//     that was in place before iogate installed it and raises the signal again: with the default
+//     disposition the process dies "killed by SIGTERM"; a handler somebody else installed earlier
+//     runs next, as if iogate had not been there.
 // A signal that was ignored when the handlers were installed (as SIGINT is for `cmd &` in a
 // script) is left ignored.
 #pragma once
@@ -46,11 +49,15 @@ inline constexpr int kMaxFiles = 64;
 // them back. Thread-safe.
 void install_cleanup_handlers();
 
-// All return false (and change nothing) when the table is full or the path does not fit.
-int claim_slot();  // -1 when all kMaxAreas slots are in use
-bool set_dir(int slot, const char* path);
-bool set_marker(int slot, const char* path);
-bool push_file(int slot, const char* path);
+// The set_ and push_ functions take plain names (no '/'), and return false (changing nothing)
+// when the table is full or the name does not fit. The descriptors stay owned by the ScratchArea
+// and must stay open until release_slot.
+int claim_slot();                          // -1 when all kMaxAreas slots are in use
+void set_store(int slot, int store_fd);    // the datastore directory
+bool set_dir(int slot, const char* name);  // the scratch directory's name in the datastore
+void set_dir_fd(int slot, int dir_fd);     // ... and its descriptor, once open and verified
+bool set_marker(int slot, const char* name);
+bool push_file(int slot, const char* name);
 
 void clear_dir(int slot);
 void clear_marker(int slot);

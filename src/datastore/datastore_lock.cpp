@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "iogate/engine/interrupt.hpp"
+#include "lock_holder.hpp"
 #include "posix_error.hpp"
 #include "unique_fd.hpp"
 
@@ -48,14 +49,21 @@ bool cannot_lock_here(int error) {
 
 }  // namespace
 
-DatastoreLock::DatastoreLock(const fs::path& datastore) {
-  UniqueFd fd(::open(datastore.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+DatastoreLock::DatastoreLock(const fs::path& datastore)
+    : DatastoreLock(UniqueFd(::open(datastore.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)),
+                    datastore) {}
+
+DatastoreLock::DatastoreLock(int dir_fd, const fs::path& datastore)
+    : DatastoreLock(UniqueFd(::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0)), datastore) {}
+
+DatastoreLock::DatastoreLock(UniqueFd fd, const fs::path& datastore) {
   if (!fd.valid()) throw_errno("open", datastore);
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) throw_errno("fstat", datastore);
   const Key key{st.st_dev, st.st_ino};
   const auto started = std::chrono::steady_clock::now();
-  bool told = false;
+  std::string told;
+  unsigned polls = 0;
   for (;;) {
     {
       const std::lock_guard lock(g_mutex);
@@ -82,12 +90,21 @@ DatastoreLock::DatastoreLock(const fs::path& datastore) {
       if (error != EWOULDBLOCK && error != EINTR) throw_errno(error, "flock", datastore);
     }
     if (const int sig = stop_requested(); sig != 0) {
-      throw Interrupted(sig, {.doing = "waiting for another iogate check on " + datastore.string(),
+      throw Interrupted(sig, {.doing = "waiting for the lock on datastore " + datastore.string(),
                               .elapsed = std::chrono::steady_clock::now() - started});
     }
-    if (!told) {
-      std::cerr << "iogate: waiting for another iogate check on " << datastore.string() << '\n';
-      told = true;
+    // Looked up about once a second (/proc/locks can be long), said again only when the holder
+    // changes: a queue of checks is one line each, not one a poll.
+    if (polls++ % 200 == 0) {
+      std::string holder = describe_lock_holder(st.st_dev, st.st_ino);
+      if (holder != told) {
+        std::cerr << "iogate: datastore " << datastore.string() << " is locked (flock) by "
+                  << holder
+                  << ": waiting until it lets go (iogate checks hold this lock while they run; "
+                     "anything else that flocks the directory holds it too). No timeout of its "
+                     "own: SIGINT/SIGTERM or ctest's TIMEOUT end the wait\n";
+        told = std::move(holder);
+      }
     }
     std::this_thread::sleep_for(kDatastoreLockPoll);
   }

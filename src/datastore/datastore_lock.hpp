@@ -7,11 +7,12 @@
 // the scratch directory (no lock file), the kernel drops it however the holder dies (SIGKILL
 // included: no stale lock to clean up), and any local filesystem has it.
 //
-// Waiting. A second process waits, saying once on stderr "waiting for another iogate check on
-// DATASTORE". It has no timeout of its own (ctest's TIMEOUT bounds the check, the wait
-// included). It polls with LOCK_NB rather than blocking in flock, because iogate's signal
-// handlers restart interrupted calls (SA_RESTART): a blocking flock would sleep through a
-// SIGINT/SIGTERM stop request, whereas the poll sees it and throws Interrupted.
+// Waiting. A second process waits, saying on stderr who holds the lock ("datastore D is locked
+// (flock) by pid 4242 (sleep, user 65534 (nobody)): waiting ...", lock_holder.hpp), once per
+// holder. It has no timeout of its own (ctest's TIMEOUT bounds the check, the wait included). It
+// polls with LOCK_NB rather than blocking in flock, because iogate's signal handlers restart
+// interrupted calls (SA_RESTART): a blocking flock would sleep through a SIGINT/SIGTERM stop
+// request, whereas the poll sees it and throws Interrupted.
 //
 // Within one process. flock belongs to an open file description, so two locks in one process
 // would exclude each other and a process holding two scratch areas on one datastore at once
@@ -27,6 +28,8 @@
 #include <filesystem>
 #include <memory>
 
+#include "unique_fd.hpp"
+
 namespace iogate::detail {
 
 class DatastoreLock {
@@ -35,6 +38,8 @@ class DatastoreLock {
   // std::system_error naming the directory if it cannot be opened, iogate::Interrupted if a stop
   // is requested (SIGINT/SIGTERM in graceful mode) while waiting.
   explicit DatastoreLock(const std::filesystem::path& datastore);
+  // The same for the directory open as `dir_fd` (duplicated: the caller keeps its own).
+  DatastoreLock(int dir_fd, const std::filesystem::path& datastore);
   ~DatastoreLock();
   DatastoreLock(const DatastoreLock&) = delete;
   DatastoreLock& operator=(const DatastoreLock&) = delete;
@@ -44,6 +49,8 @@ class DatastoreLock {
   struct Shared;  // one per locked directory per process
 
  private:
+  DatastoreLock(UniqueFd fd, const std::filesystem::path& datastore);
+
   std::shared_ptr<Shared> shared_;
 };
 

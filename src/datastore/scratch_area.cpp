@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <boost/filesystem/operations.hpp>
@@ -15,11 +16,13 @@
 #include <fmt/format.h>
 
 #include "cleanup_registry.hpp"
+#include "datastore_checks.hpp"
 #include "datastore_lock.hpp"
 #include "file_allocation.hpp"
 #include "iogate/units.hpp"
 #include "marker.hpp"
 #include "posix_error.hpp"
+#include "scratch_identity.hpp"
 #include "unique_fd.hpp"
 
 namespace iogate {
@@ -31,13 +34,6 @@ constexpr mode_t kDirMode = 0700;
 constexpr mode_t kFileMode = 0600;
 constexpr int kCreateFlags = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC;
 constexpr int kMaxNameAttempts = 100;
-
-// The deepest ancestor of `path` that exists: where a missing datastore would be created.
-fs::path nearest_existing(fs::path path) {
-  std::error_code ec;
-  while (!fs::exists(path, ec) && path.has_relative_path()) path = path.parent_path();
-  return path;
-}
 
 fs::path absolute_datastore(const fs::path& datastore) {
   if (datastore.empty()) throw std::invalid_argument("datastore: empty path");
@@ -105,38 +101,33 @@ FreeSpace free_space(const fs::path& dir) {
   return FreeSpace{info.available, info.capacity};
 }
 
-ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed)
-    : datastore_(absolute_datastore(datastore)) {
-  std::error_code ec;
-  const fs::file_status status = fs::status(datastore_, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory)
-    detail::throw_errno(ec.value(), "stat", datastore_);
-  const bool exists = fs::exists(status);
-  if (exists && !fs::is_directory(status)) detail::throw_errno(ENOTDIR, "datastore", datastore_);
+FreeSpace free_space(int dir_fd, const fs::path& shown) {
+  struct statvfs st {};
+  if (fstatvfs(dir_fd, &st) != 0) detail::throw_errno("statvfs", shown);
+  return FreeSpace{static_cast<std::uint64_t>(st.f_bavail) * st.f_frsize,
+                   static_cast<std::uint64_t>(st.f_blocks) * st.f_frsize};
+}
 
-  if (!exists) {
-    const FreeSpace space = free_space(nearest_existing(datastore_));
+ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
+                         const DatastorePolicy& policy)
+    : datastore_(absolute_datastore(datastore)) {
+  try {
+    // Opened by path once: everything created or removed after goes through store_fd_.
+    store_fd_ = detail::open_datastore(datastore_, policy, bytes_needed).release();
+    // Once the lock is held, another run's scratch area is gone: the space counted is ours.
+    lock_ = std::make_unique<detail::DatastoreLock>(store_fd_, datastore_);
+    remove_stale(store_fd_, datastore_);
+    const FreeSpace space = free_space(store_fd_, datastore_);
     if (space.available < space_required(bytes_needed))
       throw InsufficientSpace(datastore_, bytes_needed, space.available);
-    if (!fs::create_directories(datastore_, ec) && ec)
-      detail::throw_errno(ec.value(), "create_directories", datastore_);
-  }
-  // Once the lock is held, another run's scratch area is gone: the space counted is ours.
-  lock_ = std::make_unique<detail::DatastoreLock>(datastore_);
-  remove_stale(datastore_);
-  const FreeSpace space = free_space(datastore_);
-  if (space.available < space_required(bytes_needed))
-    throw InsufficientSpace(datastore_, bytes_needed, space.available);
 
-  detail::install_cleanup_handlers();
-  registry_slot_ = detail::claim_slot();
-  if (registry_slot_ < 0) {
-    throw std::runtime_error(fmt::format("datastore {}: more than {} scratch areas at once",
-                                         datastore_.string(), detail::kMaxAreas));
-  }
-  try {
-    store_fd_ = open(datastore_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (store_fd_ < 0) detail::throw_errno("open", datastore_);
+    detail::install_cleanup_handlers();
+    registry_slot_ = detail::claim_slot();
+    if (registry_slot_ < 0) {
+      throw std::runtime_error(fmt::format("datastore {}: more than {} scratch areas at once",
+                                           datastore_.string(), detail::kMaxAreas));
+    }
+    detail::set_store(registry_slot_, store_fd_);
     make_dir();
     write_marker();
   } catch (...) {
@@ -172,19 +163,38 @@ void ScratchArea::make_dir() {
     const fs::path candidate =
         datastore_ /
         boost::filesystem::unique_path(std::string(kDirPrefix) + "%%%%-%%%%-%%%%").string();
-    const detail::SignalBlocker blocked;  // mkdir and its registration are one step for a signal
     const std::string name = candidate.filename().string();
+    // mkdir, its registration and the proof that the directory opened is the one made are one
+    // step for a signal.
+    const detail::SignalBlocker blocked;
     if (mkdirat(store_fd_, name.c_str(), kDirMode) != 0) {
       if (errno == EEXIST) continue;
       detail::throw_errno("mkdir", candidate);
     }
     dir_ = candidate;
     dir_made_ = true;
-    if (!detail::set_dir(registry_slot_, dir_.c_str()))
+    if (!detail::set_dir(registry_slot_, name.c_str()))
       detail::throw_errno(ENAMETOOLONG, "register", dir_);
     dir_fd_ = openat(store_fd_, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (dir_fd_ < 0) detail::throw_errno("open", dir_);
-    if (chmod(dir_.c_str(), kDirMode) != 0) detail::throw_errno("chmod", dir_);  // despite umask
+    try {
+      if (dir_fd_ < 0) {
+        if (errno == ELOOP || errno == ENOTDIR || errno == ENOENT)
+          throw std::system_error(errno, std::generic_category(),
+                                  "scratch directory " + dir_.string() +
+                                      " was replaced right after it was made (somebody with write "
+                                      "access to the datastore?); nothing was written");
+        detail::throw_errno("open", dir_);
+      }
+      detail::verify_made_dir(store_fd_, name, dir_fd_, dir_);
+    } catch (...) {
+      // What the name holds now is not ours to remove; ours, renamed away, is empty.
+      if (dir_fd_ >= 0) ::close(std::exchange(dir_fd_, -1));
+      detail::clear_dir(registry_slot_);
+      dir_made_ = false;
+      throw;
+    }
+    detail::set_dir_fd(registry_slot_, dir_fd_);
+    if (fchmod(dir_fd_, kDirMode) != 0) detail::throw_errno("chmod", dir_);  // despite umask
     return;
   }
   detail::throw_errno(EEXIST, "mkdir (no free name)", datastore_ / kDirPrefix);
@@ -195,10 +205,10 @@ void ScratchArea::write_marker() {
   detail::UniqueFd fd;
   {
     const detail::SignalBlocker blocked;
-    fd = detail::UniqueFd(open(marker.c_str(), kCreateFlags, kFileMode));
+    fd = detail::UniqueFd(openat(dir_fd_, kMarkerName, kCreateFlags, kFileMode));
     if (!fd.valid()) detail::throw_errno("open", marker);
     marker_made_ = true;
-    if (!detail::set_marker(registry_slot_, marker.c_str()))
+    if (!detail::set_marker(registry_slot_, kMarkerName))
       detail::throw_errno(ENAMETOOLONG, "register", marker);
   }
   write_all(fd.get(), detail::marker_text(getpid(), detail::this_host(), std::time(nullptr)),
@@ -221,11 +231,11 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     // O_EXCL|O_NOFOLLOW: a planted file or symlink fails here and is never registered, so neither
     // remove() nor the signal handler will touch it.
     const detail::SignalBlocker blocked;
-    fd = detail::UniqueFd(open(path.c_str(), kCreateFlags, kFileMode));
+    fd = detail::UniqueFd(openat(dir_fd_, name.c_str(), kCreateFlags, kFileMode));
     if (!fd.valid()) detail::throw_errno("open", path);
-    if (!detail::push_file(registry_slot_, path.c_str())) {
+    if (!detail::push_file(registry_slot_, name.c_str())) {
       fd.reset();
-      unlink(path.c_str());
+      unlinkat(dir_fd_, name.c_str(), 0);
       throw std::runtime_error(fmt::format("preallocate {}: more than {} files in one scratch area",
                                            path.string(), detail::kMaxFiles));
     }
@@ -238,7 +248,7 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     if (fd.close() != 0) detail::throw_errno("close", path);
   } catch (...) {
     fd.reset();
-    unlink(path.c_str());  // before withdrawing it, so a signal in between still removes it
+    unlinkat(dir_fd_, name.c_str(), 0);  // before withdrawing it: a signal in between removes it
     detail::pop_file(registry_slot_);
     created_.pop_back();
     throw;
@@ -263,7 +273,10 @@ void ScratchArea::remove() {
     detail::clear_marker(registry_slot_);
     marker_made_ = false;
   }
-  if (dir_made_) {
+  if (dir_made_ && !detail::still_named(store_fd_, dir_.filename().string(), dir_fd_)) {
+    std::cerr << "iogate: left scratch directory " << dir_.string()
+              << " in place: it was renamed during the run (its name now holds something else)\n";
+  } else if (dir_made_) {
     if (unlinkat(store_fd_, dir_.filename().c_str(), AT_REMOVEDIR) != 0) {
       if (errno == ENOTEMPTY || errno == EEXIST) {
         std::cerr << "iogate: left scratch directory " << dir_.string()
@@ -272,6 +285,8 @@ void ScratchArea::remove() {
         detail::throw_errno("rmdir", dir_);
       }
     }
+  }
+  if (dir_made_) {
     detail::clear_dir(registry_slot_);
     dir_made_ = false;
   }

@@ -126,12 +126,16 @@ bool remove_if_stale(int store_fd, const std::string& name, const fs::path& dir)
 std::vector<fs::path> ScratchArea::remove_stale(const fs::path& datastore) {
   const detail::UniqueFd store(open(datastore.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (!store.valid()) detail::throw_errno("open", datastore);
+  return remove_stale(store.get(), datastore);
+}
+
+std::vector<fs::path> ScratchArea::remove_stale(int store_fd, const fs::path& datastore) {
   std::vector<fs::path> removed;
-  for (const std::string& name : list_names(store.get(), datastore)) {
+  for (const std::string& name : list_names(store_fd, datastore)) {
     if (!name.starts_with(kDirPrefix)) continue;
     fs::path dir = datastore / name;
     try {
-      if (remove_if_stale(store.get(), name, dir)) removed.push_back(std::move(dir));
+      if (remove_if_stale(store_fd, name, dir)) removed.push_back(std::move(dir));
     } catch (const std::system_error& e) {
       // Not "stale": the error may have come before that was known (an unreadable marker).
       std::cerr << "iogate: left scratch directory " << dir.string()

@@ -24,6 +24,7 @@ class UniqueFd {
   UniqueFd& operator=(const UniqueFd&) = delete;
 
   int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }  // the caller closes it
   bool valid() const { return fd_ >= 0; }
   // Closes now and returns close()'s result, for callers that must know a write-back failed.
   int close() { return ::close(std::exchange(fd_, -1)); }

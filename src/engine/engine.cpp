@@ -42,8 +42,8 @@ void set_pass(std::vector<Worker>& workers, IoDirection direction) {
 // Write everything (fdatasync at the end), then read it all back verifying every block, past
 // the page cache: with O_DIRECT where the filesystem has it, else after dropping the file's
 // cached pages, so the read pass sees what the device kept.
-RunResult run_integrity(std::vector<Worker>& workers, const WorkloadFile& file,
-                        const std::filesystem::path& path, const IntervalHook& hook) {
+RunResult run_integrity(std::vector<Worker>& workers, const WorkloadFile& file, const FileRef& path,
+                        const IntervalHook& hook) {
   set_pass(workers, IoDirection::write);
   RunResult result = run_pass(workers, file.fd(), file.path(), hook);
   set_pass(workers, IoDirection::read);
@@ -64,8 +64,7 @@ RunResult run_integrity(std::vector<Worker>& workers, const WorkloadFile& file,
 
 }  // namespace
 
-RunResult run_workload(const WorkloadSpec& spec, const std::filesystem::path& path,
-                       RunOptions options) {
+RunResult run_workload(const WorkloadSpec& spec, const FileRef& path, RunOptions options) {
   validate_workload(spec);
   const WorkloadFile file(path, spec.direct);
   check_against_file(spec, file);

@@ -35,12 +35,12 @@ std::uint32_t sysfs_logical_block_size(dev_t dev) {
 
 }  // namespace
 
-WorkloadFile::WorkloadFile(const std::filesystem::path& path, bool direct)
-    : path_(path.string()), direct_(direct) {
+WorkloadFile::WorkloadFile(const FileRef& file, bool direct)
+    : path_(file.shown()), direct_(direct) {
   // O_NOFOLLOW: the test file lives in a scratch directory, and a symlink swapped in for it
   // would send the run's writes to whatever it names.
   const int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (direct ? O_DIRECT : 0);
-  fd_ = ::open(path_.c_str(), flags);
+  fd_ = ::openat(file.dir_fd(), file.name().c_str(), flags);
   if (fd_ < 0) {
     if (errno == ELOOP) {
       throw std::system_error(

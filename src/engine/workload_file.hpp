@@ -1,5 +1,6 @@
-// The file (or block device) a workload runs on, opened for it: O_RDWR | O_CLOEXEC, plus O_DIRECT
-// when asked. Knows its usable size and the alignment direct I/O needs on it:
+// The file (or block device) a workload runs on, opened for it: O_RDWR | O_CLOEXEC | O_NOFOLLOW,
+// plus O_DIRECT when asked (relative to a directory descriptor when given one, see file_ref.hpp).
+// Knows its usable size and the alignment direct I/O needs on it:
 //
 //   regular file: statx(STATX_DIOALIGN) when the filesystem reports it (Linux 6.1+), else the
 //                 logical_block_size of the device holding it (sysfs), else 512;
@@ -12,11 +13,14 @@
 #include <filesystem>
 #include <string>
 
+#include "iogate/engine/file_ref.hpp"
+
 namespace iogate {
 
 class WorkloadFile {
  public:
-  WorkloadFile(const std::filesystem::path& path, bool direct);
+  // Opened with openat(file.dir_fd(), file.name(), ... | O_NOFOLLOW); messages name file.shown().
+  WorkloadFile(const FileRef& file, bool direct);
   ~WorkloadFile();
   WorkloadFile(const WorkloadFile&) = delete;
   WorkloadFile& operator=(const WorkloadFile&) = delete;

@@ -6,15 +6,27 @@
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
+#include <iostream>
+#include <string_view>
 
 namespace iogate {
 
-CheckSession::CheckSession(const Check& check, const std::filesystem::path& datastore)
-    : check_(check), scratch_(datastore, space_needed(check)) {
-  stack_ = read_storage_stack(scratch_.dir());
+CheckSession::CheckSession(const Check& check, const std::filesystem::path& datastore,
+                           const DatastorePolicy& policy)
+    : check_(check),
+      scratch_(datastore, space_needed(check), policy),
+      test_file_(scratch_.dir_fd(), check.name + ".dat", scratch_.dir() / (check.name + ".dat")) {
+  // Of the datastore, not of the scratch directory: the same filesystem (the scratch area checks
+  // it), and a path someone who can write the datastore cannot rename away mid-read.
+  stack_ = read_storage_stack(scratch_.datastore());
+  if (check.workload.direct && (stack_.filesystem == "tmpfs" || stack_.filesystem == "ramfs")) {
+    std::cerr << "iogate: warning: " << check.name << ": datastore " << datastore.string()
+              << " is on " << stack_.filesystem
+              << ": direct = true measures memory there, not storage\n";
+  }
   const auto fill =
       check.workload.read_pct > 0 ? ScratchArea::Fill::write : ScratchArea::Fill::allocate;
-  test_file_ = scratch_.preallocate(check.name + ".dat", check.workload.file_size, fill);
+  scratch_.preallocate(test_file_.name(), check.workload.file_size, fill);
 }
 
 CheckOutcome CheckSession::run(RunOptions options) const {
@@ -25,11 +37,33 @@ CheckOutcome CheckSession::run(RunOptions options) const {
   return outcome;
 }
 
-std::filesystem::path resolve_datastore(const std::optional<std::string>& flag,
-                                        const std::filesystem::path& fallback) {
-  if (flag && !flag->empty()) return *flag;
-  if (const char* env = std::getenv("IOGATE_DATASTORE"); env && *env) return env;
-  return fallback;
+namespace {
+
+bool env_on(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::string_view(value) == "1";
+}
+
+}  // namespace
+
+DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
+                                  const std::filesystem::path& fallback, bool create_fallback) {
+  DatastoreChoice choice;
+  if (flags.dir && !flags.dir->empty()) {
+    choice.dir = *flags.dir;
+  } else if (const char* env = std::getenv("IOGATE_DATASTORE"); env && *env) {
+    choice.dir = env;
+  } else if (!fallback.empty()) {
+    choice.dir = fallback;
+    choice.policy.create_if_missing = create_fallback;
+  } else {
+    throw DatastoreError(
+        "no datastore named: pass --datastore DIR or set IOGATE_DATASTORE=DIR, an existing "
+        "directory on the storage under test (iogate measures whatever disk holds it)");
+  }
+  choice.policy.allow_shared = flags.allow_shared || env_on("IOGATE_ALLOW_SHARED_DATASTORE");
+  choice.policy.require_mount = flags.require_mount || env_on("IOGATE_REQUIRE_MOUNT");
+  return choice;
 }
 
 std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,

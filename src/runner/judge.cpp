@@ -43,8 +43,8 @@ bool has_absolute(const Check& check) {
 
 }  // namespace
 
-CheckOutcome judge_check(const Check& check, const std::filesystem::path& test_file,
-                         const StorageStack& stack, const JudgeOptions& options) {
+CheckOutcome judge_check(const Check& check, const FileRef& test_file, const StorageStack& stack,
+                         const JudgeOptions& options) {
   CheckOutcome outcome;
   const BaselineCheck* recorded = nullptr;
   std::optional<std::string> skip;

@@ -39,8 +39,8 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 constexpr std::array<std::string_view, 3> kTopKeys{"suite", "defaults", "check"};
-constexpr std::array<std::string_view, 7> kSuiteKeys{
-    "name", "profile", "description", "repeat", "repeat_max", "budget", "unstable"};
+constexpr std::array<std::string_view, 8> kSuiteKeys{
+    "name", "profile", "description", "repeat", "repeat_max", "budget", "unstable", "require_mount"};
 
 // Returns the suite's repetition keys, the defaults for its checks.
 thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file,
@@ -65,6 +65,8 @@ thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file
     out.profile = thresholds_detail::identifier_value(s, *n, "profile");
   if (const toml::node* n = suite->get("description"))
     out.description = thresholds_detail::string_value(s, *n, "description");
+  if (const toml::node* n = suite->get("require_mount"))
+    out.require_mount = thresholds_detail::bool_value(s, *n, "require_mount");
   return thresholds_detail::read_repetition(s, *suite);
 }
 

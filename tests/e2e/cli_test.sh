@@ -28,9 +28,35 @@ set +e; "$iogate" check "$out/bad.toml" --datastore "$ds" > /dev/null 2>&1; rc=$
 [ "$rc" -eq 2 ] || fail "check of a bad file exited $rc, expected 2"
 [ -z "$(ls -A "$ds")" ] || fail "a bad threshold file wrote to the datastore: $(ls -A "$ds")"
 
+# An installed iogate has no datastore of its own: without --datastore or IOGATE_DATASTORE it
+# refuses (exit 2) and says how to name one; a named datastore that does not exist is refused
+# too, never created (an unmounted array must not become a directory on the root disk).
+for cmd in "run --bs 4k --size 1MiB" "check $E2E_GATE_TOML"; do
+  set +e; env -u IOGATE_DATASTORE "$iogate" $cmd > "$out/none.txt" 2> "$out/none.err"; rc=$?; set -e
+  [ "$rc" -eq 2 ] || { cat "$out/none.err"; fail "$cmd without a datastore exited $rc, expected 2"; }
+  assert_contains "$out/none.err" "no datastore named: pass --datastore DIR or set IOGATE_DATASTORE" \
+    "$cmd without a datastore says how to name one"
+  set +e; "$iogate" $cmd --datastore "$ds/array/iogate" > /dev/null 2> "$out/missing.err"; rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || { cat "$out/missing.err"; fail "$cmd on a missing datastore exited $rc"; }
+  assert_contains "$out/missing.err" "datastore $ds/array/iogate does not exist" \
+    "$cmd on a missing datastore names it"
+  [ ! -e "$ds/array" ] || fail "$cmd created the missing datastore $ds/array/iogate"
+done
+
+# On tmpfs, direct I/O measures memory: said, not silently passed off as storage.
+if shm=$(mktemp -d /dev/shm/iogate-e2e.XXXXXX 2> /dev/null); then
+  "$iogate" run --bs 4k --size 1MiB --file-size 1MiB --datastore "$shm" > /dev/null 2> "$out/shm.err" ||
+    { rm -rf "$shm"; cat "$out/shm.err"; fail "run on tmpfs failed"; }
+  rm -rf "$shm"
+  assert_contains "$out/shm.err" "warning: run: datastore $shm is on tmpfs: direct = true measures memory" \
+    "direct I/O on tmpfs warns"
+fi
+
 # run: a size-based write prints the table row and writes exact figures as JSON.
 "$iogate" run --bs 4k --size 8MiB --read 0 --random 0 --datastore "$ds" --json "$out/run.json" \
   > "$out/run.txt"
+assert_contains "$out/run.txt" "^iogate run on $ds\$" "run says which datastore it measures"
 assert_contains "$out/run.txt" "Total I/O/sec" "run prints the table header"
 assert_contains "$out/run.txt" "^\| run " "run prints its row"
 /usr/bin/python3 - "$out/run.json" <<'PY'

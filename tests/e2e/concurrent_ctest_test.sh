@@ -65,7 +65,7 @@ read -r most polls < "$E2E_DIR/watch"
 [ "$rc_b" -eq 0 ] || { cat "$E2E_DIR/ctest-b.log"; fail "ctest run b failed ($rc_b)"; }
 [ "$most" -eq 1 ] || fail "$most scratch directories at once on $ds (in $polls polls): checks overlapped"
 waits=$(cat "$E2E_DIR"/build-?/Testing/Temporary/LastTest.log |
-  grep -c "waiting for another iogate check on $ds" || true)
+  grep -c "datastore $ds is locked (flock) by pid" || true)
 [ "$waits" -gt 0 ] || fail "no check ever waited: the two runs did not contend, nothing was proven"
 assert_no_scratch "$ds"
 
@@ -103,10 +103,13 @@ for _ in $(seq 1 200); do [ -e "$E2E_DIR/held" ] && break; sleep 0.05; done
 "$iogate" run --bs 4k --size 1MiB --file-size 4MiB --datastore "$ds" > "$E2E_DIR/wait.log" 2>&1 &
 waiter=$!
 for _ in $(seq 1 200); do
-  grep -q "waiting for another iogate check on $ds" "$E2E_DIR/wait.log" && break
+  grep -q "datastore $ds is locked (flock) by" "$E2E_DIR/wait.log" && break
   sleep 0.05
 done
-assert_contains "$E2E_DIR/wait.log" "^iogate: waiting for another iogate check on $ds\$" "the wait is said"
+# The holder is named (pid, command, user), not taken for "another iogate check".
+assert_contains "$E2E_DIR/wait.log" \
+  "^iogate: datastore $ds is locked \(flock\) by pid $holder \(python3, user 0 \(root\)\): waiting" \
+  "the wait names its holder"
 assert_no_scratch "$ds"
 kill -TERM "$waiter"
 rc=0
@@ -114,6 +117,6 @@ wait "$waiter" || rc=$?
 kill "$holder"
 [ "$rc" -eq 143 ] || { cat "$E2E_DIR/wait.log"; fail "SIGTERM while waiting: exit $rc, expected 143"; }
 assert_contains "$E2E_DIR/wait.log" \
-  "interrupted by SIGTERM while waiting for another iogate check on $ds after" "the stop is reported"
+  "interrupted by SIGTERM while waiting for the lock on datastore $ds after" "the stop is reported"
 assert_no_scratch "$ds"
 echo "concurrent_ctest: a waiting check stops on SIGTERM"

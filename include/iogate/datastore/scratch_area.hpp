@@ -3,18 +3,26 @@
 // Inside a datastore directory it makes `iogate-scratch-<random>` (mode 0700) holding a marker file
 // `.iogate-scratch` (naming iogate, the pid and the host) and the test files it preallocates. It
 // removes only what it created, in reverse order, on destruction and — through an
-// async-signal-safe registry of those paths — on SIGINT and SIGTERM, after which the signal's
-// previous disposition runs (by default: the process dies of that signal). A scratch directory
-// left by a crashed run (marker present, owning pid no longer alive on this host) is removed by the
-// next ScratchArea on that datastore; a directory without the marker, whose owner is still running
-// or on another host, or holding a subdirectory iogate never makes, is never touched. Symlinks are
-// never followed: entries are removed with unlink/rmdir on the names iogate made (a symlink inside
-// a stale scratch directory is unlinked itself, its target left alone), and test files are created
-// with O_EXCL|O_NOFOLLOW so a planted name is refused. Nothing is ever deleted recursively: a
-// scratch directory that somebody else put files into is left in place, with a note on stderr.
-// A run's own removal goes through the datastore and scratch directories it holds open, so a
-// datastore unmounted (umount -l) or moved mid-run is cleaned on its own filesystem and nothing
-// now under the old path is touched (a note on stderr says so). The marker is fsync'ed before any
+// async-signal-safe registry of their names and directory descriptors — on SIGINT and SIGTERM,
+// after which the signal's previous disposition runs (by default: the process dies of that
+// signal). A scratch directory left by a crashed run (marker present, owning pid no longer alive on
+// this host) is removed by the next ScratchArea on that datastore; a directory without the marker,
+// whose owner is still running or on another host, or holding a subdirectory iogate never makes, is
+// never touched. Symlinks are never followed: entries are removed with unlinkat on the names iogate
+// made (a symlink inside a stale scratch directory is unlinked itself, its target left alone), and
+// test files are created with O_EXCL|O_NOFOLLOW so a planted name is refused. Nothing is ever
+// deleted recursively: a scratch directory that somebody else put files into is left in place, with
+// a note on stderr.
+//
+// Everything inside the datastore goes through descriptors, never through a path string: the
+// datastore is opened once (O_DIRECTORY) and checked (DatastorePolicy), the scratch directory is
+// made with mkdirat, opened with openat(O_DIRECTORY|O_NOFOLLOW) and proven to be the one just made
+// (src/datastore/scratch_identity.hpp) before anything is written; the marker and the test files
+// are created with openat, fchmod/fallocate work on their descriptors, removal uses unlinkat (the
+// signal handler too), and the engine opens the test file relative to dir_fd(). A user who can
+// rename entries in the datastore can make a run fail, never send a byte elsewhere. So a datastore
+// unmounted (umount -l) or moved mid-run is also cleaned on its own filesystem and nothing now
+// under the old path is touched (a note on stderr says so). The marker is fsync'ed before any
 // test file exists: after a crash of the filesystem itself, a leftover directory still names its
 // dead owner and the next run removes it.
 //
@@ -36,6 +44,32 @@ namespace iogate {
 namespace detail {
 class DatastoreLock;
 }
+
+// A datastore iogate will not use (it is missing, not a directory, not safe for root, not a mount
+// point when one is required); what() names it and says what to do.
+class DatastoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What a ScratchArea demands of its datastore (README, "Pointing it at a real datastore").
+struct DatastorePolicy {
+  // Create the datastore (with its parents) when it is missing. Only for a build tree's own
+  // default `<build dir>/datastore`: a datastore somebody named must exist, so an array that is not
+  // mounted is an error rather than a silent measurement of the root disk.
+  bool create_if_missing = false;
+  // Run as root on a datastore another user owns or may rename entries in (or whose parents are
+  // so), the ssh StrictModes rule of src/datastore/datastore_trust.hpp. Off: DatastoreError.
+  bool allow_shared = false;
+  // The datastore must be the root of a mount of its own (a different device from its parent, or
+  // a mount point in /proc/self/mountinfo), so "not mounted" is an error.
+  bool require_mount = false;
+};
+
+// Checks `datastore` as a ScratchArea would before writing, without writing or creating anything
+// (a missing one passes when policy.create_if_missing): for a front end that wants to refuse before
+// its first check. Throws DatastoreError, or std::system_error naming the path for an I/O error.
+void check_datastore(const std::filesystem::path& datastore, const DatastorePolicy& policy);
 
 // The free space a ScratchArea demands for `bytes_needed` of test files: 10% more, so a run never
 // fills the filesystem to the brim (saturates instead of overflowing).
@@ -60,6 +94,7 @@ struct FreeSpace {
   std::uint64_t capacity = 0;
 };
 FreeSpace free_space(const std::filesystem::path& dir);  // std::system_error naming dir
+FreeSpace free_space(int dir_fd, const std::filesystem::path& shown);  // fstatvfs
 
 class ScratchArea {
  public:
@@ -67,16 +102,18 @@ class ScratchArea {
   // datastore; a stop request (SIGINT/SIGTERM in graceful mode) ends the wait with
   // iogate::Interrupted. Refuses (InsufficientSpace, nothing written) unless the datastore has
   // bytes_needed plus 10% free, counted with the lock held and after stale scratch directories
-  // are gone. Creates the datastore directory only if missing (and only once the space check
-  // passed). A relative datastore is made absolute, so the paths the signal handler holds stay
-  // valid whatever the working directory becomes.
-  ScratchArea(const std::filesystem::path& datastore, std::uint64_t bytes_needed);
+  // are gone. A missing datastore is a DatastoreError unless policy.create_if_missing (then it is
+  // created only once the space check passed); see DatastorePolicy for the other refusals.
+  ScratchArea(const std::filesystem::path& datastore, std::uint64_t bytes_needed,
+              const DatastorePolicy& policy = {});
   ~ScratchArea();
   ScratchArea(const ScratchArea&) = delete;
   ScratchArea& operator=(const ScratchArea&) = delete;
 
   const std::filesystem::path& datastore() const { return datastore_; }
-  const std::filesystem::path& dir() const { return dir_; }
+  const std::filesystem::path& dir() const { return dir_; }  // for messages and reading only
+  // The scratch directory, held open: create and open anything in it relative to this.
+  int dir_fd() const { return dir_fd_; }
 
   // How a test file gets its blocks. `allocate` reserves them (fallocate) without writing, enough
   // for a workload that only writes. A workload that reads needs `write`: extents that were only
@@ -89,6 +126,7 @@ class ScratchArea {
   // path. `name` must be a plain file name (std::invalid_argument otherwise); an existing entry of
   // that name, symlink or not, is refused (std::system_error, EEXIST) and left as it was. On
   // failure (ENOSPC included) the partial file is removed. At most 64 files per scratch area.
+  // The path is for messages: open the file as FileRef(dir_fd(), name, path).
   std::filesystem::path preallocate(const std::string& name, std::uint64_t size,
                                     Fill fill = Fill::allocate);
 
@@ -100,6 +138,8 @@ class ScratchArea {
   // if the datastore cannot be read; a stale directory that cannot be removed is reported on
   // stderr and skipped, so one unremovable leftover does not stop every later run.
   static std::vector<std::filesystem::path> remove_stale(const std::filesystem::path& datastore);
+  static std::vector<std::filesystem::path> remove_stale(int store_fd,
+                                                         const std::filesystem::path& datastore);
 
   static constexpr const char* kMarkerName = ".iogate-scratch";
   static constexpr const char* kDirPrefix = "iogate-scratch-";

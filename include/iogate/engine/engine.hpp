@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 
+#include "iogate/engine/file_ref.hpp"
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
@@ -27,16 +28,16 @@ struct RunOptions {
   std::function<std::unique_ptr<IoBackend>(unsigned worker)> backend_factory;
 };
 
-// The file (regular or block device, named directly: a symbolic link is refused, never followed)
-// must exist and be at least spec.file_size bytes; under O_DIRECT, block_size must be a multiple
-// of its device's direct-I/O block. Bad specs and files
-// throw std::invalid_argument; I/O errors throw std::system_error naming the operation, offset,
-// length and path; a verified read that finds the wrong data throws VerifyError (verify.hpp).
-// The phase, stop and accounting rules are in src/engine/workload_loop.hpp; several workers'
-// results are merged (counts summed, histograms merged, intervals summed by index, elapsed the
-// longest worker's). An integrity workload's result covers its write pass and its read pass.
-RunResult run_workload(const WorkloadSpec& spec, const std::filesystem::path& file,
-                       RunOptions options = {});
+// The file (regular or block device, named directly: a symbolic link is refused, never followed;
+// a path, or a name relative to a directory descriptor, see file_ref.hpp) must exist and be at
+// least spec.file_size bytes; under O_DIRECT, block_size must be a multiple of its device's
+// direct-I/O block. Bad specs and files throw std::invalid_argument; I/O errors throw
+// std::system_error naming the operation, offset, length and path; a verified read that finds the
+// wrong data throws VerifyError (verify.hpp). The phase, stop and accounting rules are in
+// src/engine/workload_loop.hpp; several workers' results are merged (counts summed, histograms
+// merged, intervals summed by index, elapsed the longest worker's). An integrity workload's result
+// covers its write pass and its read pass.
+RunResult run_workload(const WorkloadSpec& spec, const FileRef& file, RunOptions options = {});
 
 // Checks a spec on its own (sizes, percentages, depth, a stop condition); throws
 // std::invalid_argument naming the field, its value and what was expected. The checks that need

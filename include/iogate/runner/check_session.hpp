@@ -56,12 +56,16 @@ struct JudgeOptions {
 
 class CheckSession {
  public:
-  // Refuses with InsufficientSpace before writing anything when the datastore lacks room.
-  CheckSession(const Check& check, const std::filesystem::path& datastore);
+  // Refuses with InsufficientSpace before writing anything when the datastore lacks room, with
+  // DatastoreError when it breaks `policy` (see scratch_area.hpp). Warns on stderr when a
+  // direct-I/O check runs on tmpfs or ramfs: O_DIRECT there measures memory, not storage.
+  CheckSession(const Check& check, const std::filesystem::path& datastore,
+               const DatastorePolicy& policy = {});
 
   const Check& check() const { return check_; }
   const StorageStack& storage_stack() const { return stack_; }
-  const std::filesystem::path& test_file() const { return test_file_; }
+  // The test file, relative to the scratch directory's descriptor (engine/file_ref.hpp).
+  const FileRef& test_file() const { return test_file_; }
 
   CheckOutcome run(RunOptions options = {}) const;
   CheckOutcome judge(const JudgeOptions& options) const;
@@ -73,13 +77,31 @@ class CheckSession {
   const Check& check_;
   ScratchArea scratch_;
   StorageStack stack_;
-  std::filesystem::path test_file_;
+  FileRef test_file_;
 };
 
-// Where checks write: --datastore if given, else $IOGATE_DATASTORE, else `fallback` (the
-// build-tree default compiled into suites and the CLI).
-std::filesystem::path resolve_datastore(const std::optional<std::string>& flag,
-                                        const std::filesystem::path& fallback);
+// The datastore options a front end takes.
+struct DatastoreFlags {
+  std::optional<std::string> dir;  // --datastore DIR
+  bool allow_shared = false;       // --allow-shared-datastore
+  bool require_mount = false;      // --require-mount
+};
+
+// Where checks write, and what is demanded of it.
+struct DatastoreChoice {
+  std::filesystem::path dir;
+  DatastorePolicy policy;
+};
+
+// The datastore: --datastore if given, else $IOGATE_DATASTORE, else `fallback` (a suite's
+// compiled-in DATASTORE; the CLI has none and passes ""), else DatastoreError saying how to name
+// one. Only a fallback with `create_fallback` (a build tree's own `<build dir>/datastore`) is
+// created when missing. The policy's allow_shared is the flag or IOGATE_ALLOW_SHARED_DATASTORE=1,
+// its require_mount the flag or IOGATE_REQUIRE_MOUNT=1 (a threshold file's [suite] require_mount
+// is added by the caller).
+DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
+                                  const std::filesystem::path& fallback = {},
+                                  bool create_fallback = false);
 
 // The baseline file: --baseline if given, else $IOGATE_BASELINE, else `fallback` (a suite's
 // BASELINE); empty when none is named.
@@ -96,8 +118,8 @@ RunContext describe_run(std::string suite, const std::filesystem::path& datastor
 
 // Runs and judges a check on `test_file` (what CheckSession::judge does once its scratch area is
 // ready); `stack` is compared with the baseline's fingerprint.
-CheckOutcome judge_check(const Check& check, const std::filesystem::path& test_file,
-                         const StorageStack& stack, const JudgeOptions& options);
+CheckOutcome judge_check(const Check& check, const FileRef& test_file, const StorageStack& stack,
+                         const JudgeOptions& options);
 
 // The record writers format, from a judged run of `check`.
 CheckRecord make_check_record(const std::string& suite, const Check& check,

@@ -122,6 +122,8 @@ struct ThresholdFile {
   std::string suite;    // [suite] name
   std::string profile;  // [suite] profile, a ctest label: "quick", "full"
   std::string description;
+  // [suite] require_mount: the datastore must be a mount point of its own (DatastorePolicy).
+  bool require_mount = false;
   std::vector<Check> checks;
 };
 

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -78,8 +79,10 @@ struct Child {
   }
 };
 
+// What a check waiting for `datastore` says while this test process holds it.
 std::string waiting_for(const fs::path& datastore) {
-  return "waiting for another iogate check on " + datastore.string();
+  return "datastore " + datastore.string() + " is locked (flock) by pid " +
+         std::to_string(getpid()) + " (";
 }
 
 // Appends `what` to the file `log` (O_APPEND: one write, whole).
@@ -149,6 +152,27 @@ TEST(DatastoreLock, DiesWithItsHolder) {
   EXPECT_EQ(holder.exit_status(), 128 + SIGKILL);
   const DatastoreLock lock(store.path());  // would wait forever if the kernel kept it
   EXPECT_TRUE(lock.held());
+}
+
+// Anything that can open the directory can flock it: the waiting check names the holder (here a
+// plain flock(2) of another process, no iogate in it) instead of blaming "another iogate check".
+TEST(DatastoreLock, AWaitNamesTheHolderWhateverItIs) {
+  const TempDir store;
+  Child holder([&] {
+    const int fd = open(store.path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0 || flock(fd, LOCK_EX) != 0) return 2;
+    const char ready[] = "holding\n";
+    if (write(STDERR_FILENO, ready, sizeof ready - 1) < 0) return 2;
+    pause();
+    return 0;
+  });
+  ASSERT_TRUE(holder.says("holding"));
+  Child waiter([&] { return DatastoreLock(store.path()).held() ? 0 : 2; });
+  EXPECT_TRUE(waiter.says("datastore " + store.path().string() + " is locked (flock) by pid " +
+                          std::to_string(holder.pid) + " ("));
+  kill(holder.pid, SIGKILL);
+  EXPECT_EQ(holder.exit_status(), 128 + SIGKILL);
+  EXPECT_EQ(waiter.exit_status(), 0);
 }
 
 TEST(DatastoreLock, OtherDatastoresDoNotWait) {

@@ -105,10 +105,12 @@ TEST(ScratchArea, RemovesEverythingWhenAnExceptionUnwinds) {
   EXPECT_EQ(listing(tmp.path()), before);
 }
 
-TEST(ScratchArea, CreatesAMissingDatastore) {
+TEST(ScratchArea, CreatesAMissingDatastoreOnlyWhenAllowed) {
   const TempDir tmp;
   const fs::path datastore = tmp.path() / "a" / "b";
-  { const ScratchArea area(datastore, kMiB); }
+  EXPECT_THROW(ScratchArea(datastore, kMiB), DatastoreError);
+  EXPECT_FALSE(fs::exists(tmp.path() / "a"));
+  { const ScratchArea area(datastore, kMiB, {.create_if_missing = true}); }
   EXPECT_TRUE(fs::is_directory(datastore));
   EXPECT_TRUE(fs::is_empty(datastore));
 }
@@ -118,7 +120,7 @@ TEST(ScratchArea, RelativeDatastoreIsMadeAbsolute) {
   const fs::path cwd = fs::current_path();
   fs::current_path(tmp.path());
   {
-    const ScratchArea area("store", kMiB);
+    const ScratchArea area("store", kMiB, {.create_if_missing = true});
     EXPECT_EQ(area.datastore(), tmp.path() / "store");
     EXPECT_TRUE(area.dir().is_absolute());
   }
@@ -165,9 +167,9 @@ TEST(ScratchArea, DatastoreThatIsAFileIsRefused) {
   try {
     const ScratchArea area(tmp.path() / "file", kMiB);
     FAIL() << "expected an error";
-  } catch (const std::system_error& e) {
-    EXPECT_EQ(e.code().value(), ENOTDIR);
-    EXPECT_NE(std::string(e.what()).find((tmp.path() / "file").string()), std::string::npos);
+  } catch (const DatastoreError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "datastore " + (tmp.path() / "file").string() + " is not a directory");
   }
 }
 
@@ -207,8 +209,9 @@ TEST(ScratchArea, RefusesWithoutRoomAndWritesNothing) {
   }
   EXPECT_EQ(listing(tmp.path()), before);
 
-  // A missing datastore is not even created.
-  EXPECT_THROW(ScratchArea(tmp.path() / "new" / "store", huge), InsufficientSpace);
+  // A missing build-tree default is not even created.
+  EXPECT_THROW(ScratchArea(tmp.path() / "new" / "store", huge, {.create_if_missing = true}),
+               InsufficientSpace);
   EXPECT_FALSE(fs::exists(tmp.path() / "new"));
 }
 
@@ -229,6 +232,7 @@ TEST(ScratchArea, PreallocateRefusesAPlantedSymlinkWithoutFollowingIt) {
   const fs::path victim = tmp.path() / "victim";
   std::ofstream(victim) << "keep me";
   const fs::path datastore = tmp.path() / "store";
+  fs::create_directory(datastore);
   ScratchArea area(datastore, kMiB);
   fs::create_symlink(victim, area.dir() / "t.dat");
   try {

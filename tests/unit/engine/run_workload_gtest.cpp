@@ -2,6 +2,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
@@ -166,6 +169,35 @@ TEST(RunWorkload, RefusesASymlinkAndLeavesItsTargetAlone) {
   }
   const std::vector<char> content = slurp(victim);
   EXPECT_EQ(std::count(content.begin(), content.end(), '\0'), static_cast<long>(2 * kMiB));
+}
+
+// Given a directory descriptor, the engine opens the file relative to it: renaming the directory
+// and putting a symlink to another directory in its place sends nothing there.
+TEST(RunWorkload, AFileRelativeToADirectoryDescriptorIgnoresWhatThePathNamesNow) {
+  const test::TempDir dir;
+  const auto work = dir.path() / "work";
+  const auto victim = dir.path() / "victim";
+  std::filesystem::create_directories(work);
+  std::filesystem::create_directories(victim);
+  std::ofstream(work / "run.dat").close();
+  std::filesystem::resize_file(work / "run.dat", 2 * kMiB);
+  std::ofstream(victim / "run.dat") << "keep";
+  const int dir_fd = ::open(work.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ASSERT_GE(dir_fd, 0);
+  std::filesystem::rename(work, dir.path() / "moved");
+  std::filesystem::create_directory_symlink(victim, work);
+  const RunResult r =
+      run_workload(buffered(2 * kMiB, 2 * kMiB), FileRef(dir_fd, "run.dat", work / "run.dat"));
+  EXPECT_EQ(r.bytes(), 2 * kMiB);
+  const std::vector<char> written = slurp(dir.path() / "moved" / "run.dat");
+  EXPECT_NE(std::count(written.begin(), written.end(), '\0'), static_cast<long>(2 * kMiB));
+  EXPECT_EQ(slurp(victim / "run.dat"), (std::vector<char>{'k', 'e', 'e', 'p'}));
+  // Only plain names, and a symlink there is refused as with a path.
+  EXPECT_THROW(FileRef(dir_fd, "../run.dat", "x"), std::invalid_argument);
+  std::filesystem::create_symlink(victim / "run.dat", dir.path() / "moved" / "link.dat");
+  EXPECT_THROW((void)run_workload(buffered(kMiB, kMiB), FileRef(dir_fd, "link.dat", "link.dat")),
+               std::system_error);
+  ::close(dir_fd);
 }
 
 TEST(RunWorkload, RejectsWhatIsNeitherAFileNorABlockDevice) {

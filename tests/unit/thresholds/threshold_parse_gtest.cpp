@@ -277,3 +277,41 @@ TEST(ThresholdParse, SuiteRepeatOutOfRangeNamesTheKey) {
 
 }  // namespace
 }  // namespace iogate
+
+namespace iogate {
+namespace {
+
+constexpr const char* kOneCheck = R"(
+[[check]]
+name = "c"
+[check.workload]
+block_size = "4k"
+duration = "1s"
+file_size = "1MiB"
+[check.expect]
+iops_min = 1
+)";
+
+TEST(ThresholdParse, SuiteRequireMountIsOffUnlessSet) {
+  EXPECT_FALSE(parse_threshold_text(std::string("[suite]\nname = \"s\"\n") + kOneCheck, "t.toml")
+                   .require_mount);
+  EXPECT_TRUE(
+      parse_threshold_text(std::string("[suite]\nname = \"s\"\nrequire_mount = true\n") + kOneCheck,
+                           "t.toml")
+          .require_mount);
+}
+
+TEST(ThresholdParse, SuiteRequireMountMustBeABooleanAndSaysWhere) {
+  try {
+    parse_threshold_text("[suite]\nname = \"s\"\nrequire_mount = \"yes\"\n", "t.toml");
+    FAIL() << "require_mount = \"yes\" accepted";
+  } catch (const ThresholdError& e) {
+    EXPECT_EQ(e.where().file, "t.toml");
+    EXPECT_EQ(e.where().line, 3);
+    EXPECT_EQ(e.key(), "suite.require_mount");
+    EXPECT_NE(e.problem().find("expected true or false"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace iogate

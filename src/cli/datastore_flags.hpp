@@ -1,0 +1,28 @@
+// The datastore flags of `iogate check`, `run` and `baseline record`, and the refusal before the
+// first check when the datastore is missing or unsafe (exit 2, nothing written).
+//
+// An installed iogate has no datastore of its own: a path compiled in at build time would name a
+// build tree that is not there, and any default directory (the working directory, /var/tmp) would
+// measure whatever disk it happens to be on, the very mistake a gate must not make silently. So
+// without --datastore or IOGATE_DATASTORE the CLI refuses and says how to name one, and it always
+// prints which datastore it measures. Suites built by iogate_add_suite() keep their build tree's
+// `<build dir>/datastore`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+
+#include "iogate/runner/check_session.hpp"
+
+namespace iogate::cli {
+
+// --datastore, --allow-shared-datastore, --require-mount.
+void add_datastore_flags(CLI::App& sub, DatastoreFlags& flags);
+
+// The datastore, checked (check_datastore), for the command to announce; or nothing after
+// "iogate COMMAND: <reason>" went to stderr (the caller exits with kExitBadInput). `require_mount`
+// adds a threshold file's [suite] require_mount.
+std::optional<DatastoreChoice> choose_datastore(const char* command, const DatastoreFlags& flags,
+                                                bool require_mount = false);
+
+}  // namespace iogate::cli

@@ -1,0 +1,166 @@
+// The StrictModes rule (src/datastore/datastore_trust.hpp), the must-exist rule and require_mount
+// (src/datastore/datastore_checks.hpp): what a datastore must be before anything is written there.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
+
+#include "datastore_checks.hpp"
+#include "datastore_trust.hpp"
+#include "iogate/datastore/scratch_area.hpp"
+#include "temp_dir.hpp"
+
+namespace iogate {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::listing;
+using testing::TempDir;
+
+struct stat dir_stat(uid_t owner, mode_t mode) {
+  struct stat st {};
+  st.st_mode = S_IFDIR | mode;
+  st.st_uid = owner;
+  return st;
+}
+
+TEST(DatastoreTrust, RootRefusesAnotherOwnerOrWritableWithoutSticky) {
+  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 0755), 0));
+  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 0700), 0));
+  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 01777), 0));  // /tmp: nobody renames ours
+  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 01770), 0));
+  const auto owned = detail::trust_problem(dir_stat(1000, 0755), 0);
+  ASSERT_TRUE(owned);
+  EXPECT_NE(owned->find("owned by uid 1000"), std::string::npos) << *owned;
+  const auto world = detail::trust_problem(dir_stat(0, 0777), 0);
+  ASSERT_TRUE(world);
+  EXPECT_EQ(*world, "world-writable without the sticky bit (mode 0777)");
+  const auto group = detail::trust_problem(dir_stat(0, 0775), 0);
+  ASSERT_TRUE(group);
+  EXPECT_EQ(*group, "group-writable without the sticky bit (mode 0775)");
+}
+
+TEST(DatastoreTrust, AnUnprivilegedRunIsNeverRefused) {
+  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 0777), 1000));
+  EXPECT_FALSE(detail::trust_problem(dir_stat(2000, 0777), 1000));
+}
+
+// The checks below stat real directories as the euid the rule applies to.
+class DatastoreTrustAsRoot : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (geteuid() != 0) GTEST_SKIP() << "the StrictModes rule applies to root only";
+  }
+  TempDir tmp;
+};
+
+std::string refusal(const fs::path& datastore, const DatastorePolicy& policy = {}) {
+  try {
+    check_datastore(datastore, policy);
+  } catch (const DatastoreError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_F(DatastoreTrustAsRoot, RefusesAWorldWritableDatastoreUnlessAllowed) {
+  const fs::path store = tmp.path() / "store";
+  fs::create_directory(store);
+  ASSERT_EQ(chmod(store.c_str(), 0777), 0);
+  const std::string why = refusal(store);
+  EXPECT_NE(why.find("datastore " + store.string() + " is world-writable without the sticky bit"),
+            std::string::npos)
+      << why;
+  EXPECT_NE(why.find("--allow-shared-datastore (IOGATE_ALLOW_SHARED_DATASTORE=1)"),
+            std::string::npos)
+      << why;
+  EXPECT_EQ(refusal(store, {.allow_shared = true}), "");
+  ASSERT_EQ(chmod(store.c_str(), 01777), 0);
+  EXPECT_EQ(refusal(store), "");
+  // A ScratchArea refuses the same way, before writing anything.
+  ASSERT_EQ(chmod(store.c_str(), 0777), 0);
+  EXPECT_THROW(ScratchArea(store, 4096), DatastoreError);
+  EXPECT_TRUE(fs::is_empty(store));
+}
+
+TEST_F(DatastoreTrustAsRoot, RefusesADatastoreOwnedByAnotherUser) {
+  const fs::path store = tmp.path() / "store";
+  fs::create_directory(store);
+  ASSERT_EQ(chown(store.c_str(), 65534, 65534), 0);
+  EXPECT_NE(refusal(store).find("is owned by uid 65534"), std::string::npos) << refusal(store);
+  EXPECT_EQ(refusal(store, {.allow_shared = true}), "");
+}
+
+TEST_F(DatastoreTrustAsRoot, RefusesAWritableDirectoryOnTheWay) {
+  const fs::path shared = tmp.path() / "shared";
+  const fs::path store = shared / "store";
+  fs::create_directories(store);
+  ASSERT_EQ(chmod(shared.c_str(), 0777), 0);
+  const std::string why = refusal(store);
+  EXPECT_NE(why.find("datastore " + store.string() + ": the directory " + shared.string() +
+                     " on the way to it is world-writable"),
+            std::string::npos)
+      << why;
+}
+
+TEST_F(DatastoreTrustAsRoot, RefusesASymlinkThatLivesInAWritableDirectory) {
+  // The datastore itself is fine, but the symlink naming it can be replaced by anyone.
+  const fs::path real = tmp.path() / "real";
+  const fs::path shared = tmp.path() / "shared";
+  fs::create_directories(real);
+  fs::create_directories(shared);
+  ASSERT_EQ(chmod(shared.c_str(), 0777), 0);
+  fs::create_directory_symlink(real, shared / "link");
+  const std::string why = refusal(shared / "link");
+  EXPECT_NE(why.find("the directory " + shared.string() + " on the way to it"), std::string::npos)
+      << why;
+  EXPECT_EQ(refusal(real), "");
+}
+
+TEST(DatastoreMustExist, ANamedDatastoreThatIsMissingIsAnErrorAndNothingIsCreated) {
+  const TempDir tmp;
+  const fs::path missing = tmp.path() / "array" / "iogate";
+  try {
+    check_datastore(missing, {});
+    FAIL() << "a missing datastore passed";
+  } catch (const DatastoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("datastore " + missing.string() + " does not exist"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(ScratchArea(missing, 4096), DatastoreError);
+  EXPECT_TRUE(fs::is_empty(tmp.path()));
+  // The build tree's default may be created, and only by the ScratchArea, not by the check.
+  EXPECT_NO_THROW(check_datastore(missing, {.create_if_missing = true}));
+  EXPECT_TRUE(fs::is_empty(tmp.path()));
+  {
+    const ScratchArea area(missing, 4096, {.create_if_missing = true});
+    EXPECT_TRUE(fs::is_directory(missing));
+  }
+  EXPECT_TRUE(fs::is_empty(missing));
+}
+
+TEST(DatastoreMustExist, AFileIsNotADatastore) {
+  const TempDir tmp;
+  std::ofstream(tmp.path() / "file") << "x";
+  EXPECT_THROW(check_datastore(tmp.path() / "file", {.create_if_missing = true}), DatastoreError);
+}
+
+TEST(RequireMount, APlainDirectoryIsRefusedAMountPointPasses) {
+  const TempDir tmp;
+  try {
+    check_datastore(tmp.path(), {.allow_shared = true, .require_mount = true});
+    FAIL() << "a plain directory passed require_mount";
+  } catch (const DatastoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("is not a mount point (require_mount)"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_NO_THROW(check_datastore("/proc", {.allow_shared = true, .require_mount = true}));
+  EXPECT_NO_THROW(check_datastore("/", {.allow_shared = true, .require_mount = true}));
+}
+
+}  // namespace
+}  // namespace iogate
