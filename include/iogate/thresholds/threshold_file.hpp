@@ -25,7 +25,7 @@
 //
 // How often a check runs, in [suite] (for every check) or in the check itself (its own wins):
 //   repeat      the fewest runs, 1..100 (default 1); it also sets how sure a pass must be
-//   repeat_max  the most runs, while an expectation is undecided (default max(repeat, 10))
+//   repeat_max  the most runs, while an expectation is undecided (default max(repeat, 20))
 //   budget      wall time for all of a check's runs ("5m"); in [suite], shared evenly by its
 //               checks. Runs stop when the next one would not fit; default: repeat_max bounds it
 //   unstable    "fail" (default) or "skip": what ctest shows for a check still undecided when its
@@ -54,7 +54,7 @@
 namespace iogate {
 
 // repeat_max when none is given: room for an undecided check to gather evidence (evidence.hpp).
-inline constexpr int kDefaultRepeatMax = 10;
+inline constexpr int kDefaultRepeatMax = 20;
 
 enum class Metric {
   iops,                // I/Os per second

@@ -28,20 +28,20 @@ std::string error_of(const std::string& text) {
   return "no error";
 }
 
-TEST(RepetitionKeys, DefaultsAreOneRunAtLeastTenAtMostUnstableFails) {
+TEST(RepetitionKeys, DefaultsAreOneRunAtLeastTwentyAtMostUnstableFails) {
   const Check c = parse_threshold_text(suite_file("", ""), "t.toml").checks.at(0);
   EXPECT_EQ(c.repeat, 1);
-  EXPECT_EQ(c.repeat_max, 10);
+  EXPECT_EQ(c.repeat_max, 20);
   EXPECT_FALSE(c.budget.has_value());
   EXPECT_TRUE(c.unstable_fails);
-  // Ten runs of 10 s, the 64 MiB file and the margin once.
-  EXPECT_EQ(c.timeout, std::chrono::seconds(100 + 60 + 2));
+  // Twenty runs of 10 s, the 64 MiB file and the margin once.
+  EXPECT_EQ(c.timeout, std::chrono::seconds(200 + 60 + 2));
 }
 
-TEST(RepetitionKeys, ARepeatAboveTenRaisesTheDefaultMost) {
-  const Check c = parse_threshold_text(suite_file("repeat = 12\n", ""), "t.toml").checks.at(0);
-  EXPECT_EQ(c.repeat, 12);
-  EXPECT_EQ(c.repeat_max, 12);
+TEST(RepetitionKeys, ARepeatAboveTwentyRaisesTheDefaultMost) {
+  const Check c = parse_threshold_text(suite_file("repeat = 25\n", ""), "t.toml").checks.at(0);
+  EXPECT_EQ(c.repeat, 25);
+  EXPECT_EQ(c.repeat_max, 25);
 }
 
 TEST(RepetitionKeys, TheCheckOverridesTheSuite) {
@@ -65,7 +65,7 @@ TEST(RepetitionKeys, ASuiteBudgetIsSharedEvenlyAndBoundsTheTimeout) {
   const ThresholdFile f = parse_threshold_text(suite_file("budget = \"2m\"\n", "", 4), "t.toml");
   for (const Check& c : f.checks) {
     EXPECT_EQ(c.budget, Nanoseconds(30s));
-    // One run (10 s) plus the 30 s budget, the file and the margin: not ten runs.
+    // One run (10 s) plus the 30 s budget, the file and the margin: not twenty runs.
     EXPECT_EQ(c.timeout, std::chrono::seconds(10 + 30 + 60 + 2));
   }
   // A check's own budget counts when it is the smaller one.

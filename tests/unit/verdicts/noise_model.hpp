@@ -42,11 +42,12 @@ inline const char* shape_name(NoiseShape s) {
 // A factor around 1 whose spread (coefficient of variation, roughly) is `spread`.
 //   lognormal   exp(N(0, spread))
 //   normal      N(1, spread), kept above 5%
-//   slow_tail   1 minus an exponential slowdown of mean `spread` (skewed: most runs near full
-//               speed, some far below, as when other work steals the CPU now and then)
-//   bimodal     1 or 1 - 2.5 spread with equal odds, plus 1% jitter (a cache warm or not)
+//   slow_tail   1 minus an exponential slowdown of mean `spread`, at most 80% (skewed: most runs
+//               near full speed, some far below, as when other work steals the CPU now and then)
+//   bimodal     1 + spread or 1 - spread with equal odds, plus 1% jitter (a cache warm or not)
 //   heavy_tail  exp(spread / 1.4 * t with 2 degrees of freedom) (rare huge excursions)
-//   neighbour   a CPU hog switching on and off: half the runs slowed by U(0, 3.4 spread)
+//   neighbour   a CPU hog switching on and off: half the runs slowed by U(0, 3.1 spread), at
+//               most 90%
 inline double noise_factor(std::mt19937_64& rng, NoiseShape shape, double spread) {
   std::normal_distribution<double> z(0, 1);
   std::uniform_real_distribution<double> u(0, 1);
@@ -57,16 +58,16 @@ inline double noise_factor(std::mt19937_64& rng, NoiseShape shape, double spread
       return std::max(0.05, 1 + spread * z(rng));
     case NoiseShape::slow_tail: {
       std::exponential_distribution<double> slow(1 / spread);
-      return std::max(0.05, 1 - slow(rng));
+      return 1 - std::min(0.8, slow(rng));
     }
     case NoiseShape::bimodal:
-      return (u(rng) < 0.5 ? 1.0 : std::max(0.05, 1 - 2.5 * spread)) * (1 + 0.01 * z(rng));
+      return (u(rng) < 0.5 ? 1 + spread : 1 - spread) * (1 + 0.01 * z(rng));
     case NoiseShape::heavy_tail: {
       std::student_t_distribution<double> t(2);
       return std::exp(std::clamp(spread / 1.4 * t(rng), -3.0, 3.0));
     }
     case NoiseShape::neighbour:
-      return u(rng) < 0.5 ? 1.0 : std::max(0.05, 1 - 3.4 * spread * u(rng));
+      return u(rng) < 0.5 ? 1.0 : 1 - std::min(0.9, 3.1 * spread) * u(rng);
   }
   return 1;
 }
@@ -76,6 +77,16 @@ inline std::vector<double> noisy_figures(std::mt19937_64& rng, NoiseShape shape,
   std::vector<double> out;
   for (int i = 0; i < count; ++i) out.push_back(level * noise_factor(rng, shape, spread));
   return out;
+}
+
+// A baseline recorded as `iogate baseline record` does by default: at least 5 runs, then more
+// until the median is pinned within 3% (95%) or 20 runs were made.
+inline std::vector<double> recorded_baseline(std::mt19937_64& rng, NoiseShape shape,
+                                             double spread, double level) {
+  std::vector<double> runs = noisy_figures(rng, shape, spread, level, 5);
+  while (runs.size() < 20 && !(median_precision(runs, 0.95) <= 0.03))
+    runs.push_back(level * noise_factor(rng, shape, spread));
+  return runs;
 }
 
 struct SequenceOutcome {

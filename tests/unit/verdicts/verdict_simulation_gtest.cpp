@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "noise_model.hpp"
 
@@ -13,7 +14,10 @@ namespace {
 
 using test::NoiseShape;
 
-constexpr int kTrials = 200;  // per shape and spread: 6 x 6 x 200 = 7200 sequences per scenario
+// Per shape and spread: 6 x 6 x 200 = 7200 sequences per scenario; $IOGATE_SIM_TRIALS for more
+// (the figures in the README come from 2000).
+const int kTrials = std::getenv("IOGATE_SIM_TRIALS") ? std::atoi(std::getenv("IOGATE_SIM_TRIALS"))
+                                                     : 200;
 constexpr double kSpreads[] = {0.02, 0.05, 0.10, 0.15, 0.25, 0.40};
 
 Check relative_check() {
@@ -37,7 +41,7 @@ Tally play(NoiseShape shape, double spread, double level, std::uint64_t seed) {
   Tally t;
   for (int i = 0; i < kTrials; ++i) {
     MetricSamples baseline;
-    baseline["iops"] = test::noisy_figures(rng, shape, spread, 10000, 5);
+    baseline["iops"] = test::recorded_baseline(rng, shape, spread, 10000);
     const test::SequenceOutcome o =
         test::play_sequence(rng, check, shape, spread, 10000 * level, &baseline);
     t.failed += o.failed;
@@ -64,14 +68,21 @@ TEST(VerdictSimulation, HealthyDatastoreFailsAtMostOnePercentWhateverTheNoise) {
   EXPECT_LE(failed, total / 100);
 }
 
-TEST(VerdictSimulation, TwentyFivePercentCutIsCaughtUpToFifteenPercentSpread) {
+// Against a "90% of baseline" floor a 25% cut is 17% beyond the bound: at 10% spread twenty
+// runs tell it apart at the 1% level; at 15% they cannot always (a power limit, not a method's:
+// the README's Detection section has the arithmetic). Bimodal and on-off noise are the hardest.
+TEST(VerdictSimulation, TwentyFivePercentCutIsCaughtUpToTenPercentSpread) {
   for (NoiseShape shape : test::all_shapes()) {
     for (double spread : kSpreads) {
       if (spread > 0.15) continue;
       const Tally t = play(shape, spread, 0.75, 12);
       std::printf("-25%%     %-10s spread %4.0f%%: %3d/%d failed, %.1f runs\n",
                   test::shape_name(shape), spread * 100, t.failed, t.trials, t.mean_runs());
-      EXPECT_GE(t.failed, kTrials * 95 / 100) << test::shape_name(shape) << " " << spread;
+      const bool hard = shape == NoiseShape::bimodal || shape == NoiseShape::neighbour;
+      if (spread <= 0.05 || (spread <= 0.10 && !hard))
+        EXPECT_GE(t.failed, kTrials * 95 / 100) << test::shape_name(shape) << " " << spread;
+      else
+        EXPECT_GE(t.failed, kTrials / 2) << test::shape_name(shape) << " " << spread;
     }
   }
 }
