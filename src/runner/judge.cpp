@@ -118,12 +118,20 @@ CheckOutcome judge_check(const Check& check, const FileRef& test_file, const Sto
   if (skip) outcome.verdict.skipped = skip;
   outcome.result = outcome.runs[median_run(check, outcome.runs)];
   if (first_stop) {
-    // The line a user reads says how far a stopped run got and where it was heading.
-    for (Shortfall& s : outcome.verdict.shortfalls) {
-      if (s.expectation != first_stop->expectation) continue;
-      s.measured = first_stop->measured;
-      s.note = fmt::format("{}; {} of {} runs stopped early", first_stop->note, stopped,
-                           outcome.runs.size());
+    // The line a user reads says how far a stopped run got and where it was heading: on the
+    // bound that stopped it, else on the first one broken (a relative floor may be decided by
+    // the same stopped runs first).
+    auto& shortfalls = outcome.verdict.shortfalls;
+    auto s = std::find_if(shortfalls.begin(), shortfalls.end(), [&](const Shortfall& f) {
+      return f.expectation == first_stop->expectation;
+    });
+    if (s == shortfalls.end())
+      s = std::find_if(shortfalls.begin(), shortfalls.end(),
+                       [](const Shortfall& f) { return f.expectation != nullptr; });
+    if (s != shortfalls.end()) {
+      if (s->expectation == first_stop->expectation) s->measured = first_stop->measured;
+      s->note = fmt::format("{}; {} of {} runs stopped early", first_stop->note, stopped,
+                            outcome.runs.size());
       outcome.fail_fast_elapsed_s = outcome.runs.back().elapsed_s;
       outcome.result = outcome.runs.back();
     }

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
+#include <utility>
 #include <vector>
 
 #include "iogate/verdicts/verdict.hpp"
@@ -65,6 +68,51 @@ double fail_level(const RunPlan& plan, int runs) {
   // Half for the last look, where the sample is largest; half shared by the earlier ones, which
   // only a clear regression (a 7x slowdown) can pass.
   return runs >= plan.max_runs ? kFalseFailRate / 2 : kFalseFailRate / 2 / (looks - 1);
+}
+
+namespace {
+
+// Runs below the median needed to call it broken at a look of n runs, at `level`: n + 1 - k for
+// the k of median_interval; 0 when no bound exists.
+std::size_t broken_count(std::size_t n, double level) {
+  std::size_t k = 0;
+  while (k < n && binomial_half_cdf(n, k) <= level) ++k;
+  return k == 0 ? 0 : n + 1 - k;
+}
+
+// P(the sequence ever calls a bound exactly at the median broken) at per-look `level`: the
+// number of runs below it is a random walk with steps of probability 1/2, absorbed at each look's
+// broken_count. Stopping on a pass only ends walks early, so leaving it out over-counts.
+double sequential_false_fail(const RunPlan& plan, double level) {
+  const auto most = static_cast<std::size_t>(plan.max_runs);
+  std::vector<double> below(most + 2, 0.0);  // below[b]: P(b runs below so far, not yet failed)
+  below[0] = 1;
+  double failed = 0;
+  for (std::size_t n = 1; n <= most; ++n) {
+    for (std::size_t b = n; b > 0; --b) below[b] = (below[b] + below[b - 1]) / 2;
+    below[0] /= 2;
+    if (static_cast<int>(n) < plan.min_runs) continue;
+    const std::size_t c = broken_count(n, level);
+    if (c == 0) continue;
+    for (std::size_t b = c; b <= n; ++b) failed += std::exchange(below[b], 0.0);
+  }
+  return failed;
+}
+
+}  // namespace
+
+double absolute_fail_level(const RunPlan& plan) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, double> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto [it, inserted] = cache.try_emplace({plan.min_runs, plan.max_runs}, 0.0);
+  if (!inserted) return it->second;
+  double lo = 0, hi = kFalseFailRate;  // the largest level whose sequence stays within 1%
+  for (int i = 0; i < 40; ++i) {
+    const double mid = (lo + hi) / 2;
+    (sequential_false_fail(plan, mid) <= kFalseFailRate ? lo : hi) = mid;
+  }
+  return it->second = lo;
 }
 
 Judgement judge_absolute(const Expectation& e, std::span<const double> samples, double bound,

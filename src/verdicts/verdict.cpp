@@ -129,8 +129,9 @@ double resolve_bound(const Expectation& e, const MetricSamples* baseline) {
 Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
                  const MetricSamples& current, const MetricSamples* baseline, const RunPlan& plan) {
   Verdict v;
-  v.runs = check.expectations.empty() ? static_cast<int>(runs.size())
-                                      : static_cast<int>(current.at(sample_key(check.expectations[0])).size());
+  v.runs = check.expectations.empty()
+               ? static_cast<int>(runs.size())
+               : static_cast<int>(current.at(sample_key(check.expectations[0])).size());
   v.runs_allowed = plan.max_runs;
   const bool any_pooled = std::any_of(check.expectations.begin(), check.expectations.end(), pooled);
   std::optional<LatencyHistogram> all_ios;  // 58 KiB: built only when a bound needs it
@@ -147,7 +148,8 @@ Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
     }
     EvidenceLevels levels;
     levels.pass = pass_level(plan);
-    levels.fail = fail_level(plan, static_cast<int>(values.size()));
+    levels.fail = rel || pooled(e) ? fail_level(plan, static_cast<int>(values.size()))
+                                   : absolute_fail_level(plan);
     Judgement j;
     double bound = resolve_bound(e, baseline);
     if (rel) {

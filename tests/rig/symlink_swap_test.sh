@@ -138,7 +138,9 @@ sleep 0.2
 swapped=$(grep -c " swapped " "$work/attacker.log" || true)
 kill "$attacker"; wait "$attacker" 2> /dev/null || true; attacker=""
 [ "$swapped" -le "$attempts" ] || rig_fail "$swapped swaps for $attempts runs: the attacker miscounts"
-[ "$swapped" -ge 50 ] || rig_fail "only $swapped of $attempts attempts were swapped: the race was not run"
+# Beside other work the watcher misses some windows; half the attempts still prove the race ran.
+[ "$swapped" -ge $((attempts / 2)) ] ||
+  rig_fail "only $swapped of $attempts attempts were swapped: the race was not run"
 # Whatever is left lies inside the datastore: the attacker's entries and the stolen directories,
 # emptied of everything iogate made.
 left=$(find "$ds" -user root -type f | head -n 5)

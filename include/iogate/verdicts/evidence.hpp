@@ -23,10 +23,13 @@
 //
 //   broken  at most kFalseFailRate (1%) over the whole adaptive sequence: a FAIL says the storage
 //           got worse, and a gate that cries wolf gets switched off. Looking again after every
-//           run would multiply the error by the number of looks, so the 1% is split over the
-//           looks (Bonferroni, fail_level): half for the last look, where the sample is largest
-//           and a regression near the bound is decided, half shared by the earlier ones, which a
-//           clear regression passes easily. The sum is 1% for any noise.
+//           run would multiply the error by the number of looks, so the 1% is spent over them.
+//           Absolute bounds: the count of runs below a true median is a fair coin whatever the
+//           noise, so the whole sequence's error is computed exactly and the per-look level is
+//           the largest that keeps it within 1% (absolute_fail_level: 0.59% for 1..20 runs, a
+//           failure from 8 runs all below). Relative and pooled bounds: Bonferroni (fail_level),
+//           half for the last look, where the sample is largest and a regression near the bound
+//           is decided, half shared by the earlier ones, which a clear regression passes easily.
 //   holds   at 2^-repeat, and never stricter than 5% (pass_level): `repeat` is what the user pays
 //           at least, and it buys its confidence: with repeat = 1 a pass is one run on the right
 //           side of the bound (a single run's verdict, as ever), with 3 runs 87.5%, from 5 runs
@@ -68,9 +71,13 @@ struct EvidenceLevels {
 };
 
 double pass_level(const RunPlan& plan);
-// The level for "broken" at the look after `runs` runs: the plan's looks share kFalseFailRate,
-// half of it for the last look, half evenly for the others.
+// The level for "broken" at the look after `runs` runs of a relative or pooled bound: the plan's
+// looks share kFalseFailRate, half of it for the last look, half evenly for the others.
 double fail_level(const RunPlan& plan, int runs);
+// The one level, at every look, for "broken" on an absolute bound: the largest whose whole
+// sequence calls a bound that sits exactly at the median broken at most kFalseFailRate of the
+// time (exact: the runs below a median are a fair coin whatever the noise).
+double absolute_fail_level(const RunPlan& plan);
 
 // One expectation weighed. For a floor, `interval` is [lower bound at the pass level, upper bound
 // at the fail level]; for a ceiling [lower at the fail level, upper at the pass level]; either
