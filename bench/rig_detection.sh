@@ -63,7 +63,7 @@ rig_run nice -n -15 "$iogate" baseline record "$gate" --datastore "$RIG_DATASTOR
   --out "$out/baseline.json" > "$out/baseline.log"
 /usr/bin/python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["checks"]["dd_write_8k_8g"]["metrics"]["mbps"]
-print("baseline MB/s", " ".join(f"{v:.1f}" for v in m["samples"]), f"(cv {m[\"cv\"]:.3f})")' \
+print("baseline MB/s", " ".join(f"{v:.1f}" for v in m["samples"]), "(cv %.3f)" % m["cv"])' \
   "$out/baseline.json"
 
 # scenario NAME BPS: RUNS checks at write_bps BPS; one line per check in $out/NAME.tsv:

@@ -81,7 +81,7 @@ rig_run "$iogate" baseline record "$gate" --datastore "$RIG_DATASTORE" \
 grep -E "median|run [0-9]+:" "$out/baseline.log" | tail -2
 /usr/bin/python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["checks"]["random_8k_70_read"]["metrics"]["iops"]
-print("baseline IOPS:", " ".join(f"{v:.0f}" for v in m["samples"]), f"(cv {m[\"cv\"]*100:.1f}%)")' \
+print("baseline IOPS:", " ".join(f"{v:.0f}" for v in m["samples"]), "(cv %.1f%%)" % (m["cv"] * 100))' \
   "$out/baseline.json"
 
 # scenario NAME IOPS: RUNS checks; one line per check in $out/NAME.tsv: status, runs used, wall s,
