@@ -65,7 +65,8 @@ hog() {
 }
 hog &
 hog_pid=$!
-trap 'kill $hog_pid 2>/dev/null; pkill -P $hog_pid 2>/dev/null; true' EXIT
+# The hog goes first, then the rig's own teardown (this trap replaces rig_enter's).
+trap 'kill $hog_pid 2>/dev/null; pkill -P $hog_pid 2>/dev/null; rig_teardown' EXIT
 
 throttle() {  # total IOPS, split 70/30 by the mix
   rig_throttle read_iops $(($1 * 7 / 10)) 2> /dev/null
