@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "expectation_keys.hpp"
-#include "repetition_keys.hpp"
 #include "impossible_bounds.hpp"
+#include "repetition_keys.hpp"
 
 namespace iogate::thresholds_detail {
 namespace {

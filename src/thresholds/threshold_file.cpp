@@ -39,8 +39,9 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 constexpr std::array<std::string_view, 3> kTopKeys{"suite", "defaults", "check"};
-constexpr std::array<std::string_view, 8> kSuiteKeys{
-    "name", "profile", "description", "repeat", "repeat_max", "budget", "unstable", "require_mount"};
+constexpr std::array<std::string_view, 8> kSuiteKeys{"name",     "profile",      "description",
+                                                     "repeat",   "repeat_max",   "budget",
+                                                     "unstable", "require_mount"};
 
 // Returns the suite's repetition keys, the defaults for its checks.
 thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file,

@@ -68,9 +68,10 @@ MetricSamples collect_samples(const Check& check, const std::vector<RunResult>& 
 
 // `current`: the samples weighed, collect_samples(check, runs) unless the runner put a fail-fast
 // run's certain figure in place of its partial one; `runs` give what samples cannot hold, the
-// latency histograms pooled for percentile bounds and the one-second intervals for stall_max. `baseline` null: relative bounds cannot be
-// judged and the verdict says skipped (absolute ones are still judged). `plan`: the runs the
-// check may make, which sets the evidence levels (evidence.hpp).
+// latency histograms pooled for percentile bounds and the one-second intervals for stall_max.
+// `baseline` null: relative bounds cannot be judged and the verdict says skipped (absolute ones are
+// still judged). `plan`: the runs the check may make, which sets the evidence levels
+// (evidence.hpp).
 Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
                  const MetricSamples& current, const MetricSamples* baseline, const RunPlan& plan);
 // The runs as they are, as a plan of exactly that many runs.

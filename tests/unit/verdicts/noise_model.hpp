@@ -81,8 +81,8 @@ inline std::vector<double> noisy_figures(std::mt19937_64& rng, NoiseShape shape,
 
 // A baseline recorded as `iogate baseline record` does by default: at least 5 runs, then more
 // until the median is pinned within 3% (95%) or 20 runs were made.
-inline std::vector<double> recorded_baseline(std::mt19937_64& rng, NoiseShape shape,
-                                             double spread, double level) {
+inline std::vector<double> recorded_baseline(std::mt19937_64& rng, NoiseShape shape, double spread,
+                                             double level) {
   std::vector<double> runs = noisy_figures(rng, shape, spread, level, 5);
   while (runs.size() < 20 && !(median_precision(runs, 0.95) <= 0.03))
     runs.push_back(level * noise_factor(rng, shape, spread));

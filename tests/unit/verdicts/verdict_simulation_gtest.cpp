@@ -16,8 +16,8 @@ using test::NoiseShape;
 
 // Per shape and spread: 6 x 6 x 200 = 7200 sequences per scenario; $IOGATE_SIM_TRIALS for more
 // (the figures in the README come from 2000).
-const int kTrials = std::getenv("IOGATE_SIM_TRIALS") ? std::atoi(std::getenv("IOGATE_SIM_TRIALS"))
-                                                     : 200;
+const int kTrials =
+    std::getenv("IOGATE_SIM_TRIALS") ? std::atoi(std::getenv("IOGATE_SIM_TRIALS")) : 200;
 constexpr double kSpreads[] = {0.02, 0.05, 0.10, 0.15, 0.25, 0.40};
 
 Check relative_check(int repeat_max = kDefaultRepeatMax) {
