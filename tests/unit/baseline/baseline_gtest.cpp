@@ -6,10 +6,10 @@
 
 #include <fstream>
 
-#include "../engine/fake_backend.hpp"
-#include "../engine/temp_dir.hpp"
 #include "iogate/runner/check_session.hpp"
-#include "synthetic_runs.hpp"
+#include "iogate_test/fake_backend.hpp"
+#include "iogate_test/synthetic_runs.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

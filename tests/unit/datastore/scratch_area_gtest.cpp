@@ -17,8 +17,8 @@
 
 #include "cleanup_registry.hpp"
 #include "file_allocation.hpp"
-#include "forked_child.hpp"
 #include "iogate/units.hpp"
+#include "iogate_test/forked_child.hpp"
 #include "marker.hpp"
 #include "temp_dir.hpp"
 

@@ -10,7 +10,7 @@
 #include <functional>
 #include <string>
 
-#include "forked_child.hpp"
+#include "iogate_test/forked_child.hpp"
 
 #include "cleanup_registry.hpp"
 #include "iogate/datastore/scratch_area.hpp"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "iogate/engine/io_backend.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

@@ -13,9 +13,9 @@
 #include <system_error>
 #include <vector>
 
-#include "counting_backend.hpp"
 #include "iogate/engine/engine.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/counting_backend.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

@@ -5,9 +5,9 @@
 #include <cerrno>
 #include <system_error>
 
-#include "fake_backend.hpp"
 #include "iogate/engine/engine.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/fake_backend.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

@@ -13,13 +13,13 @@
 #include <string>
 #include <thread>
 
-#include "fake_backend.hpp"
-#include "forked_child.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/engine/engine.hpp"
 #include "iogate/engine/interrupt.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/fake_backend.hpp"
+#include "iogate_test/forked_child.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

@@ -9,11 +9,11 @@
 #include <cerrno>
 #include <system_error>
 
-#include "counting_backend.hpp"
-#include "fake_backend.hpp"
 #include "iogate/engine/engine.hpp"
 #include "iogate/engine/interrupt.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/counting_backend.hpp"
+#include "iogate_test/fake_backend.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "iogate/engine/engine.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

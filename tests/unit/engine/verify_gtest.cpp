@@ -8,8 +8,8 @@
 
 #include "iogate/engine/engine.hpp"
 #include "iogate/engine/verify.hpp"
-#include "memory_backend.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/memory_backend.hpp"
+#include "iogate_test/temp_dir.hpp"
 #include "verify/block_header.hpp"
 #include "verify/block_verifier.hpp"
 #include "verify/crc32c.hpp"

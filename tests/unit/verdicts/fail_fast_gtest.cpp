@@ -8,9 +8,9 @@
 #include <chrono>
 #include <thread>
 
-#include "../engine/fake_backend.hpp"
-#include "../engine/temp_dir.hpp"
 #include "iogate/engine/engine.hpp"
+#include "iogate_test/fake_backend.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

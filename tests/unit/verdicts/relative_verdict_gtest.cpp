@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "iogate/verdicts/verdict.hpp"
-#include "synthetic_runs.hpp"
+#include "iogate_test/synthetic_runs.hpp"
 
 namespace iogate {
 namespace {

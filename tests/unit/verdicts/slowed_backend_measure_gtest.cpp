@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <thread>
 
-#include "../engine/fake_backend.hpp"
-#include "../engine/temp_dir.hpp"
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate_test/fake_backend.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
