@@ -1,14 +1,18 @@
-// A scratch directory for one test, removed with everything in it when the test ends.
+// A scratch directory for one test, removed with everything in it when the test ends, and what
+// tests ask of one: a sparse file in it, and a listing of what is left in it.
 #pragma once
 
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <system_error>
+#include <vector>
 
 namespace iogate::test {
 
@@ -17,7 +21,7 @@ class TempDir {
   // Under the system's temporary directory, or under `parent` (a real disk for O_DIRECT, where
   // the temporary directory may be tmpfs).
   explicit TempDir(const std::filesystem::path& parent = std::filesystem::temp_directory_path()) {
-    std::string templ = (parent / "iogate-engine-XXXXXX").string();
+    std::string templ = (parent / "iogate-test-XXXXXX").string();
     if (::mkdtemp(templ.data()) == nullptr) {
       throw std::system_error(errno, std::generic_category(), "mkdtemp " + templ);
     }
@@ -39,12 +43,22 @@ class TempDir {
     if (fd < 0) throw std::system_error(errno, std::generic_category(), "open " + file.string());
     const int rc = ::ftruncate(fd, static_cast<off_t>(size));
     ::close(fd);
-    if (rc != 0) throw std::system_error(errno, std::generic_category(), "ftruncate");
+    if (rc != 0)
+      throw std::system_error(errno, std::generic_category(), "ftruncate " + file.string());
     return file;
   }
 
  private:
   std::filesystem::path path_;
 };
+
+// Every entry under `dir`, as sorted relative paths; symlinks are listed, not followed.
+inline std::vector<std::string> listing(const std::filesystem::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
+    names.push_back(entry.path().lexically_relative(dir).string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 }  // namespace iogate::test

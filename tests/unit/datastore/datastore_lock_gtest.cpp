@@ -17,14 +17,14 @@
 #include <system_error>
 
 #include "iogate/datastore/scratch_area.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
 using detail::DatastoreLock;
-using testing::TempDir;
+using test::TempDir;
 
 // A child process running `body` (its exit status is what body returns) with its stderr on a
 // pipe the parent reads.

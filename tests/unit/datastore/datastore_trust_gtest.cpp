@@ -11,14 +11,14 @@
 #include "datastore_checks.hpp"
 #include "datastore_trust.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::listing;
-using testing::TempDir;
+using test::listing;
+using test::TempDir;
 
 struct stat dir_stat(uid_t owner, mode_t mode) {
   struct stat st {};

@@ -15,14 +15,14 @@
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/engine/interrupt.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
 
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
-using testing::TempDir;
+using test::TempDir;
 
 void write_line(int fd, const std::string& text) {
   const std::string line = text + "\n";
@@ -91,7 +91,7 @@ TEST(GracefulStop, TheFirstSignalLeavesTheScratchAreaToTheProcessTheSecondRemove
   const int status = reap(child);
   ASSERT_TRUE(WIFSIGNALED(status)) << "status " << status;
   EXPECT_EQ(WTERMSIG(status), SIGINT);
-  EXPECT_EQ(testing::listing(tmp.path()), std::vector<std::string>{});
+  EXPECT_EQ(test::listing(tmp.path()), std::vector<std::string>{});
 }
 
 TEST(GracefulStop, AStopThatHangsIsEndedByTheWatchdogAfterTheGracePeriod) {
@@ -103,7 +103,7 @@ TEST(GracefulStop, AStopThatHangsIsEndedByTheWatchdogAfterTheGracePeriod) {
   const int status = reap(child);  // no second signal: the watchdog must end it
   ASSERT_TRUE(WIFSIGNALED(status)) << "status " << status;
   EXPECT_EQ(WTERMSIG(status), SIGTERM);
-  EXPECT_EQ(testing::listing(tmp.path()), std::vector<std::string>{});
+  EXPECT_EQ(test::listing(tmp.path()), std::vector<std::string>{});
 }
 
 TEST(GracefulStop, AnIgnoredSignalStaysIgnored) {

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <system_error>
 
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate::detail {
 namespace {
@@ -45,7 +45,7 @@ TEST(Mountinfo, RejectsMalformedLines) {
 }
 
 TEST(Mountinfo, MalformedFileNamesFileAndLine) {
-  const testing::TempDir tmp;
+  const test::TempDir tmp;
   const auto file = tmp.path() / "mountinfo";
   std::ofstream(file) << "22 1 254:0 / / rw - ext4 /dev/vda rw\nnot a mount line\n";
   try {
@@ -57,7 +57,7 @@ TEST(Mountinfo, MalformedFileNamesFileAndLine) {
 }
 
 TEST(Mountinfo, MissingFileIsASystemErrorNamingIt) {
-  const testing::TempDir tmp;
+  const test::TempDir tmp;
   const auto file = tmp.path() / "absent";
   try {
     read_mountinfo(file);

@@ -19,15 +19,15 @@
 #include "file_allocation.hpp"
 #include "iogate/units.hpp"
 #include "iogate_test/forked_child.hpp"
+#include "iogate_test/temp_dir.hpp"
 #include "marker.hpp"
-#include "temp_dir.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::listing;
-using testing::TempDir;
+using test::listing;
+using test::TempDir;
 
 constexpr std::uint64_t kMiB = 1024 * 1024;
 

@@ -9,13 +9,13 @@
 #include <string>
 
 #include "iogate/datastore/scratch_area.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::TempDir;
+using test::TempDir;
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path);

@@ -16,15 +16,15 @@
 
 #include "cleanup_registry.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 #include "unique_fd.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::listing;
-using testing::TempDir;
+using test::listing;
+using test::TempDir;
 
 class MadeDir : public ::testing::Test {
  protected:

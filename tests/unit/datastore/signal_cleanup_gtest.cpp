@@ -14,13 +14,13 @@
 
 #include "cleanup_registry.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::TempDir;
+using test::TempDir;
 
 constexpr int kChainedExit = 42;
 int g_report_fd = -1;
@@ -60,7 +60,7 @@ void expect_killed_clean(int sig) {
   EXPECT_TRUE(out.report.starts_with(tmp.path().string() + "/iogate-scratch-")) << out.report;
   ASSERT_TRUE(WIFSIGNALED(out.status)) << "status " << out.status;
   EXPECT_EQ(WTERMSIG(out.status), sig);
-  EXPECT_EQ(testing::listing(tmp.path()), std::vector<std::string>{});
+  EXPECT_EQ(test::listing(tmp.path()), std::vector<std::string>{});
 }
 
 TEST(SignalCleanup, SigtermRemovesTheScratchAreaAndKillsWithSigterm) {

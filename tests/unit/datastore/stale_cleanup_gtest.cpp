@@ -7,15 +7,15 @@
 #include <iterator>
 
 #include "iogate/datastore/scratch_area.hpp"
+#include "iogate_test/temp_dir.hpp"
 #include "marker.hpp"
-#include "temp_dir.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::listing;
-using testing::TempDir;
+using test::listing;
+using test::TempDir;
 
 // The pid of a process that has exited and been reaped.
 pid_t dead_pid() {

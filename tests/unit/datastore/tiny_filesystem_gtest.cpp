@@ -12,13 +12,13 @@
 #include <system_error>
 
 #include "iogate/datastore/scratch_area.hpp"
-#include "temp_dir.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::listing;
+using test::listing;
 
 class MountedFilesystem : public ::testing::Test {
  protected:
@@ -40,7 +40,7 @@ class MountedFilesystem : public ::testing::Test {
   const fs::path& store() const { return tmp_.path(); }
 
  private:
-  testing::TempDir tmp_;
+  test::TempDir tmp_;
   bool mounted_ = false;
 };
 
