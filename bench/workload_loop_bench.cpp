@@ -1,55 +1,21 @@
-// The loop's own cost per I/O: run_workload against a backend that completes every request at
-// once without touching the file, so what is left is offset choice, clocks, accounting and the
-// histogram. Synchronous (psync's shape) and asynchronous (io_uring's shape, depth 32).
+// The loop's own cost per I/O: run_workload against the tests' fake backend, which completes
+// every request without touching the file, so what is left is offset choice, clocks, accounting
+// and the histogram. Synchronous (psync's shape) and asynchronous (io_uring's shape, depth 32).
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <deque>
 #include <filesystem>
-#include <string>
+#include <memory>
 
 #include "iogate/engine/engine.hpp"
+#include "iogate_test/fake_backend.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace {
 
-class NullBackend final : public iogate::IoBackend {
- public:
-  explicit NullBackend(bool async) : async_(async) {}
-  std::string_view name() const override { return async_ ? "null-async" : "null"; }
-  unsigned max_in_flight(unsigned requested) const override { return async_ ? requested : 1; }
-  void setup(int, unsigned) override {}
-  iogate::SubmitStatus submit(iogate::IoRequest& req) override {
-    req.result = req.length;
-    if (!async_) return iogate::SubmitStatus::completed;
-    queue_.push_back(&req);
-    return iogate::SubmitStatus::queued;
-  }
-  std::size_t reap(std::span<iogate::IoRequest*> out, std::size_t) override {
-    std::size_t n = 0;
-    while (n < out.size() && !queue_.empty()) {
-      out[n++] = queue_.front();
-      queue_.pop_front();
-    }
-    return n;
-  }
-  void flush() override {}
-
- private:
-  bool async_;
-  std::deque<iogate::IoRequest*> queue_;
-};
-
-// A sparse scratch file the loop can open and fstat; removed at exit.
+// A sparse scratch file the loop can open and fstat, in a directory removed at exit.
 const std::filesystem::path& scratch_file() {
-  static const std::filesystem::path path = [] {
-    std::string templ = (std::filesystem::temp_directory_path() / "iogate-bench-XXXXXX").string();
-    const int fd = ::mkstemp(templ.data());
-    if (fd < 0 || ::ftruncate(fd, 1 << 30) != 0) std::abort();
-    ::close(fd);
-    std::atexit([] { std::filesystem::remove(scratch_file()); });
-    return std::filesystem::path(templ);
-  }();
+  static const iogate::test::TempDir dir;
+  static const std::filesystem::path path = dir.make_file("loop.dat", 1 << 30);
   return path;
 }
 
@@ -67,9 +33,12 @@ void BM_WorkloadLoopPerIo(benchmark::State& state) {
   spec.flush = iogate::FlushPolicy::none;
   spec.seed = 1;
   std::uint64_t ios = 0;
+  iogate::test::FakeStats stats;
   for (auto _ : state) {
     iogate::RunOptions options;
-    options.backend = std::make_unique<NullBackend>(spec.queue_depth > 1);
+    // Depth 1 answers each submit at once (psync's shape); deeper ones complete on reap.
+    options.backend =
+        std::make_unique<iogate::test::FakeBackend>(stats, spec.queue_depth, spec.queue_depth > 1);
     ios += iogate::run_workload(spec, scratch_file(), std::move(options)).ios();
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(ios));
