@@ -15,6 +15,7 @@
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/engine/interrupt.hpp"
+#include "iogate_test/forked_child.hpp"
 #include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
@@ -146,10 +147,29 @@ TEST(GracefulStop, FinishReRaisesTheRequestedSignalAfterTheProcessCleanedUp) {
   EXPECT_TRUE(fs::is_empty(tmp.path()));
 }
 
+// In a forked child that opted in and keeps a scratch area: were finish_graceful_stop() to raise
+// a signal or clean up without a stop request, the child would die of it or report a missing
+// file, instead of leaving with status 0.
 TEST(GracefulStop, FinishWithoutAStopRequestReturns) {
-  clear_stop_request();
-  finish_graceful_stop();  // must not touch this process's signals
-  SUCCEED();
+  const TempDir tmp;
+  const test::ChildOutcome out = test::run_forked([&tmp](int report_fd) {
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    try {
+      enable_graceful_stop(1h);
+      clear_stop_request();
+      ScratchArea area(tmp.path(), 1 << 20);
+      area.preallocate("t.dat", 1 << 20);
+      finish_graceful_stop();
+      test::write_all(report_fd, fs::is_empty(tmp.path()) ? "scratch removed\n" : "returned\n");
+      _exit(0);
+    } catch (...) {
+      _exit(2);
+    }
+  });
+  EXPECT_EQ(out.report, "returned");
+  ASSERT_TRUE(WIFEXITED(out.status)) << "status " << out.status;
+  EXPECT_EQ(WEXITSTATUS(out.status), 0);
 }
 
 class StopRequested : public ::testing::Test {
