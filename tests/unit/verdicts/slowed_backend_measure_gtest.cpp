@@ -12,7 +12,9 @@
 #include "../engine/fake_backend.hpp"
 #include "../engine/temp_dir.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
 
 namespace iogate {
 namespace {
