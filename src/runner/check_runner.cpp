@@ -7,7 +7,10 @@
 #include <cstring>
 #include <ostream>
 
+#include <fmt/format.h>
+
 #include "iogate/engine/interrupt.hpp"
+#include "iogate/engine/io_error.hpp"
 #include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "iogate/runner/check_records.hpp"
@@ -16,6 +19,8 @@ namespace iogate {
 
 TableRow CheckReport::row() const {
   if (outcome) return table_row(record.check, outcome->result, record.status);
+  // An I/O error keeps what was measured before it (its record's result).
+  if (record.result.ios() > 0) return table_row(record.check, record.result, record.status);
   return TableRow{record.check, 0, 0, 0, 0, 0, started ? "ERROR" : "NOT RUN"};
 }
 
@@ -66,11 +71,7 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
   // to do so goes into the record, not only to stderr.
   std::optional<CheckSession> session;
   try {
-    try {
-      session.emplace(check, settings_.datastore.dir, policy);
-    } catch (const std::exception& e) {
-      throw std::runtime_error(std::string("cannot set up the datastore: ") + e.what());
-    }
+    session.emplace(check, settings_.datastore.dir, policy);  // its errors name the datastore
     report.context.stack = session->storage_stack();
     JudgeOptions options;
     options.baseline = settings_.baseline ? &*settings_.baseline : nullptr;
@@ -85,6 +86,16 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
     report.outcome = session->judge(options);
     if (progress) progress->finish();
     report.record = make_check_record(settings_.suite, check, *report.outcome);
+  } catch (const IoError& e) {
+    // The device failed mid-run: the error, and how far it got before (io_error.hpp).
+    const RunResult& partial = e.partial();
+    report.outcome.reset();
+    report.record = make_error_record(
+        settings_.suite, check,
+        fmt::format("{}: error: {}; measured before it: {} I/Os, {:.2f} MiB in {:.3f} s",
+                    check.name, e.what(), partial.ios(),
+                    static_cast<double>(partial.bytes()) / (1 << 20), partial.elapsed_s));
+    report.record.result = partial;
   } catch (const std::exception& e) {
     report.outcome.reset();
     report.record = make_error_record(settings_.suite, check, check.name + ": error: " + e.what());

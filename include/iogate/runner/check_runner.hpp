@@ -10,8 +10,9 @@
 //     first check ran on (a lazy unmount, a rename): it would measure the wrong storage;
 //   - sets up the scratch area (CheckSession), judges the check (adaptive repeats, baseline),
 //     removes the scratch area, and records the outcome; a set-up or run that throws becomes an
-//     error record with the reason, as data, and a scratch area that cannot be removed turns the
-//     record into an error saying so;
+//     error record with the reason, as data (a device error keeps the figures measured before
+//     it as the record's result, iogate/engine/io_error.hpp), and a scratch area that cannot be
+//     removed turns the record into an error saying so;
 //   - writes the per-check JSON (<json_dir>/<check>.json) when json_dir is set; a file that cannot
 //     be written is listed in `unwritten`, and changes nothing about the check's verdict.
 // It never throws for what happens to one check: every check gets a record.
