@@ -82,7 +82,8 @@ TEST_F(CheckRunnerTest, ASetUpThatFailsIsAnErrorRecordWithItsReason) {
   const CheckReport r = runner.run(quick_check("nowhere", iops_min(1)));
   EXPECT_EQ(r.record.status, CheckStatus::error);
   ASSERT_EQ(r.record.messages.size(), 1u);
-  EXPECT_EQ(r.record.messages.front().rfind("nowhere: error: ", 0), 0u) << r.record.messages.front();
+  EXPECT_EQ(r.record.messages.front().rfind("nowhere: error: ", 0), 0u)
+      << r.record.messages.front();
   EXPECT_NE(r.record.messages.front().find("not-mounted"), std::string::npos);
   EXPECT_FALSE(r.outcome.has_value());
   EXPECT_EQ(r.row().verdict, "ERROR");
