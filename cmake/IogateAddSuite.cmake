@@ -1,5 +1,7 @@
 # iogate_add_suite(<name>
-#                  THRESHOLDS <file>...
+#                  THRESHOLDS <file>...     threshold files; optional with SOURCES
+#                  [SOURCES <file>...]      checks written by hand: TEST_F on iogate::CheckFixture
+#                                           (include/iogate/fixtures/check_fixture.hpp)
 #                  [DATASTORE <dir>]        must exist; default: IOGATE_DEFAULT_DATASTORE
 #                                           (<build>/datastore, created when missing)
 #                  [REPORT_DIR <dir>]       default: IOGATE_REPORT_DIR (<build>/results)
@@ -7,8 +9,9 @@
 #                                           "Baselines"); IOGATE_BASELINE and --baseline override
 #                  [LABELS <label>...])
 #
-# Builds the suite executable <name> and makes every [[check]] of its threshold files one ctest
-# test named <name>.<check>, labelled <name>, its threshold file's [suite] profile and LABELS,
+# Builds the suite executable <name> and makes every [[check]] of its threshold files, and every
+# test of its SOURCES, one ctest test named <name>.<check> (a test written by hand is the check
+# named like the test, see suites/suite_main.cpp), labelled <name>, its threshold file's [suite] profile and LABELS,
 # with a RESOURCE_LOCK on the datastore (so `ctest -j` never runs two checks on one datastore at
 # once) and the TIMEOUT the threshold file derives for the check. Checks are listed by the built
 # executable itself after each build, so editing a threshold file needs no re-configure; a
@@ -16,9 +19,10 @@
 set(_IOGATE_ADD_SUITE_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 function(iogate_add_suite name)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "DATASTORE;REPORT_DIR;BASELINE" "THRESHOLDS;LABELS")
-  if(NOT ARG_THRESHOLDS)
-    message(FATAL_ERROR "iogate_add_suite(${name}): THRESHOLDS needs at least one file")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "DATASTORE;REPORT_DIR;BASELINE"
+                        "THRESHOLDS;SOURCES;LABELS")
+  if(NOT ARG_THRESHOLDS AND NOT ARG_SOURCES)
+    message(FATAL_ERROR "iogate_add_suite(${name}): give THRESHOLDS files, SOURCES, or both")
   endif()
   if(NOT name MATCHES "^[A-Za-z0-9_]+$")
     message(FATAL_ERROR "iogate_add_suite(${name}): the name becomes a GoogleTest suite name; "
@@ -58,7 +62,7 @@ function(iogate_add_suite name)
   endif()
   configure_file("${_IOGATE_ADD_SUITE_DIR}/suite_config.cpp.in" "${config_source}" @ONLY)
 
-  add_executable(${name} "${config_source}")
+  add_executable(${name} "${config_source}" ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE iogate::suite_main)
   iogate_set_warnings(${name})
 
@@ -87,12 +91,12 @@ else()
     string(REPLACE \" \" \";\" _fields \"\${_line}\")
     list(GET _fields 0 _check)
     list(GET _fields 1 _timeout)
-    list(LENGTH _fields _count)
-    set(_profile \"\")
-    if(_count GREATER 2)
-      list(GET _fields 2 _profile)
+    list(GET _fields 2 _profile)
+    if(_profile STREQUAL \"-\")
+      set(_profile \"\")
     endif()
-    add_test(\"${name}.\${_check}\" \"\${_exe}\" \"--gtest_filter=${name}.\${_check}\")
+    list(GET _fields 3 _filter)
+    add_test(\"${name}.\${_check}\" \"\${_exe}\" \"--gtest_filter=\${_filter}\")
     set_tests_properties(\"${name}.\${_check}\" PROPERTIES
       LABELS \"${labels};\${_profile}\"
       RESOURCE_LOCK [==[iogate-datastore:${ARG_DATASTORE}]==]

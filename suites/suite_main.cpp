@@ -1,7 +1,13 @@
-// main() of every suite executable: loads the threshold files, registers each check as a
-// GoogleTest test named <suite>.<check>, and runs them. `--list-checks FILE` writes one
-// "<check> <timeout seconds> <profile>" line per check instead, for the ctest script
-// iogate_add_suite() makes.
+// main() of every suite executable: loads the threshold files, registers each [[check]] that no
+// test written by hand claims as a GoogleTest test named <suite>.<check>, and runs every test
+// through one SuiteContext (iogate/fixtures/suite_context.hpp). `--list-checks FILE` writes one
+// "<check> <timeout seconds> <profile or -> <gtest filter>" line per test instead, for the ctest
+// script iogate_add_suite() makes.
+//
+// A test written by hand (TEST_F on iogate::CheckFixture, in the suite's SOURCES) is a check named
+// after the test: it claims the threshold files' [[check]] of that name, which is then not
+// registered again; its ctest TIMEOUT is that check's, or ctest's own default (1500 s) when the
+// files have none of that name.
 //
 // While checks run, SIGINT and SIGTERM stop gracefully (iogate/datastore/graceful_stop.hpp): the
 // check in progress fails as an error, the rest fail as not run, each leaves its per-check JSON,
@@ -9,152 +15,166 @@
 // only then does the process die of the signal, the status ctest and shells expect.
 #include <gtest/gtest.h>
 
-#include <CLI/CLI.hpp>
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
-#include <sstream>
 
-#include "check_test.hpp"
+#include "generated_check.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/result_reader.hpp"
 #include "suite_config.hpp"
+#include "suite_options.hpp"
 
+namespace iogate {
 namespace {
 
-std::vector<std::string> split_paths(const char* list) {
-  std::vector<std::string> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ';');)
-    if (!item.empty()) out.push_back(item);
+constexpr int kExitBadInput = 2;
+constexpr long kHandWrittenTimeout = 1500;  // s: ctest's own default
+
+// A test written by hand: its GoogleTest suite and name (the name is its check's).
+struct HandWritten {
+  std::string suite;
+  std::string name;
+};
+
+// The tests registered before main() registers any: those written by hand. Their names are check
+// names, so they are unique in the suite.
+std::vector<HandWritten> hand_written_tests() {
+  std::vector<HandWritten> out;
+  std::set<std::string> seen;
+  const ::testing::UnitTest& unit = *::testing::UnitTest::GetInstance();
+  for (int i = 0; i < unit.total_test_suite_count(); ++i) {
+    const ::testing::TestSuite& suite = *unit.GetTestSuite(i);
+    for (int j = 0; j < suite.total_test_count(); ++j) {
+      const ::testing::TestInfo& info = *suite.GetTestInfo(j);
+      if (!seen.insert(info.name()).second)
+        throw std::invalid_argument(std::string("test ") + suite.name() + "." + info.name() +
+                                    ": another test of this suite has the name " + info.name() +
+                                    ", which names its check and its result file");
+      out.push_back({suite.name(), info.name()});
+    }
+  }
   return out;
 }
 
-// Checks must stay alive for the registered tests: they live here until exit.
-std::vector<iogate::ThresholdFile>& loaded_files() {
-  static std::vector<iogate::ThresholdFile> files;
+std::vector<ThresholdFile> load_files(const std::vector<std::string>& paths) {
+  std::vector<ThresholdFile> files;
+  std::set<std::string> seen;
+  for (const auto& path : paths) {
+    files.push_back(load_threshold_file(path));
+    for (const Check& check : files.back().checks)
+      if (!seen.insert(check.name).second)
+        throw ThresholdError(
+            check.where, "check.name",
+            "check \"" + check.name + "\" is already defined by another file of this suite");
+  }
   return files;
 }
 
-void require_unique_names(const std::vector<iogate::ThresholdFile>& files) {
-  std::set<std::string> seen;
-  for (const auto& file : files)
-    for (const auto& check : file.checks)
-      if (!seen.insert(check.name).second)
-        throw iogate::ThresholdError(
-            check.where, "check.name",
-            "check \"" + check.name + "\" is already defined by another file of this suite");
+int report_step(const SuiteOptions& o) {
+  const std::filesystem::path dir = std::filesystem::path(o.report_dir) / kSuiteConfig.name;
+  try {
+    if (o.report_step == "clear")
+      std::cout << "removed " << clear_check_results(dir) << " results from " << dir << '\n';
+    else
+      std::cout << merge_report_dir(dir, std::cout) << " checks merged into "
+                << report_files_in(dir).junit << " and the other reports\n";
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: " << e.what() << '\n';
+    return 1;
+  }
 }
 
-void write_check_list(const std::string& path) {
+void write_check_list(const std::string& path, const std::vector<ThresholdFile>& files,
+                      const std::vector<HandWritten>& hand_written) {
   std::ofstream out(path, std::ios::trunc);
-  for (const auto& file : loaded_files())
-    for (const auto& check : file.checks)
-      out << check.name << ' ' << check.timeout.count() << ' ' << file.profile << '\n';
+  std::set<std::string> claimed;
+  for (const HandWritten& test : hand_written) {
+    long timeout = kHandWrittenTimeout;
+    std::string profile = "-";
+    for (const ThresholdFile& file : files)
+      for (const Check& check : file.checks)
+        if (check.name == test.name) {
+          timeout = check.timeout.count();
+          profile = file.profile;
+        }
+    out << test.name << ' ' << timeout << ' ' << profile << ' ' << test.suite << '.' << test.name
+        << '\n';
+    claimed.insert(test.name);
+  }
+  for (const ThresholdFile& file : files)
+    for (const Check& check : file.checks)
+      if (!claimed.contains(check.name))
+        out << check.name << ' ' << check.timeout.count() << ' ' << file.profile << ' '
+            << kSuiteConfig.name << '.' << check.name << '\n';
   if (!out) throw std::runtime_error("cannot write " + path);
 }
 
+RunnerSettings runner_settings(const SuiteOptions& o) {
+  const SuiteConfig& config = kSuiteConfig;
+  RunnerSettings settings;
+  settings.suite = config.name;
+  settings.datastore = resolve_datastore(o.datastore, config.datastore, config.create_datastore);
+  settings.baseline = load_named_baseline(resolve_baseline(o.baseline, config.baseline));
+  settings.repeat = o.repeat;
+  settings.repeat_max = o.repeat_max;
+  if (!o.report_dir.empty()) settings.json_dir = std::filesystem::path(o.report_dir) / config.name;
+  settings.progress = &std::cout;
+  settings.progress_tty = isatty(STDOUT_FILENO) == 1;
+  return settings;
+}
+
+// Registers the checks no hand-written test claims; they live in `context` until exit.
+void register_generated(const SuiteContext& context, const std::vector<HandWritten>& hand_written) {
+  std::set<std::string> claimed;
+  for (const HandWritten& test : hand_written) claimed.insert(test.name);
+  for (const ThresholdFile& file : context.files())
+    for (const Check& check : file.checks) {
+      if (claimed.contains(check.name)) continue;
+      const bool require_mount = file.require_mount;
+      ::testing::RegisterTest(kSuiteConfig.name, check.name.c_str(), nullptr, nullptr,
+                              file.path.c_str(), check.where.line,
+                              [&check, require_mount]() -> ::testing::Test* {
+                                return new GeneratedCheck(check, require_mount);
+                              });
+    }
+}
+
 }  // namespace
+}  // namespace iogate
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
-  const iogate::SuiteConfig& config = iogate::kSuiteConfig;
+  int exit_code = 0;
+  const std::optional<iogate::SuiteOptions> options =
+      iogate::parse_suite_options(argc, argv, exit_code);
+  if (!options) return exit_code;
+  if (!options->report_step.empty()) return iogate::report_step(*options);
 
-  CLI::App app{std::string("iogate suite ") + config.name};
-  iogate::DatastoreFlags datastore_flags;
-  std::string report_dir = config.report_dir;
-  std::vector<std::string> thresholds = split_paths(config.thresholds);
-  std::string list_checks;
-  app.add_option("--datastore", datastore_flags.dir,
-                 "Datastore directory, must exist (else $IOGATE_DATASTORE, else the suite's)");
-  app.add_flag("--allow-shared-datastore", datastore_flags.allow_shared,
-               "As root, accept a datastore other users own or can write to (else "
-               "$IOGATE_ALLOW_SHARED_DATASTORE=1)");
-  app.add_flag("--require-mount", datastore_flags.require_mount,
-               "Refuse a datastore that is not a mount point (else $IOGATE_REQUIRE_MOUNT=1)");
-  std::optional<std::string> baseline_flag;
-  int repeat = 0;
-  app.add_option("--baseline", baseline_flag,
-                 "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE, else the "
-                 "suite's BASELINE)");
-  app.add_option("--repeat", repeat, "The fewest runs per check (default: each check's repeat)")
-      ->check(CLI::Range(1, 100));
-  int repeat_max = 0;
-  app.add_option("--repeat-max", repeat_max,
-                 "The most runs per check while undecided (default: each check's repeat_max)")
-      ->check(CLI::Range(1, 100));
-  app.add_option("--report-dir", report_dir, "Directory for per-check JSON results ('' = none)");
-  app.add_option("--thresholds", thresholds, "Threshold files (replace the compiled-in ones)");
-  app.add_option("--list-checks", list_checks,
-                 "Write '<check> <timeout s> <profile>' lines and exit");
-  std::string report_step;  // iogate_add_suite()'s <suite>.reports_clear / <suite>.reports tests
-  app.add_option("--report-step", report_step,
-                 "clear: remove this suite's per-check results; merge: write its reports")
-      ->check(CLI::IsMember({"clear", "merge"}));
+  // The context lives until exit: registered tests refer to its checks.
+  static std::optional<iogate::SuiteContext> context;
   try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
-  if (!report_step.empty()) {
-    const std::filesystem::path dir = std::filesystem::path(report_dir) / config.name;
-    try {
-      if (report_step == "clear")
-        std::cout << "removed " << iogate::clear_check_results(dir) << " results from " << dir
-                  << '\n';
-      else
-        std::cout << iogate::merge_report_dir(dir, std::cout) << " checks merged into "
-                  << iogate::report_files_in(dir).junit << " and the other reports\n";
-      return 0;
-    } catch (const std::exception& e) {
-      std::cerr << "iogate: " << e.what() << '\n';
-      return 1;
-    }
-  }
-
-  try {
-    for (const auto& path : thresholds) loaded_files().push_back(iogate::load_threshold_file(path));
-    require_unique_names(loaded_files());
-    if (!list_checks.empty()) {
-      write_check_list(list_checks);
+    std::vector<iogate::ThresholdFile> files = iogate::load_files(options->thresholds);
+    const std::vector<iogate::HandWritten> hand_written = iogate::hand_written_tests();
+    if (!options->list_checks.empty()) {
+      iogate::write_check_list(options->list_checks, files, hand_written);
       return 0;
     }
+    // A malformed or missing baseline, or a datastore that cannot be, stops the suite before
+    // anything runs.
+    context.emplace(iogate::runner_settings(*options), std::move(files));
+    iogate::register_generated(*context, hand_written);
   } catch (const std::exception& e) {
     std::cerr << "iogate: " << e.what() << '\n';
-    return 2;
+    return iogate::kExitBadInput;
   }
-
-  const iogate::DatastoreChoice datastore =
-      iogate::resolve_datastore(datastore_flags, config.datastore, config.create_datastore);
-  // Loaded once for every check; a malformed baseline stops the suite before anything runs.
-  static std::optional<iogate::Baseline> baseline;
-  static iogate::JudgeOptions judge;
-  judge.repeat = repeat;
-  judge.repeat_max = repeat_max;
-  try {
-    const auto baseline_file = iogate::resolve_baseline(baseline_flag, config.baseline);
-    baseline = iogate::load_named_baseline(baseline_file);
-    if (baseline) judge.baseline = &*baseline;
-  } catch (const std::exception& e) {
-    std::cerr << "iogate: " << e.what() << '\n';
-    return 2;
-  }
-  iogate::CheckTest::set_judge_options(&judge);
+  iogate::SuiteContext::install(&*context);
   iogate::enable_graceful_stop();
-  for (const auto& file : loaded_files()) {
-    for (const auto& check : file.checks) {
-      const std::string suite = config.name;
-      iogate::DatastorePolicy policy = datastore.policy;
-      policy.require_mount = policy.require_mount || file.require_mount;
-      const std::filesystem::path dir = datastore.dir;
-      ::testing::RegisterTest(config.name, check.name.c_str(), nullptr, nullptr, file.path.c_str(),
-                              check.where.line,
-                              [suite, &check, dir, policy, report_dir]() -> ::testing::Test* {
-                                return new iogate::CheckTest(suite, check, dir, policy, report_dir);
-                              });
-    }
-  }
   const int status = RUN_ALL_TESTS();
   iogate::finish_graceful_stop();  // after a SIGINT/SIGTERM: everything is written, die of it
   return status;

@@ -20,7 +20,9 @@
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "iogate/write_probe.hpp"
 

@@ -7,12 +7,8 @@
 // interrupted by SIGTERM" (not as skipped: a skip reads as "fine, on purpose" on a dashboard, and
 // an interrupted gate has not judged the storage), the report files are written whole, and then
 // the process dies of the signal, as a shell or CI expects.
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <chrono>
-#include <cstring>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -23,9 +19,8 @@
 #include "iogate/engine/interrupt.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
-#include "iogate/reports/progress_meter.hpp"
-#include "iogate/reports/result_json.hpp"
-#include "iogate/runner/check_session.hpp"
+#include "iogate/runner/check_records.hpp"
+#include "iogate/runner/check_runner.hpp"
 #include "iogate/write_probe.hpp"
 
 namespace iogate::cli {
@@ -41,132 +36,6 @@ struct CheckFlags {
   int repeat_max = 0;  // 0: each check's own
 };
 
-// What went wrong around the checks rather than in them: the failure lines of the checks (each
-// also in its record) and the report files that could not be written. A report that cannot be
-// written is not a check: it changes no check's verdict or count, it is one message on stderr
-// and a non-zero exit.
-struct Problems {
-  std::vector<std::string> failures;
-  std::vector<std::string> unwritten;
-};
-
-// The check's own JSON document in --json-dir; a failure to write it goes to `unwritten`.
-void write_check_json(const std::string& json_dir, const CheckRecord& record,
-                      const RunContext& context, Problems& problems) {
-  if (json_dir.empty()) return;
-  const std::filesystem::path path = std::filesystem::path(json_dir) / (record.check + ".json");
-  try {
-    write_json_file(path, check_to_json(record, context));
-  } catch (const std::exception& e) {
-    problems.unwritten.push_back(record.check + ": result not written to " + path.string() + ": " +
-                                 e.what());
-  }
-}
-
-// Records a check that produced no result (`message` says why) as an error.
-void record_error(const ThresholdFile& file, const Check& check,
-                  const std::filesystem::path& datastore, const std::string& json_dir,
-                  const std::string& message, Problems& problems, RunReport& report) {
-  problems.failures.push_back(message);
-  CheckRecord record;
-  record.suite = file.suite;
-  record.check = check.name;
-  record.description = check.description;
-  record.status = CheckStatus::error;
-  record.messages.push_back(message);
-  record.workload = check.workload;
-  report.checks.push_back(record);
-  write_check_json(json_dir, record, describe_run(file.suite, datastore), problems);
-}
-
-// The datastore directory a run started on. After a lazy unmount (or a rename) its path names
-// another directory, maybe on another device; a check there would measure the wrong storage.
-class DatastoreIdentity {
- public:
-  // Unpinned when `datastore` cannot be stat'ed (the first check then reports why).
-  void pin(const std::filesystem::path& datastore) {
-    struct stat st {};
-    if (!pinned_ && ::stat(datastore.c_str(), &st) == 0) {
-      dev_ = st.st_dev;
-      ino_ = st.st_ino;
-      pinned_ = true;
-    }
-  }
-  // Why a check must not run there any more; empty when the path still names that directory.
-  std::string problem(const std::filesystem::path& datastore) const {
-    struct stat st {};
-    if (!pinned_) return "";
-    if (::stat(datastore.c_str(), &st) != 0)
-      return "cannot stat " + datastore.string() + ": " + std::strerror(errno);
-    if (st.st_dev != dev_ || st.st_ino != ino_)
-      return datastore.string() +
-             " is no longer the directory this run started on (unmounted or replaced)";
-    return "";
-  }
-
- private:
-  bool pinned_ = false;
-  dev_t dev_ = 0;
-  ino_t ino_ = 0;
-};
-
-// Runs one check; returns its table row and appends its failure lines.
-TableRow run_one(const ThresholdFile& file, const Check& check, const DatastoreChoice& choice,
-                 const std::string& json_dir, Problems& problems, RunReport& report,
-                 const JudgeOptions& judge) {
-  const std::filesystem::path& datastore = choice.dir;
-  if (const int sig = stop_requested(); sig != 0) {
-    record_error(file, check, datastore, json_dir, check.name + ": " + not_run_reason(sig),
-                 problems, report);
-    return TableRow{check.name, 0, 0, 0, 0, 0, "NOT RUN"};
-  }
-  // Outside the try: after an error, removing the scratch area is tried once more and a
-  // failure to do so goes into the report, not only to stderr.
-  std::optional<CheckSession> session;
-  try {
-    const auto started = std::chrono::steady_clock::now();
-    session.emplace(check, datastore, choice.policy);
-    JudgeOptions with_progress = judge;
-    ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check.name, check.workload);
-    with_progress.on_interval = [&progress](const RunResult& r) { return progress.update(r); };
-    const CheckOutcome outcome = session->judge(with_progress);
-    progress.finish();
-    CheckRecord record = make_check_record(file.suite, check, outcome);
-    try {
-      session->finish();
-    } catch (const std::exception& e) {
-      // The datastore must hold nothing of ours afterwards; when it does, the report says so.
-      if (record.status != CheckStatus::fail) record.status = CheckStatus::error;
-      record.messages.push_back(check.name + ": error: scratch area left in place: " + e.what());
-    }
-    record.wall_s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (record.status == CheckStatus::skipped) {
-      for (const std::string& line : record.messages) std::cout << "SKIP " << line << '\n';
-    } else {
-      problems.failures.insert(problems.failures.end(), record.messages.begin(),
-                               record.messages.end());
-    }
-    RunContext context = describe_run(file.suite, datastore);
-    context.stack = session->storage_stack();
-    if (report.checks.empty()) report.context = context;
-    report.checks.push_back(record);
-    // The check has its verdict: a result file that cannot be written must not turn it into a
-    // second, erroring check (the catch below is for the check's own failures).
-    write_check_json(json_dir, record, context, problems);
-    return table_row(check.name, outcome.result, record.status);
-  } catch (const std::exception& e) {
-    std::string message = check.name + ": error: " + e.what();
-    try {
-      if (session) session->finish();
-    } catch (const std::exception& left) {
-      message += "; scratch area left in place: " + std::string(left.what());
-    }
-    record_error(file, check, datastore, json_dir, message, problems, report);
-    return TableRow{check.name, 0, 0, 0, 0, 0, "ERROR"};
-  }
-}
-
 int run(const CheckFlags& flags) {
   const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
   if (!loaded) return kExitBadInput;
@@ -174,21 +43,22 @@ int run(const CheckFlags& flags) {
   const std::optional<DatastoreChoice> choice =
       choose_datastore("check", flags.datastore, file.require_mount);
   if (!choice) return kExitBadInput;
-  const std::filesystem::path& datastore = choice->dir;
-  std::optional<Baseline> baseline;
-  JudgeOptions judge;
-  judge.repeat = flags.repeat;
-  judge.repeat_max = flags.repeat_max;
+  RunnerSettings settings;
+  settings.suite = file.suite;
+  settings.datastore = *choice;
+  settings.repeat = flags.repeat;
+  settings.repeat_max = flags.repeat_max;
+  settings.json_dir = flags.json_dir;
+  settings.progress = &std::cout;
+  settings.progress_tty = isatty(STDOUT_FILENO) == 1;
   try {
-    const auto baseline_file = resolve_baseline(flags.baseline, "");
-    baseline = load_named_baseline(baseline_file);
-    if (baseline) judge.baseline = &*baseline;
+    settings.baseline = load_named_baseline(resolve_baseline(flags.baseline, ""));
   } catch (const std::exception& e) {
     std::cerr << "iogate: " << e.what() << '\n';
     return kExitBadInput;
   }
   // Outputs that cannot be written are found now, not after every check has run. What fails
-  // later (a disk filling up, a name taken by a directory) is reported then, see Problems.
+  // later (a disk filling up, a name taken by a directory) is reported then, once, on stderr.
   try {
     if (!flags.json_dir.empty()) probe_writable_dir(flags.json_dir);
     for (const std::string* f :
@@ -199,27 +69,32 @@ int run(const CheckFlags& flags) {
     std::cerr << "iogate check: report cannot be written: " << e.what() << '\n';
     return kExitBadInput;
   }
-  std::cout << "iogate check " << flags.file << " on " << datastore.string() << '\n'
+  std::cout << "iogate check " << flags.file << " on " << choice->dir.string() << '\n'
             << table_header() << std::endl;
   enable_graceful_stop();
-  Problems problems;
+  CheckRunner runner(std::move(settings));
   RunReport report;
-  report.context = describe_run(file.suite, datastore);
-  DatastoreIdentity identity;
-  identity.pin(datastore);
+  report.context = describe_run(file.suite, choice->dir);
+  // A report that cannot be written is not a check: it changes no check's verdict or count, it
+  // is one message on stderr and a non-zero exit.
+  std::vector<std::string> failures;
+  std::vector<std::string> unwritten;
+  bool context_of_a_run = false;  // the report's context: the first check that ran, with its stack
   for (const Check& check : file.checks) {
-    if (const std::string problem = identity.problem(datastore); !problem.empty()) {
-      record_error(file, check, datastore, flags.json_dir,
-                   check.name + ": error: not run: " + problem, problems, report);
-      std::cout << table_row_line(TableRow{check.name, 0, 0, 0, 0, 0, "NOT RUN"}) << std::endl;
-      continue;
+    CheckReport done = runner.run(check, file.require_mount);
+    std::cout << table_row_line(done.row()) << std::endl;
+    for (const std::string& line : evidence_lines(done.record)) std::cout << "  " << line << '\n';
+    if (done.record.status == CheckStatus::skipped) {
+      for (const std::string& line : done.record.messages) std::cout << "SKIP " << line << '\n';
+    } else {
+      failures.insert(failures.end(), done.record.messages.begin(), done.record.messages.end());
     }
-    std::cout << table_row_line(
-                     run_one(file, check, *choice, flags.json_dir, problems, report, judge))
-              << std::endl;
-    for (const std::string& line : evidence_lines(report.checks.back()))
-      std::cout << "  " << line << '\n';
-    identity.pin(datastore);
+    unwritten.insert(unwritten.end(), done.unwritten.begin(), done.unwritten.end());
+    if (done.outcome && !context_of_a_run) {
+      report.context = done.context;
+      context_of_a_run = true;
+    }
+    report.checks.push_back(std::move(done.record));
   }
   if (const int sig = stop_requested(); sig != 0)
     std::cerr << "iogate check: interrupted by " << signal_name(sig)
@@ -227,15 +102,15 @@ int run(const CheckFlags& flags) {
   try {
     write_report_files(report, flags.reports);
   } catch (const std::exception& e) {
-    problems.unwritten.push_back(std::string("report not written: ") + e.what());
+    unwritten.push_back(std::string("report not written: ") + e.what());
   }
-  for (const std::string& line : problems.failures) std::cout << "FAIL " << line << '\n';
+  for (const std::string& line : failures) std::cout << "FAIL " << line << '\n';
   const StatusCounts counts = count_statuses(report.checks);
   std::cout << counts.total() << " checks: " << counts.pass << " passed, " << counts.fail
             << " failed, " << counts.unstable << " unstable, " << counts.skipped << " skipped, "
             << counts.error << " errors\n";
-  for (const std::string& line : problems.unwritten) std::cerr << "iogate check: " << line << '\n';
-  return problems.failures.empty() && problems.unwritten.empty() ? kExitOk : kExitCheckFailed;
+  for (const std::string& line : unwritten) std::cerr << "iogate check: " << line << '\n';
+  return failures.empty() && unwritten.empty() ? kExitOk : kExitCheckFailed;
 }
 
 }  // namespace

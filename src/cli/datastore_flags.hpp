@@ -12,7 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <optional>
 
-#include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
 
 namespace iogate::cli {
 

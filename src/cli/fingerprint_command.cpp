@@ -7,7 +7,7 @@
 
 #include "commands.hpp"
 #include "iogate/datastore/storage_stack.hpp"
-#include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
 
 namespace iogate::cli {
 

@@ -15,7 +15,9 @@
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"
+#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
 #include "workload_flags.hpp"
 
 namespace iogate::cli {

@@ -3,6 +3,7 @@
 #include <limits>
 #include <system_error>
 
+#include "iogate/engine/io_error.hpp"
 #include "loop_clock.hpp"
 #include "workload_loop.hpp"
 
@@ -124,7 +125,10 @@ void WorkloadLoop::throw_io_error(const IoRequest& req, int err, const char* why
                      std::to_string(req.length) + " bytes at offset " + std::to_string(req.offset) +
                      " of " + path_;
   if (why) what += std::string(" ") + why;
-  throw std::system_error(err, std::generic_category(), what);
+  RunResult partial = result_;
+  partial.completed = false;
+  if (phase_ == Phase::measure) partial.elapsed_s = seconds(now_ns() - measure_start_ns_);
+  throw IoError(err, what, std::move(partial));
 }
 
 }  // namespace iogate

@@ -13,13 +13,6 @@ namespace {
 
 constexpr std::size_t kExactLimit = 50;
 
-bool has_ties(std::span<const double> x, std::span<const double> y) {
-  std::vector<double> all(x.begin(), x.end());
-  all.insert(all.end(), y.begin(), y.end());
-  std::sort(all.begin(), all.end());
-  return std::adjacent_find(all.begin(), all.end()) != all.end();
-}
-
 // P(U <= k) for k = 0 .. n*m, by counting: ways[j][k] = interleavings of i x's and j y's with
 // U = k, built one x at a time (an x placed last exceeds all j y's, adding j to U). Verdicts ask
 // for the same few sizes again and again (every look of an adaptive check), so each is counted
@@ -53,31 +46,6 @@ const std::vector<double>& u_cdf(std::size_t n, std::size_t m) {
   return cdf;
 }
 
-double exact_p(std::size_t n, std::size_t m, double u) {
-  const std::vector<double>& cdf = u_cdf(n, m);
-  const auto k = static_cast<std::size_t>(std::floor(u + 1e-9));
-  return cdf[std::min(k, cdf.size() - 1)];
-}
-
-double normal_p(std::span<const double> x, std::span<const double> y, double u) {
-  const double n = static_cast<double>(x.size()), m = static_cast<double>(y.size());
-  std::vector<double> all(x.begin(), x.end());
-  all.insert(all.end(), y.begin(), y.end());
-  std::sort(all.begin(), all.end());
-  double tie_sum = 0;
-  for (std::size_t i = 0; i < all.size();) {
-    std::size_t j = i;
-    while (j < all.size() && all[j] == all[i]) ++j;
-    const double t = static_cast<double>(j - i);
-    tie_sum += t * t * t - t;
-    i = j;
-  }
-  const double total = n + m;
-  const double variance = n * m / 12.0 * ((total + 1) - tie_sum / (total * (total - 1)));
-  if (!(variance > 0)) return 1.0;  // every value equal: no evidence either way
-  const double z = (u + 0.5 - n * m / 2.0) / std::sqrt(variance);
-  return 0.5 * std::erfc(-z / std::sqrt(2.0));
-}
 
 // The standard normal's p-quantile (Acklam's rational approximation, relative error < 1.2e-9,
 // then one Newton step on erfc): only the tails (p <= 0.5) are needed here.
@@ -135,21 +103,6 @@ double coefficient_of_variation(std::span<const double> values) {
   return mean != 0 ? sd / std::fabs(mean) : (sd == 0 ? 0.0 : INFINITY);
 }
 
-UTest mann_whitney_less(std::span<const double> x, std::span<const double> y) {
-  UTest t;
-  if (x.empty() || y.empty()) return t;
-  for (double a : x)
-    for (double b : y) t.u += a > b ? 1.0 : (a == b ? 0.5 : 0.0);
-  t.exact = x.size() <= kExactLimit && y.size() <= kExactLimit && !has_ties(x, y);
-  t.p = t.exact ? exact_p(x.size(), y.size(), t.u) : normal_p(x, y, t.u);
-  return t;
-}
-
-double smallest_p(std::size_t n, std::size_t m) {
-  double c = 1;  // C(n+m, n), built as a product so it stays exact for small sizes
-  for (std::size_t i = 1; i <= n; ++i) c = c * static_cast<double>(m + i) / static_cast<double>(i);
-  return 1.0 / c;
-}
 double binomial_half_cdf(std::size_t n, std::size_t k) {
   if (k >= n) return 1.0;
   // Sum of C(n, i), each built as a product, times 2^-n: exact for the few runs a check makes,

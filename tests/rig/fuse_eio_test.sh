@@ -5,6 +5,8 @@
 #   - nothing hangs (the run is bounded by `timeout`) and the exit status is 1;
 #   - the check is an error naming the operation, the length, the offset, the file and the errno,
 #     in the console, the JUnit (valid against the schema), results.json and the check's JSON;
+#   - the figures measured before the error are kept: the check's JSON result holds the bytes
+#     before the bad block (within the 4 I/Os in flight), and the message says how many;
 #   - the daemon logged the EIO it injected (the error is ours, not an accident);
 #   - a later check on the same datastore that stays below the bad block passes;
 #   - nothing is left in the backing directory.
@@ -75,6 +77,16 @@ for direction in write read; do
   message="$direction of 4096 bytes at offset $bad of \\S+/iogate-scratch-[^/]+/${direction}_eio(_psync)?\\.dat: Input/output error"
   fault_reports "$out" "$schema" "${direction}_eio=error:${direction}_eio: error: $message" \
     "${direction}_eio_psync=error:${direction}_eio_psync: error: $message" "below_bad_block=pass"
+  /usr/bin/python3 - "$out/json" "$direction" "$bad" <<'PY' || rig_fail "$direction: partial figures"
+import json, sys
+folder, direction, bad = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for name in (f"{direction}_eio", f"{direction}_eio_psync"):
+    r = json.load(open(f"{folder}/{name}.json"))
+    got = r["result"]["bytes"]
+    print(f"{name}: {got} bytes measured before the EIO at {bad}; {r['messages'][0].split('; ')[-1]}")
+    if not bad - 4 * 4096 <= got <= bad + 4 * 4096:
+        sys.exit(f"FAIL: {name}: {got} bytes kept, expected the {bad} before the bad block")
+PY
   injected=$(fuse_injected "EIO for $direction")
   [ "$injected" -ge 2 ] || rig_fail "$direction: faultfs logged $injected EIOs, expected one per failing check"
   fuse_assert_empty

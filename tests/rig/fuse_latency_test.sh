@@ -5,9 +5,12 @@
 # builds. At queue depth 1, 4 KiB random reads and writes, O_DIRECT, `iogate run`, N = 2 and 5 ms:
 #   - no I/O can be faster than N: the minimum is >= N, exactly;
 #   - the median (p50, within the histogram's 0.4%) is within [0.98 N, 1.05 N + R]: above N only
-#     by FUSE's round trip R and what noise is left. R is measured first, in the same test, as the
-#     median of the same run against faultfs injecting nothing: tens of microseconds in a release
-#     build, 100-150 us when iogate and faultfs are built with AddressSanitizer;
+#     by R, what every answer costs beyond its injection (FUSE's round trip, the timer waking the
+#     daemon, the completion waking iogate from an idle CPU), and what noise is left. R is
+#     measured first, in the same test, as the median of the same run against 500 us injected,
+#     minus those 500 us: 40-60 us in a release build, 100-140 us under AddressSanitizer on a busy
+#     machine (nothing injected gives only 30 us: with no wait no CPU goes idle). Held to N
+#     alone, the median failed at +6.9% under AddressSanitizer: the machine, not the measurement;
 #   - the mean is >= N, and is printed; it is not held to 5%: it also carries every stall of a
 #     shared virtual machine, and one stall of a few hundred milliseconds in a 3 s run moves it by
 #     several percent (at 2 ms: +3 to +5% in most trials, +33% in one) while the median stays
@@ -35,7 +38,7 @@ cpu_ticks() { awk '/^cpu / { print $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' 
 # attempt NAME US QD RULE LOOP ARGS...: mounts faultfs with US microseconds of injected latency
 # (LOOP "mt": its multithreaded loop, "single": -s), runs `iogate run` at queue depth QD on it,
 # bounded in time, unmounts, and prints the figures. Returns 0 when they keep RULE: "roundtrip"
-# (US is 0: the median is FUSE's round trip R, written to RIG_DIR/roundtrip_ns), "qd1" (the
+# (the median minus US is R, written to RIG_DIR/roundtrip_ns), "qd1" (the
 # bounds above for one I/O in flight), "parallel" (median <= 1.05 N + R) or "serial" (median >=
 # 2.5 N); fails the test when they break it; returns 3 when the machine was too noisy to judge an
 # upper bound: the hypervisor stole more than 5% of the CPUs (0-3% in quiet runs), more than 5%
@@ -72,11 +75,14 @@ n = us * 1000.0
 p50, mean, low, iops = r["lat_percentiles_ms"]["50"] * 1e6, r["lat_mean_ns"], r["lat_min_ns"], r["iops"]
 noisy = steal > 5 or late > 0.05 * waits or mean > 1.10 * p50
 if rule == "roundtrip":
-    print(f"{args} qd {r['queue_depth']} ({r['engine']}), nothing injected: FUSE's round trip "
-          f"p50 {p50 / 1e3:.1f} us, mean {mean / 1e3:.1f} us; CPU stolen {steal:.0f}%"
-          + ("; too noisy to judge" if noisy else ""))
+    print(f"{args} qd {r['queue_depth']} ({r['engine']}), {us} us injected: p50 {p50 / 1e3:.1f} us, "
+          f"mean {mean / 1e3:.1f} us: each answer costs {(p50 - n) / 1e3:.1f} us beyond its "
+          f"injection; CPU stolen {steal:.0f}%" + ("; too noisy to judge" if noisy else ""))
+    if p50 < n:
+        print("FAIL: the median is below the injected latency", file=sys.stderr)
+        sys.exit(1)
     if not noisy:
-        open(roundtrip_file, "w").write(f"{p50:.0f}\n")
+        open(roundtrip_file, "w").write(f"{p50 - n:.0f}\n")
     sys.exit(3 if noisy else 0)
 roundtrip = float(open(roundtrip_file).read())
 upper = 1.05 * n + roundtrip
@@ -124,7 +130,7 @@ measure() {
   rig_skip "this machine is too busy to measure a latency: three runs of iogate run --qd $3 ${*:6} against $2 us were stalled (load $(cut -d ' ' -f 1-3 /proc/loadavg))"
 }
 
-measure roundtrip 0 1 roundtrip mt --read 100
+measure roundtrip 500 1 roundtrip mt --read 100
 for us in 2000 5000; do
   measure "read$us" $us 1 qd1 mt --read 100
   measure "write$us" $us 1 qd1 mt --read 0

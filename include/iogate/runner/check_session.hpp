@@ -11,8 +11,9 @@
 //     A skip shows in ctest's summary and in JUnit, visibly different from both. Absolute bounds of
 //     the same check are still run and judged; any shortfall there is a FAIL.
 //   - a baseline named (--baseline, $IOGATE_BASELINE, a suite's BASELINE) but missing or
-//     unreadable: an error before anything runs (load_named_baseline()). Someone asked for the
-//     comparison; a typo in the path must not quietly switch every relative bound off.
+//     unreadable: an error before anything runs (load_named_baseline(), run_settings.hpp). Someone
+//     asked for the comparison; a typo in the path must not quietly switch every relative bound
+//     off.
 //   - the baseline was recorded with a different workload: FAIL, without running. The threshold
 //     file changed after the baseline was recorded; a skip here would silently switch the gate
 //     off for good, so the user is made to record the baseline again.
@@ -28,7 +29,6 @@
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/engine.hpp"
-#include "iogate/reports/check_record.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/verdict.hpp"
 
@@ -80,49 +80,9 @@ class CheckSession {
   FileRef test_file_;
 };
 
-// The datastore options a front end takes.
-struct DatastoreFlags {
-  std::optional<std::string> dir;  // --datastore DIR
-  bool allow_shared = false;       // --allow-shared-datastore
-  bool require_mount = false;      // --require-mount
-};
-
-// Where checks write, and what is demanded of it.
-struct DatastoreChoice {
-  std::filesystem::path dir;
-  DatastorePolicy policy;
-};
-
-// The datastore: --datastore if given, else $IOGATE_DATASTORE, else `fallback` (a suite's
-// compiled-in DATASTORE; the CLI has none and passes ""), else DatastoreError saying how to name
-// one. Only a fallback with `create_fallback` (a build tree's own `<build dir>/datastore`) is
-// created when missing. The policy's allow_shared is the flag or IOGATE_ALLOW_SHARED_DATASTORE=1,
-// its require_mount the flag or IOGATE_REQUIRE_MOUNT=1 (a threshold file's [suite] require_mount
-// is added by the caller).
-DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
-                                  const std::filesystem::path& fallback = {},
-                                  bool create_fallback = false);
-
-// The baseline file: --baseline if given, else $IOGATE_BASELINE, else `fallback` (a suite's
-// BASELINE); empty when none is named.
-std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
-                                       const std::filesystem::path& fallback);
-
-// The named baseline, loaded; nothing when `file` is empty (none named: checks with relative
-// bounds then skip, see above). A missing, unreadable or malformed file throws BaselineError
-// saying it is the baseline and how to get one.
-std::optional<Baseline> load_named_baseline(const std::filesystem::path& file);
-
-// The record of a run's place and time: version, host, UTC start, datastore and its storage stack.
-RunContext describe_run(std::string suite, const std::filesystem::path& datastore);
-
 // Runs and judges a check on `test_file` (what CheckSession::judge does once its scratch area is
 // ready); `stack` is compared with the baseline's fingerprint.
 CheckOutcome judge_check(const Check& check, const FileRef& test_file, const StorageStack& stack,
                          const JudgeOptions& options);
-
-// The record writers format, from a judged run of `check`.
-CheckRecord make_check_record(const std::string& suite, const Check& check,
-                              const CheckOutcome& outcome);
 
 }  // namespace iogate

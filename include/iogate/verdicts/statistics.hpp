@@ -34,19 +34,6 @@ double median(std::span<const double> values);  // NaN for none; NaNs sort last
 // Sample standard deviation over the mean (n - 1 in the denominator); 0 for fewer than 2 values.
 double coefficient_of_variation(std::span<const double> values);
 
-struct UTest {
-  double u = 0;  // pairs with x > y, ties counting 1/2
-  double p = 1;  // one-sided: P(U <= u) when x and y come from the same distribution
-  bool exact = false;
-};
-
-// Tests "x tends to be smaller than y". p is 1 when either sample is empty.
-UTest mann_whitney_less(std::span<const double> x, std::span<const double> y);
-
-// The smallest p the test can give for samples of these sizes: 1 / C(n+m, n). With 5 and 5 runs
-// it is 1/252; a significance level below it can never be reached.
-double smallest_p(std::size_t n, std::size_t m);
-
 // P(Binomial(n, 1/2) <= k).
 double binomial_half_cdf(std::size_t n, std::size_t k);
 

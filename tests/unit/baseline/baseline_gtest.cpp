@@ -6,7 +6,9 @@
 
 #include <fstream>
 
+#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/synthetic_runs.hpp"
 #include "iogate_test/temp_dir.hpp"

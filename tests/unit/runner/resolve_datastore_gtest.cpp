@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
-#include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
 
 namespace iogate {
 namespace {

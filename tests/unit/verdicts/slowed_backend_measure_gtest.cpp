@@ -10,7 +10,9 @@
 #include <thread>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
 

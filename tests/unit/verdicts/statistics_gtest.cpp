@@ -1,4 +1,4 @@
-// The U test and the spread figures, against values worked out by hand.
+// The spread figures and the U distribution, against values worked out by hand.
 #include "iogate/verdicts/statistics.hpp"
 
 #include <gtest/gtest.h>
@@ -22,46 +22,24 @@ TEST(Statistics, CoefficientOfVariationUsesTheSampleDeviation) {
   EXPECT_EQ(coefficient_of_variation(std::vector<double>{5}), 0);
 }
 
-TEST(Statistics, CompleteSeparationGivesTheSmallestExactP) {
-  const std::vector<double> low{1, 2, 3, 4, 5}, high{6, 7, 8, 9, 10};
-  const UTest t = mann_whitney_less(low, high);
-  EXPECT_TRUE(t.exact);
-  EXPECT_EQ(t.u, 0);
-  EXPECT_NEAR(t.p, 1.0 / 252, 1e-12);
-  EXPECT_NEAR(smallest_p(5, 5), 1.0 / 252, 1e-12);
-  EXPECT_NEAR(mann_whitney_less(high, low).p, 1.0, 1e-12);
+TEST(Statistics, MannWhitneyCriticalValuesMatchACountByHand) {
+  // n = m = 2: six interleavings with U = 0,1,2,2,3,4; P(U <= 0) = 1/6, P(U <= 1) = 2/6.
+  EXPECT_EQ(mann_whitney_critical(2, 2, 1.0 / 6), 0);
+  EXPECT_EQ(mann_whitney_critical(2, 2, 2.0 / 6), 1);
+  EXPECT_EQ(mann_whitney_critical(2, 2, 0.1), -1);  // even U = 0 is likelier than 10%
+  // 5 and 5: complete separation has P = 1/C(10, 5) = 1/252, the smallest there is.
+  EXPECT_EQ(mann_whitney_critical(5, 5, 1.0 / 252), 0);
+  EXPECT_EQ(mann_whitney_critical(5, 5, 1.0 / 253), -1);
+  EXPECT_EQ(mann_whitney_critical(0, 5, 0.5), -1);
 }
 
-TEST(Statistics, ExactDistributionMatchesACountByHand) {
-  // n = m = 2: six interleavings with U = 0,1,2,2,3,4; P(U <= 1) = 2/6.
-  const UTest t = mann_whitney_less(std::vector<double>{1, 3}, std::vector<double>{2, 4});
-  EXPECT_EQ(t.u, 1);
-  EXPECT_NEAR(t.p, 2.0 / 6, 1e-12);
-}
-
-TEST(Statistics, TiesUseTheCorrectedNormalApproximation) {
-  const std::vector<double> x{1, 1, 2, 2, 3}, y{2, 3, 3, 4, 4};
-  const UTest t = mann_whitney_less(x, y);
-  EXPECT_FALSE(t.exact);
-  EXPECT_GT(t.p, 0);
-  EXPECT_LT(t.p, 0.05);
-  // All equal: no evidence, and no division by a zero variance.
-  EXPECT_EQ(mann_whitney_less(std::vector<double>{1, 1}, std::vector<double>{1, 1}).p, 1.0);
-}
-
-TEST(Statistics, LargeSamplesUseTheApproximation) {
-  std::mt19937_64 rng(7);
-  std::normal_distribution<double> a(100, 10), b(110, 10);
-  std::vector<double> x, y, x2;
-  for (int i = 0; i < 60; ++i) x.push_back(a(rng)), y.push_back(b(rng)), x2.push_back(a(rng));
-  const UTest shifted = mann_whitney_less(x, y);
-  EXPECT_FALSE(shifted.exact);
-  EXPECT_LT(shifted.p, 0.001);                  // one standard deviation apart, 60 each
-  EXPECT_GT(mann_whitney_less(x, x2).p, 0.01);  // same distribution (this seed)
-}
-
-TEST(Statistics, EmptySampleIsNoEvidence) {
-  EXPECT_EQ(mann_whitney_less(std::vector<double>{}, std::vector<double>{1}).p, 1.0);
+TEST(Statistics, MannWhitneyCriticalValuesOfLargeSamplesFollowTheNormalApproximation) {
+  // Beyond the exact tables: the 5% critical value of 60 and 60 runs, mean 1800, sd 190.5.
+  const long c = mann_whitney_critical(60, 60, 0.05);
+  EXPECT_NEAR(static_cast<double>(c), 1800 - 1.645 * 190.53 - 0.5, 2.0);
+  // The exact and approximate sides agree where they meet (50 and 50).
+  const long exact = mann_whitney_critical(50, 50, 0.05);
+  EXPECT_NEAR(static_cast<double>(exact), 1250 - 1.645 * std::sqrt(2500 * 101 / 12.0), 3.0);
 }
 
 }  // namespace

@@ -1,0 +1,26 @@
+// The record writers format (iogate/reports/check_record.hpp), made from a judged check or from
+// one that produced no result, and the record of a run's place and time. Both front ends record
+// through the check runner (check_runner.hpp); `iogate run` records its single run here too.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "iogate/reports/check_record.hpp"
+#include "iogate/runner/check_session.hpp"
+
+namespace iogate {
+
+// The record of a judged run of `check`: its status, figures, evidence and failure lines.
+CheckRecord make_check_record(const std::string& suite, const Check& check,
+                              const CheckOutcome& outcome);
+
+// The record of a check that produced no verdict: status error, `message` (starting with the
+// check's name) saying why, no figures.
+CheckRecord make_error_record(const std::string& suite, const Check& check, std::string message);
+
+// The record of a run's place and time: version, host, UTC start, datastore (its storage stack is
+// added once a check has read it).
+RunContext describe_run(std::string suite, const std::filesystem::path& datastore);
+
+}  // namespace iogate

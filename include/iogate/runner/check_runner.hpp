@@ -1,0 +1,86 @@
+// The one path from a check to its record. `iogate check` and every suite executable (generated
+// [[check]] tests and checks written by hand with CheckFixture) run checks through a CheckRunner;
+// what they keep for themselves is argument parsing and how a record is announced (a table row
+// and a summary line, or GoogleTest's verdict and test properties).
+//
+// For each check, run():
+//   - does not start it when a stop was requested (SIGINT/SIGTERM): error "not run: interrupted
+//     by SIGTERM" (not skipped: a skip reads as "fine, on purpose" on a dashboard);
+//   - does not start it when the datastore's path names another directory than the one the
+//     first check ran on (a lazy unmount, a rename): it would measure the wrong storage;
+//   - sets up the scratch area (CheckSession), judges the check (adaptive repeats, baseline),
+//     removes the scratch area, and records the outcome; a set-up or run that throws becomes an
+//     error record with the reason, as data (a device error keeps the figures measured before
+//     it as the record's result, iogate/engine/io_error.hpp), and a scratch area that cannot be
+//     removed turns the record into an error saying so;
+//   - writes the per-check JSON (<json_dir>/<check>.json) when json_dir is set; a file that cannot
+//     be written is listed in `unwritten`, and changes nothing about the check's verdict.
+// It never throws for what happens to one check: every check gets a record.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "iogate/reports/check_record.hpp"
+#include "iogate/reports/iometer_table.hpp"
+#include "iogate/runner/check_session.hpp"
+#include "iogate/runner/run_settings.hpp"
+
+namespace iogate {
+
+struct RunnerSettings {
+  std::string suite;  // the records' suite name
+  DatastoreChoice datastore;
+  std::optional<Baseline> baseline;  // for "N% of baseline" bounds; none: those checks skip
+  int repeat = 0;                    // 0: each check's own `repeat`
+  int repeat_max = 0;                // 0: each check's own `repeat_max`
+  std::filesystem::path json_dir;    // per-check JSON goes here; empty: none
+  // Live progress of each run (a line every few seconds, a meter on a terminal); null: none.
+  std::ostream* progress = nullptr;
+  bool progress_tty = false;
+  // A fresh backend per run (tests inject slowed fakes); empty: each workload's engine.
+  std::function<std::unique_ptr<IoBackend>()> make_backend;
+};
+
+// What one check produced.
+struct CheckReport {
+  CheckRecord record;
+  RunContext context;  // where and when; with the storage stack once the scratch area was set up
+  std::optional<CheckOutcome> outcome;  // the judged runs; none when the check errored
+  std::vector<std::string> unwritten;   // its JSON file, when it could not be written
+  bool started = false;                 // set-up was tried: not refused before it began
+  TableRow row() const;                 // its line in the IOMeter-style table
+};
+
+class CheckRunner {
+ public:
+  explicit CheckRunner(RunnerSettings settings);
+
+  // `require_mount`: the check's threshold file demands a mount point of its own ([suite]
+  // require_mount), on top of the settings' policy.
+  CheckReport run(const Check& check, bool require_mount = false);
+
+  const RunnerSettings& settings() const { return settings_; }
+
+ private:
+  // Why a check must not start on the datastore now; empty when it may.
+  std::string refusal() const;
+  CheckReport judge(const Check& check, const DatastorePolicy& policy);
+  void write_json(CheckReport& report) const;
+
+  RunnerSettings settings_;
+  // The datastore directory the first check ran on, pinned by its device and inode.
+  struct Pinned {
+    dev_t dev;
+    ino_t ino;
+  };
+  std::optional<Pinned> pinned_;
+  void pin();
+};
+
+}  // namespace iogate

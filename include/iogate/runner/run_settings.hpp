@@ -1,0 +1,48 @@
+// Where checks run and what they are compared with, from a front end's flags, the environment and
+// a suite's compiled-in defaults, in that order of precedence. The rules are shared by `iogate
+// check`, `run`, `baseline record` and every suite executable.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "iogate/baseline/baseline.hpp"
+#include "iogate/datastore/scratch_area.hpp"
+
+namespace iogate {
+
+// The datastore options a front end takes.
+struct DatastoreFlags {
+  std::optional<std::string> dir;  // --datastore DIR
+  bool allow_shared = false;       // --allow-shared-datastore
+  bool require_mount = false;      // --require-mount
+};
+
+// Where checks write, and what is demanded of it.
+struct DatastoreChoice {
+  std::filesystem::path dir;
+  DatastorePolicy policy;
+};
+
+// The datastore: --datastore if given, else $IOGATE_DATASTORE, else `fallback` (a suite's
+// compiled-in DATASTORE; the CLI has none and passes ""), else DatastoreError saying how to name
+// one. Only a fallback with `create_fallback` (a build tree's own `<build dir>/datastore`) is
+// created when missing. The policy's allow_shared is the flag or IOGATE_ALLOW_SHARED_DATASTORE=1,
+// its require_mount the flag or IOGATE_REQUIRE_MOUNT=1 (a threshold file's [suite] require_mount
+// is added by the caller).
+DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
+                                  const std::filesystem::path& fallback = {},
+                                  bool create_fallback = false);
+
+// The baseline file: --baseline if given, else $IOGATE_BASELINE, else `fallback` (a suite's
+// BASELINE); empty when none is named.
+std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
+                                       const std::filesystem::path& fallback);
+
+// The named baseline, loaded; nothing when `file` is empty (none named: checks with relative
+// bounds then skip, see check_session.hpp). A missing, unreadable or malformed file throws
+// BaselineError saying it is the baseline and how to get one.
+std::optional<Baseline> load_named_baseline(const std::filesystem::path& file);
+
+}  // namespace iogate

@@ -1,0 +1,92 @@
+#include "iogate/runner/check_records.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+
+namespace iogate {
+
+RunContext describe_run(std::string suite, const std::filesystem::path& datastore) {
+  RunContext context;
+  context.iogate_version = IOGATE_VERSION;
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) == 0) context.host = host;
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  context.started_at = stamp;
+  context.suite = std::move(suite);
+  context.datastore = datastore.string();
+  return context;
+}
+
+CheckRecord make_check_record(const std::string& suite, const Check& check,
+                              const CheckOutcome& outcome) {
+  CheckRecord record;
+  record.suite = suite;
+  record.check = check.name;
+  record.description = check.description;
+  record.workload = check.workload;
+  record.result = outcome.result;
+  if (outcome.runs.size() > 1) record.repeats = outcome.runs;
+  record.fingerprint_changes = outcome.fingerprint_changes;
+  record.runs = static_cast<int>(outcome.runs.size());
+  record.runs_allowed = outcome.verdict.runs_allowed;
+  for (const Judgement& j : outcome.verdict.judgements)
+    record.expectations.push_back(
+        {j.expectation->key, decision_name(j.decision), describe_interval(j)});
+  for (const Comparison& c : outcome.verdict.compared)
+    record.baseline.push_back({c.expectation->key, c.baseline, c.current});
+  if (outcome.baseline_mismatch) {
+    record.status = CheckStatus::fail;
+    record.messages.push_back(check.name + ": " + *outcome.baseline_mismatch);
+    return record;
+  }
+  const Verdict& v = outcome.verdict;
+  // Against a baseline a failure says how far off it is and what changed underneath since.
+  std::string changed;
+  for (const std::string& c : outcome.fingerprint_changes) changed += "; " + c;
+  for (const Shortfall& s : v.shortfalls) {
+    std::string line = failure_line(check, outcome.result, s, v.runs_allowed);
+    for (const Comparison& c : v.compared) {
+      if (c.expectation == s.expectation && c.baseline != 0)
+        line += fmt::format("; {} {:+.0f}% vs baseline", check.name,
+                            (c.current / c.baseline - 1.0) * 100.0);
+    }
+    if (outcome.baseline != nullptr && !changed.empty())
+      line += "; changed since the baseline" + changed.substr(1);
+    record.messages.push_back(std::move(line));
+  }
+  if (!v.shortfalls.empty()) {
+    record.status = CheckStatus::fail;
+  } else if (!v.unstable.empty()) {
+    record.status = CheckStatus::unstable;
+    for (const std::string& u : v.unstable)
+      record.messages.push_back(check.name + ": unstable: " + u +
+                                (outcome.budget_spent ? " (budget spent)" : ""));
+    if (!check.unstable_fails) record.status = CheckStatus::skipped;
+  } else if (v.skipped) {
+    record.status = CheckStatus::skipped;
+    record.messages.push_back(check.name + ": skipped: " + *v.skipped);
+  } else {
+    record.status = CheckStatus::pass;
+  }
+  return record;
+}
+
+CheckRecord make_error_record(const std::string& suite, const Check& check, std::string message) {
+  CheckRecord record;
+  record.suite = suite;
+  record.check = check.name;
+  record.description = check.description;
+  record.workload = check.workload;
+  record.status = CheckStatus::error;
+  record.messages.push_back(std::move(message));
+  return record;
+}
+
+}  // namespace iogate

@@ -1,0 +1,129 @@
+#include "iogate/runner/check_runner.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "iogate/engine/interrupt.hpp"
+#include "iogate/engine/io_error.hpp"
+#include "iogate/reports/progress_meter.hpp"
+#include "iogate/reports/result_json.hpp"
+#include "iogate/runner/check_records.hpp"
+
+namespace iogate {
+
+TableRow CheckReport::row() const {
+  if (outcome) return table_row(record.check, outcome->result, record.status);
+  // An I/O error keeps what was measured before it (its record's result).
+  if (record.result.ios() > 0) return table_row(record.check, record.result, record.status);
+  return TableRow{record.check, 0, 0, 0, 0, 0, started ? "ERROR" : "NOT RUN"};
+}
+
+CheckRunner::CheckRunner(RunnerSettings settings) : settings_(std::move(settings)) { pin(); }
+
+void CheckRunner::pin() {
+  struct stat st {};
+  if (!pinned_ && ::stat(settings_.datastore.dir.c_str(), &st) == 0)
+    pinned_ = Pinned{st.st_dev, st.st_ino};
+}
+
+std::string CheckRunner::refusal() const {
+  if (const int sig = stop_requested(); sig != 0) return not_run_reason(sig);
+  if (!pinned_) return "";
+  const std::filesystem::path& dir = settings_.datastore.dir;
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0)
+    return "error: not run: cannot stat " + dir.string() + ": " + std::strerror(errno);
+  if (st.st_dev != pinned_->dev || st.st_ino != pinned_->ino)
+    return "error: not run: " + dir.string() +
+           " is no longer the directory this run started on (unmounted or replaced)";
+  return "";
+}
+
+CheckReport CheckRunner::run(const Check& check, bool require_mount) {
+  const auto started = std::chrono::steady_clock::now();
+  CheckReport report;
+  if (const std::string reason = refusal(); !reason.empty()) {
+    report.record = make_error_record(settings_.suite, check, check.name + ": " + reason);
+    report.context = describe_run(settings_.suite, settings_.datastore.dir);
+  } else {
+    DatastorePolicy policy = settings_.datastore.policy;
+    policy.require_mount = policy.require_mount || require_mount;
+    report = judge(check, policy);
+    pin();
+  }
+  report.record.wall_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  write_json(report);
+  return report;
+}
+
+CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy) {
+  CheckReport report;
+  report.started = true;
+  report.context = describe_run(settings_.suite, settings_.datastore.dir);
+  // Outside the try: after an error, removing the scratch area is tried once more and a failure
+  // to do so goes into the record, not only to stderr.
+  std::optional<CheckSession> session;
+  try {
+    session.emplace(check, settings_.datastore.dir, policy);  // its errors name the datastore
+    report.context.stack = session->storage_stack();
+    JudgeOptions options;
+    options.baseline = settings_.baseline ? &*settings_.baseline : nullptr;
+    options.repeat = settings_.repeat;
+    options.repeat_max = settings_.repeat_max;
+    options.make_backend = settings_.make_backend;
+    std::optional<ProgressMeter> progress;
+    if (settings_.progress != nullptr) {
+      progress.emplace(*settings_.progress, settings_.progress_tty, check.name, check.workload);
+      options.on_interval = [&progress](const RunResult& r) { return progress->update(r); };
+    }
+    report.outcome = session->judge(options);
+    if (progress) progress->finish();
+    report.record = make_check_record(settings_.suite, check, *report.outcome);
+  } catch (const IoError& e) {
+    // The device failed mid-run: the error, and how far it got before (io_error.hpp).
+    const RunResult& partial = e.partial();
+    report.outcome.reset();
+    report.record = make_error_record(
+        settings_.suite, check,
+        fmt::format("{}: error: {}; measured before it: {} I/Os, {:.2f} MiB in {:.3f} s",
+                    check.name, e.what(), partial.ios(),
+                    static_cast<double>(partial.bytes()) / (1 << 20), partial.elapsed_s));
+    report.record.result = partial;
+  } catch (const std::exception& e) {
+    report.outcome.reset();
+    report.record = make_error_record(settings_.suite, check, check.name + ": error: " + e.what());
+  }
+  try {
+    if (session) session->finish();
+  } catch (const std::exception& e) {
+    // The datastore must hold nothing of ours afterwards; when it does, the record says so.
+    CheckRecord& record = report.record;
+    if (record.status == CheckStatus::error) {
+      record.messages.back() += std::string("; scratch area left in place: ") + e.what();
+    } else {
+      if (record.status != CheckStatus::fail) record.status = CheckStatus::error;
+      record.messages.push_back(check.name + ": error: scratch area left in place: " + e.what());
+    }
+  }
+  return report;
+}
+
+void CheckRunner::write_json(CheckReport& report) const {
+  if (settings_.json_dir.empty()) return;
+  const std::filesystem::path path = settings_.json_dir / (report.record.check + ".json");
+  try {
+    write_json_file(path, check_to_json(report.record, report.context));
+  } catch (const std::exception& e) {
+    report.unwritten.push_back(report.record.check + ": result not written to " + path.string() +
+                               ": " + e.what());
+  }
+}
+
+}  // namespace iogate

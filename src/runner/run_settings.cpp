@@ -1,0 +1,57 @@
+#include "iogate/runner/run_settings.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <string_view>
+
+namespace iogate {
+namespace {
+
+bool env_on(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::string_view(value) == "1";
+}
+
+}  // namespace
+
+DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
+                                  const std::filesystem::path& fallback, bool create_fallback) {
+  DatastoreChoice choice;
+  if (flags.dir && !flags.dir->empty()) {
+    choice.dir = *flags.dir;
+  } else if (const char* env = std::getenv("IOGATE_DATASTORE"); env && *env) {
+    choice.dir = env;
+  } else if (!fallback.empty()) {
+    choice.dir = fallback;
+    choice.policy.create_if_missing = create_fallback;
+  } else {
+    throw DatastoreError(
+        "no datastore named: pass --datastore DIR or set IOGATE_DATASTORE=DIR, an existing "
+        "directory on the storage under test (iogate measures whatever disk holds it)");
+  }
+  choice.policy.allow_shared = flags.allow_shared || env_on("IOGATE_ALLOW_SHARED_DATASTORE");
+  choice.policy.require_mount = flags.require_mount || env_on("IOGATE_REQUIRE_MOUNT");
+  return choice;
+}
+
+std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
+                                       const std::filesystem::path& fallback) {
+  if (flag && !flag->empty()) return *flag;
+  if (const char* env = std::getenv("IOGATE_BASELINE"); env && *env) return env;
+  return fallback;
+}
+
+std::optional<Baseline> load_named_baseline(const std::filesystem::path& file) {
+  if (file.empty()) return std::nullopt;
+  try {
+    return load_baseline(file);
+  } catch (const BaselineError& e) {
+    throw BaselineError(
+        fmt::format("baseline {}: record it with `iogate baseline record`, or name an existing one "
+                    "(--baseline, IOGATE_BASELINE or the suite's BASELINE)",
+                    e.what()));
+  }
+}
+
+}  // namespace iogate

@@ -1,0 +1,28 @@
+// The command line of a suite executable: what the defaults iogate_add_suite() compiled in
+// (suite_config.hpp) are overridden with.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "iogate/runner/run_settings.hpp"
+
+namespace iogate {
+
+struct SuiteOptions {
+  DatastoreFlags datastore;
+  std::optional<std::string> baseline;
+  int repeat = 0;      // 0: each check's own
+  int repeat_max = 0;  // 0: each check's own
+  std::string report_dir;
+  std::vector<std::string> thresholds;
+  std::string list_checks;  // write the ctest list here and exit
+  std::string report_step;  // "clear" or "merge": iogate_add_suite()'s report tests
+};
+
+// Parses argv (after GoogleTest took its own flags); nothing and `exit_code` set when the
+// process should end now (--help, or a mistake already explained on stderr).
+std::optional<SuiteOptions> parse_suite_options(int argc, char** argv, int& exit_code);
+
+}  // namespace iogate
