@@ -12,10 +12,18 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <system_error>
 
 #include "iogate/engine/file_ref.hpp"
 
 namespace iogate {
+
+// open with O_DIRECT refused with EINVAL: the filesystem has no direct I/O. A type of its own so
+// that a caller with a fallback (the integrity read pass) catches it, not a message's wording.
+class DirectIoUnsupported : public std::system_error {
+ public:
+  using std::system_error::system_error;
+};
 
 class WorkloadFile {
  public:
