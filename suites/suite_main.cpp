@@ -18,6 +18,7 @@
 #include "check_test.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/report_files.hpp"
+#include "iogate/reports/check_results_cleanup.hpp"
 #include "iogate/reports/result_reader.hpp"
 #include "suite_config.hpp"
 

@@ -16,13 +16,6 @@ constexpr std::array<std::string_view, 16> kWorkloadKeys{
 // What make_backend() knows; "auto" picks the best one available at run time.
 constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", "libaio"};
 
-// Per-request buffers are block_size each, queue_depth of them: keep one request sane.
-constexpr std::uint64_t kMaxBlockSize = 64ULL << 20;
-constexpr std::int64_t kMaxQueueDepth = 4096;
-constexpr std::int64_t kMaxWorkers = 256;
-// O_DIRECT needs sizes aligned to the device's logical block, which is never below 512 bytes.
-constexpr std::uint64_t kDirectAlignment = 512;
-
 template <class T>
 Field<T> field(const Section& s, const toml::node& n, std::string_view key, T value) {
   return Field<T>{std::move(value), n.source(), s.path(key)};
@@ -38,11 +31,7 @@ std::uint64_t positive_size(const Section& s, const toml::node& n, std::string_v
 void read_sizes(const Section& s, const toml::table& t, WorkloadFields& out) {
   if (const toml::node* n = t.get("block_size")) {
     const std::uint64_t bytes = positive_size(s, *n, "block_size");
-    if (bytes > kMaxBlockSize) {
-      s.fail(*n, "block_size",
-             fmt::format("expected a block size of at most {}, got {}", format_size(kMaxBlockSize),
-                         format_size(bytes)));
-    }
+    if (const auto problem = block_size_problem(bytes)) s.fail(*n, "block_size", *problem);
     out.block_size = field(s, *n, "block_size", bytes);
   }
   if (const toml::node* n = t.get("file_size"))
@@ -58,10 +47,7 @@ void read_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
     out.random_pct = field(s, *n, "random", percent_value(s, *n, "random"));
   if (const toml::node* n = t.get("queue_depth")) {
     const std::int64_t depth = integer_value(s, *n, "queue_depth");
-    if (depth < 1 || depth > kMaxQueueDepth) {
-      s.fail(*n, "queue_depth",
-             fmt::format("expected a queue depth from 1 to {}, got {}", kMaxQueueDepth, depth));
-    }
+    if (const auto problem = queue_depth_problem(depth)) s.fail(*n, "queue_depth", *problem);
     out.queue_depth = field(s, *n, "queue_depth", static_cast<unsigned>(depth));
   }
 }
@@ -100,11 +86,7 @@ void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
 void read_engine_options(const Section& s, const toml::table& t, WorkloadFields& out) {
   if (const toml::node* n = t.get("workers")) {
     const std::int64_t workers = integer_value(s, *n, "workers");
-    if (workers < 1 || workers > kMaxWorkers) {
-      s.fail(
-          *n, "workers",
-          fmt::format("expected a number of workers from 1 to {}, got {}", kMaxWorkers, workers));
-    }
+    if (const auto problem = workers_problem(workers)) s.fail(*n, "workers", *problem);
     out.workers = field(s, *n, "workers", static_cast<unsigned>(workers));
   }
   if (const toml::node* n = t.get("verify"))
@@ -121,6 +103,7 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
     const toml::node* n = t.get(key);
     if (n == nullptr) continue;
     const std::optional<double> rate = n->is_boolean() ? std::nullopt : n->value<double>();
+    // Positive, not just >= 0 as the engine allows: "no cap" is said by leaving the key out.
     if (!rate || !(*rate > 0) || !std::isfinite(*rate)) {
       s.fail(*n, key, "expected a positive number (I/Os per second, or MiB/s for rate_mbps)");
     }
@@ -133,6 +116,48 @@ template <class T>
 const std::optional<Field<T>>& pick(const std::optional<Field<T>>& own,
                                     const std::optional<Field<T>>& fallback) {
   return own ? own : fallback;
+}
+
+// Where a rule's field was written (own over defaults), and its key in the file.
+struct Where {
+  std::string_view key;
+  const toml::source_region* where = nullptr;
+  std::string path;
+};
+
+template <class T>
+Where where(std::string_view key, const std::optional<Field<T>>& own,
+            const std::optional<Field<T>>& defaults) {
+  const auto& f = pick(own, defaults);
+  return f ? Where{key, &f->where, f->path} : Where{key, nullptr, {}};
+}
+
+Where where_of(WorkloadField field, const WorkloadFields& own, const WorkloadFields& defaults) {
+  switch (field) {
+    case WorkloadField::block_size:
+      return where("block_size", own.block_size, defaults.block_size);
+    case WorkloadField::read_pct:
+      return where("read", own.read_pct, defaults.read_pct);
+    case WorkloadField::random_pct:
+      return where("random", own.random_pct, defaults.random_pct);
+    case WorkloadField::queue_depth:
+      return where("queue_depth", own.queue_depth, defaults.queue_depth);
+    case WorkloadField::file_size:
+      return where("file_size", own.file_size, defaults.file_size);
+    case WorkloadField::io_size:
+      return where("size", own.io_size, defaults.io_size);
+    case WorkloadField::duration:
+      return where("duration", own.duration, defaults.duration);
+    case WorkloadField::ramp:
+      return where("ramp", own.ramp, defaults.ramp);
+    case WorkloadField::workers:
+      return where("workers", own.workers, defaults.workers);
+    case WorkloadField::rate_iops:
+      return where("rate_iops", own.rate_iops, defaults.rate_iops);
+    case WorkloadField::rate_mbps:
+      return where("rate_mbps", own.rate_mbps, defaults.rate_mbps);
+  }
+  return Where{"?", nullptr, {}};
 }
 
 }  // namespace
@@ -171,21 +196,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   WorkloadSpec spec;
   spec.block_size = block_size->value;
   spec.direct = direct ? direct->value : true;
-  if (spec.direct && spec.block_size % kDirectAlignment != 0) {
-    check.fail(block_size->where, block_size->path,
-               fmt::format("must be a multiple of {} bytes with direct = true (O_DIRECT), got {} "
-                           "bytes",
-                           kDirectAlignment, spec.block_size));
-  }
-  if (io_size) {
-    spec.io_size = io_size->value;
-    if (spec.io_size % spec.block_size != 0) {
-      check.fail(
-          io_size->where, io_size->path,
-          fmt::format("must be a multiple of block_size ({}), got {} ({} bytes)",
-                      format_size(spec.block_size), format_size(spec.io_size), spec.io_size));
-    }
-  }
+  if (io_size) spec.io_size = io_size->value;
   if (file_size) {
     spec.file_size = file_size->value;
   } else if (io_size) {
@@ -194,11 +205,6 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
     check.fail(
         table_where, "workload.file_size",
         R"(missing required key for a time-based workload: the test file's size, like "1GiB")");
-  }
-  if (file_size && spec.file_size < spec.block_size) {
-    check.fail(file_size->where, file_size->path,
-               fmt::format("must hold at least one block ({}), got {}",
-                           format_size(spec.block_size), format_size(spec.file_size)));
   }
 
   if (duration) spec.duration = duration->value;
@@ -209,16 +215,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.flush, defaults.flush)) spec.flush = f->value;
   spec.engine = "auto";
   if (const auto& f = pick(own.engine, defaults.engine)) spec.engine = f->value;
-  if (const auto& f = pick(own.workers, defaults.workers)) {
-    spec.workers = f->value;
-    if (spec.file_size / spec.workers < spec.block_size ||
-        (spec.io_size != 0 && spec.io_size / spec.block_size < spec.workers)) {
-      check.fail(f->where, f->path,
-                 fmt::format("each of {} workers needs at least one block ({}) of file_size and "
-                             "of size",
-                             spec.workers, format_size(spec.block_size)));
-    }
-  }
+  if (const auto& f = pick(own.workers, defaults.workers)) spec.workers = f->value;
   if (const auto& f = pick(own.verify, defaults.verify)) spec.verify = f->value;
   if (integrity) {
     spec.kind = WorkloadKind::integrity;
@@ -226,6 +223,11 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   }
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
+  if (const auto problem = find_workload_problem(spec)) {
+    const Where at = where_of(problem->field, own, defaults);
+    if (at.where) check.fail(*at.where, at.path, problem->expected);
+    check.fail(table_where, fmt::format("workload.{}", at.key), problem->expected);
+  }
   return spec;
 }
 

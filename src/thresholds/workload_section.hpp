@@ -2,8 +2,10 @@
 //
 // Reading and resolving are two steps because [defaults] is read once, on its own (so a bad value
 // there is reported once, as "defaults.KEY"), and then lent to every check that does not set the
-// key itself. Cross-key rules (size a multiple of block_size, size or duration present) are
-// checked on the merged result and reported at whichever value broke them, named by the check.
+// key itself. The workload's own limits and cross-key rules (size a multiple of block_size, a
+// block per worker) are the engine's (iogate/engine/workload_rules.hpp), checked on the merged
+// result and reported at whichever value broke them, named by the check; only the format's own
+// rules (required keys, known keys and values) are here.
 #pragma once
 
 #include <toml++/toml.h>
@@ -12,6 +14,7 @@
 #include <string>
 
 #include "iogate/engine/workload.hpp"
+#include "iogate/engine/workload_rules.hpp"
 #include "toml_fields.hpp"
 
 namespace iogate::thresholds_detail {

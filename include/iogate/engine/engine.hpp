@@ -9,6 +9,7 @@
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
+#include "iogate/engine/workload_rules.hpp"
 
 namespace iogate {
 
@@ -39,9 +40,9 @@ struct RunOptions {
 // covers its write pass and its read pass.
 RunResult run_workload(const WorkloadSpec& spec, const FileRef& file, RunOptions options = {});
 
-// Checks a spec on its own (sizes, percentages, depth, a stop condition); throws
-// std::invalid_argument naming the field, its value and what was expected. The checks that need
-// the file (its size, the device's block size under O_DIRECT) happen in run_workload.
+// Checks a spec on its own against the rules of workload_rules.hpp (sizes, percentages, depth, a
+// stop condition); throws InvalidWorkload naming the field and what was expected. The checks that
+// need the file (its size, the device's block size under O_DIRECT) happen in run_workload.
 void validate_workload(const WorkloadSpec& spec);
 
 }  // namespace iogate

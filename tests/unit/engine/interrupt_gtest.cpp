@@ -12,7 +12,7 @@
 #include "counting_backend.hpp"
 #include "fake_backend.hpp"
 #include "iogate/engine/engine.hpp"
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "temp_dir.hpp"
 
 namespace iogate {
