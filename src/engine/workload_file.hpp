@@ -6,7 +6,8 @@
 //                 logical_block_size of the device holding it (sysfs), else 512;
 //   block device: BLKGETSIZE64 and BLKSSZGET.
 //
-// Every failing syscall becomes std::system_error naming the operation and the path.
+// Every failing syscall becomes std::system_error naming the operation and the path; an O_DIRECT
+// open the filesystem refuses, DirectIoUnsupported (engine.hpp).
 #pragma once
 
 #include <cstdint>
@@ -14,16 +15,10 @@
 #include <string>
 #include <system_error>
 
+#include "iogate/engine/engine.hpp"
 #include "iogate/engine/file_ref.hpp"
 
 namespace iogate {
-
-// open with O_DIRECT refused with EINVAL: the filesystem has no direct I/O. A type of its own so
-// that a caller with a fallback (the integrity read pass) catches it, not a message's wording.
-class DirectIoUnsupported : public std::system_error {
- public:
-  using std::system_error::system_error;
-};
 
 class WorkloadFile {
  public:

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "iogate/engine/engine.hpp"
@@ -95,31 +96,11 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  switch (field) {
-    case WorkloadField::block_size:
-      return "block_size";
-    case WorkloadField::read_pct:
-      return "read_pct";
-    case WorkloadField::random_pct:
-      return "random_pct";
-    case WorkloadField::queue_depth:
-      return "queue_depth";
-    case WorkloadField::file_size:
-      return "file_size";
-    case WorkloadField::io_size:
-      return "io_size";
-    case WorkloadField::duration:
-      return "duration";
-    case WorkloadField::ramp:
-      return "ramp";
-    case WorkloadField::workers:
-      return "workers";
-    case WorkloadField::rate_iops:
-      return "rate_iops";
-    case WorkloadField::rate_mbps:
-      return "rate_mbps";
-  }
-  return "?";
+  static constexpr std::array<std::string_view, 11> kNames{
+      "block_size", "read_pct", "random_pct", "queue_depth", "file_size", "io_size",
+      "duration",   "ramp",     "workers",    "rate_iops",   "rate_mbps"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::rate_mbps) + 1);
+  return kNames.at(static_cast<std::size_t>(field));
 }
 
 std::optional<std::string> block_size_problem(std::uint64_t bytes) {

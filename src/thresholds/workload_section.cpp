@@ -118,46 +118,21 @@ const std::optional<Field<T>>& pick(const std::optional<Field<T>>& own,
   return own ? own : fallback;
 }
 
-// Where a rule's field was written (own over defaults), and its key in the file.
-struct Where {
-  std::string_view key;
-  const toml::source_region* where = nullptr;
-  std::string path;
-};
+// The threshold key of each field a rule can name, in WorkloadField's order.
+constexpr std::array<std::string_view, 11> kKeyOfField{
+    "block_size", "read", "random",  "queue_depth", "file_size", "size",
+    "duration",   "ramp", "workers", "rate_iops",   "rate_mbps"};
+static_assert(kKeyOfField.size() == static_cast<std::size_t>(WorkloadField::rate_mbps) + 1);
 
-template <class T>
-Where where(std::string_view key, const std::optional<Field<T>>& own,
-            const std::optional<Field<T>>& defaults) {
-  const auto& f = pick(own, defaults);
-  return f ? Where{key, &f->where, f->path} : Where{key, nullptr, {}};
-}
-
-Where where_of(WorkloadField field, const WorkloadFields& own, const WorkloadFields& defaults) {
-  switch (field) {
-    case WorkloadField::block_size:
-      return where("block_size", own.block_size, defaults.block_size);
-    case WorkloadField::read_pct:
-      return where("read", own.read_pct, defaults.read_pct);
-    case WorkloadField::random_pct:
-      return where("random", own.random_pct, defaults.random_pct);
-    case WorkloadField::queue_depth:
-      return where("queue_depth", own.queue_depth, defaults.queue_depth);
-    case WorkloadField::file_size:
-      return where("file_size", own.file_size, defaults.file_size);
-    case WorkloadField::io_size:
-      return where("size", own.io_size, defaults.io_size);
-    case WorkloadField::duration:
-      return where("duration", own.duration, defaults.duration);
-    case WorkloadField::ramp:
-      return where("ramp", own.ramp, defaults.ramp);
-    case WorkloadField::workers:
-      return where("workers", own.workers, defaults.workers);
-    case WorkloadField::rate_iops:
-      return where("rate_iops", own.rate_iops, defaults.rate_iops);
-    case WorkloadField::rate_mbps:
-      return where("rate_mbps", own.rate_mbps, defaults.rate_mbps);
+// Where the value a rule names was written: the check's own table, else [defaults]; nullptr
+// when neither wrote it (the format's default broke the rule).
+const WrittenAt* written_at(std::string_view key, const WorkloadFields& own,
+                            const WorkloadFields& defaults) {
+  for (const WorkloadFields* fields : {&own, &defaults}) {
+    const auto it = fields->written.find(std::string(key));
+    if (it != fields->written.end()) return &it->second;
   }
-  return Where{"?", nullptr, {}};
+  return nullptr;
 }
 
 }  // namespace
@@ -170,6 +145,8 @@ WorkloadFields read_workload_fields(const Section& section, const toml::table& t
   read_times(section, table, out);
   read_options(section, table, out);
   read_engine_options(section, table, out);
+  for (const auto& [key, node] : table)
+    out.written.emplace(std::string(key.str()), WrittenAt{node.source(), section.path(key.str())});
   return out;
 }
 
@@ -224,9 +201,10 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
   if (const auto problem = find_workload_problem(spec)) {
-    const Where at = where_of(problem->field, own, defaults);
-    if (at.where) check.fail(*at.where, at.path, problem->expected);
-    check.fail(table_where, fmt::format("workload.{}", at.key), problem->expected);
+    const std::string_view key = kKeyOfField.at(static_cast<std::size_t>(problem->field));
+    if (const WrittenAt* at = written_at(key, own, defaults))
+      check.fail(at->where, at->path, problem->expected);
+    check.fail(table_where, fmt::format("workload.{}", key), problem->expected);
   }
   return spec;
 }

@@ -10,6 +10,7 @@
 
 #include <toml++/toml.h>
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,12 @@ struct Field {
   T value;
   toml::source_region where;
   std::string path;
+};
+
+// Where a key of the table was written, for errors found after merging.
+struct WrittenAt {
+  toml::source_region where;
+  std::string path;  // "workload.size" or "defaults.size"
 };
 
 struct WorkloadFields {
@@ -44,6 +51,7 @@ struct WorkloadFields {
   std::optional<Field<WorkloadKind>> kind;
   std::optional<Field<double>> rate_iops;
   std::optional<Field<double>> rate_mbps;
+  std::map<std::string, WrittenAt> written;  // every key of the table, by name
 };
 
 // Reads and range-checks each key of a workload-shaped table ([defaults] or [check.workload]);

@@ -14,15 +14,14 @@
 namespace iogate {
 namespace {
 
-using ::testing::HasSubstr;
-
-const std::string kHead = "[suite]\nname = \"s\"\n[[check]]\nname = \"c\"\n[check.workload]\n";
-const std::string kExpect = "[check.expect]\niops_min = 1\n";
-
-// The threshold file's refusal of `workload` (lines from 6), or an empty error if it parsed.
-ThresholdError file_error(const std::string& workload) {
+// The threshold file's refusal of a [check.workload] with `keys` (lines from 6), or an empty
+// error if it parsed.
+ThresholdError file_error(const std::string& keys) {
   try {
-    (void)parse_threshold_text(kHead + workload + kExpect, "w.toml");
+    (void)parse_threshold_text(
+        "[suite]\nname = \"s\"\n[[check]]\nname = \"c\"\n[check.workload]\n" + keys +
+            "[check.expect]\niops_min = 1\n",
+        "w.toml");
   } catch (const ThresholdError& e) {
     return e;
   }
@@ -55,7 +54,7 @@ TEST(WorkloadRules, AFileBreakingACrossFieldRuleIsRefusedAtTheKeyAsTheEngineRefu
   EXPECT_EQ(e.where().file, "w.toml");
   EXPECT_EQ(e.where().line, 8);
   EXPECT_EQ(e.key(), R"(check "c": workload.file_size)");
-  EXPECT_THAT(e.problem(), HasSubstr("multiple of 512 bytes with direct I/O"));
+  EXPECT_THAT(e.problem(), ::testing::HasSubstr("multiple of 512 bytes with direct I/O"));
 
   WorkloadSpec spec = spec_8k();
   spec.file_size = 8389000;
