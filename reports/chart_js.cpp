@@ -2,7 +2,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 
 namespace iogate {
 

@@ -5,7 +5,7 @@
 
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 
 namespace iogate {
 namespace {

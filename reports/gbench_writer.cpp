@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "iogate/reports/figures.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 
 namespace iogate {
 namespace {

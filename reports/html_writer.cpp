@@ -13,7 +13,7 @@
 
 #include "html_charts_js.hpp"
 #include "iogate/reports/figures.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "xml_text.hpp"
 
 namespace iogate {

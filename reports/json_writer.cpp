@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "iogate/reports/figures.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "iogate/reports/result_json.hpp"
 
 namespace iogate {

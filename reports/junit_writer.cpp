@@ -19,7 +19,7 @@
 
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "xml_text.hpp"
 
 namespace iogate {

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "iogate/reports/figures.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 
 namespace iogate {
 namespace {

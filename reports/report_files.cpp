@@ -5,7 +5,7 @@
 #include <functional>
 #include <system_error>
 
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "iogate/reports/result_reader.hpp"
 
 namespace iogate {

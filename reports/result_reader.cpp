@@ -1,7 +1,6 @@
 #include "iogate/reports/result_reader.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 
 #include "iogate/read_file.hpp"
@@ -25,46 +24,6 @@ T get_or(const nlohmann::json& j, const char* key, T fallback) {
   return it == j.end() || it->is_null() ? fallback : it->get<T>();
 }
 
-// Refills the histogram from its buckets (see the header): the first value recorded is the exact
-// minimum, the last the exact maximum, and the others start at their bucket's low edge and are
-// raised within the bucket until their sum matches the recorded mean.
-void restore_histogram(const nlohmann::json& r, LatencyHistogram& h) {
-  const auto buckets = get_or(r, "lat_histogram_ns", nlohmann::json::array());
-  std::uint64_t count = 0;
-  long double low_sum = 0;
-  for (const auto& b : buckets) {
-    count += b.at(2).get<std::uint64_t>();
-    low_sum +=
-        static_cast<long double>(b.at(0).get<std::uint64_t>()) * b.at(2).get<std::uint64_t>();
-  }
-  if (count == 0) return;
-  const auto min = get_or<std::uint64_t>(r, "lat_min_ns", buckets.front().at(0));
-  const auto max = get_or<std::uint64_t>(r, "lat_max_ns", buckets.back().at(0));
-  const long double want = get_or<long double>(r, "lat_mean_ns", 0) * count;
-  low_sum += static_cast<long double>(min) - buckets.front().at(0).get<std::uint64_t>();
-  if (count > 1)
-    low_sum += static_cast<long double>(max) - buckets.back().at(0).get<std::uint64_t>();
-  long double extra = std::max<long double>(0, std::round(want - low_sum));
-  std::uint64_t seen = 0;
-  for (const auto& b : buckets) {
-    const auto low = b.at(0).get<std::uint64_t>();
-    const auto high = b.at(1).get<std::uint64_t>();
-    const auto n = b.at(2).get<std::uint64_t>();
-    for (std::uint64_t k = 0; k < n; ++k, ++seen) {
-      if (seen == 0) {
-        h.record(min);
-      } else if (seen + 1 == count) {
-        h.record(max);
-      } else {
-        const long double room = static_cast<long double>(high - low - 1);
-        const long double add = std::min(extra, room);
-        extra -= add;
-        h.record(low + static_cast<std::uint64_t>(add));
-      }
-    }
-  }
-}
-
 // Results carry a histogram and per-second intervals per check: megabytes for a long run. The
 // limit only stops a mistyped path (an image, a device) being read whole.
 constexpr std::uint64_t kMaxResultsBytes = 256ULL << 20;
@@ -85,6 +44,8 @@ bool is_check_document(const nlohmann::json& j) {
 
 }  // namespace
 
+bool is_check_result_file(const fs::path& path) { return is_check_document(parse_file(path)); }
+
 RunContext context_from_json(const nlohmann::json& j) {
   RunContext c;
   c.iogate_version = get_or<std::string>(j, "iogate_version", "");
@@ -96,54 +57,6 @@ RunContext context_from_json(const nlohmann::json& j) {
   for (auto it = stack.begin(); it != stack.end(); ++it)
     c.stack.set_field(it.key(), it->get<std::string>());  // a field this version lacks: dropped
   return c;
-}
-
-WorkloadSpec workload_from_json(const nlohmann::json& j) {
-  WorkloadSpec w;
-  w.block_size = j.at("block_size").get<std::uint64_t>();
-  w.read_pct = j.at("read_pct").get<double>();
-  w.random_pct = j.at("random_pct").get<double>();
-  w.queue_depth = j.at("queue_depth").get<unsigned>();
-  w.file_size = j.at("file_size").get<std::uint64_t>();
-  w.io_size = j.at("io_size").get<std::uint64_t>();
-  const auto ns = [](double s) { return std::chrono::nanoseconds(std::llround(s * 1e9)); };
-  w.duration = ns(j.at("duration_s").get<double>());
-  w.ramp = ns(j.at("ramp_s").get<double>());
-  w.direct = j.at("direct").get<bool>();
-  w.flush = j.at("flush").get<std::string>() == "none" ? FlushPolicy::none : FlushPolicy::end;
-  w.engine = j.at("engine").get<std::string>();
-  w.seed = get_or<std::uint64_t>(j, "seed", 0);
-  w.workers = get_or(j, "workers", 1u);
-  w.verify = get_or(j, "verify", false);
-  w.kind = get_or<std::string>(j, "kind", "mixed") == "integrity" ? WorkloadKind::integrity
-                                                                  : WorkloadKind::mixed;
-  w.rate_iops = get_or(j, "rate_iops", 0.0);
-  w.rate_mbps = get_or(j, "rate_mbps", 0.0);
-  return w;
-}
-
-RunResult run_from_json(const nlohmann::json& j) {
-  RunResult r;
-  r.engine = j.at("engine").get<std::string>();
-  r.engine_note = get_or<std::string>(j, "engine_note", "");
-  r.queue_depth = j.at("queue_depth").get<unsigned>();
-  r.workers = get_or(j, "workers", 1u);
-  r.blocks_verified = get_or<std::uint64_t>(j, "blocks_verified", 0);
-  r.seed = get_or<std::uint64_t>(j, "seed", 0);
-  r.completed = get_or(j, "completed", true);
-  r.bytes_read = j.at("bytes_read").get<std::uint64_t>();
-  r.bytes_written = j.at("bytes_written").get<std::uint64_t>();
-  r.ios_read = j.at("ios_read").get<std::uint64_t>();
-  r.ios_written = j.at("ios_written").get<std::uint64_t>();
-  r.elapsed_s = j.at("duration_s").get<double>();
-  r.flush_s = get_or(j, "flush_s", 0.0);
-  r.cpu_process_pct = get_or(j, "cpu_pct", 0.0);
-  r.cpu_system_pct = get_or(j, "cpu_system_pct", 0.0);
-  restore_histogram(j, r.latency);
-  for (const auto& s : get_or(j, "intervals", nlohmann::json::array()))
-    r.intervals.push_back({s.at("start_s").get<double>(), s.at("length_s").get<double>(),
-                           s.at("bytes").get<std::uint64_t>(), s.at("ios").get<std::uint64_t>()});
-  return r;
 }
 
 CheckRecord check_from_json(const nlohmann::json& j) {
@@ -210,7 +123,7 @@ RunReport read_report_dir(const fs::path& dir) {
   if (!fs::is_directory(dir, ec)) return {};  // no check wrote a result
   for (const auto& item : fs::directory_iterator(dir)) {
     if (!item.is_regular_file() || item.path().extension() != ".json") continue;
-    if (!is_check_document(parse_file(item.path()))) continue;
+    if (!is_check_result_file(item.path())) continue;
     RunReport one = read_results(item.path());
     entries.push_back({one.context.started_at, std::move(one)});
   }
@@ -224,23 +137,6 @@ RunReport read_report_dir(const fs::path& dir) {
     report.checks.push_back(std::move(e.one.checks[0]));
   }
   return report;
-}
-
-int clear_check_results(const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return 0;
-  int removed = 0;
-  for (const auto& item : fs::directory_iterator(dir)) {
-    if (!item.is_regular_file() || item.path().extension() != ".json") continue;
-    bool ours = false;
-    try {
-      ours = is_check_document(parse_file(item.path()));
-    } catch (const std::runtime_error&) {
-      ours = false;  // not JSON: not ours to remove
-    }
-    if (ours && fs::remove(item.path())) ++removed;
-  }
-  return removed;
 }
 
 }  // namespace iogate

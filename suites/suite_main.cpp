@@ -25,6 +25,7 @@
 #include "generated_check.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/report_files.hpp"
+#include "iogate/reports/check_results_cleanup.hpp"
 #include "iogate/reports/result_reader.hpp"
 #include "suite_config.hpp"
 #include "suite_options.hpp"

@@ -16,7 +16,7 @@
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/runner/check_records.hpp"

@@ -12,7 +12,8 @@
 
 #include "commands.hpp"
 #include "iogate/reports/report_files.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
+#include "iogate/reports/check_results_cleanup.hpp"
 #include "iogate/reports/result_reader.hpp"
 
 namespace iogate::cli {

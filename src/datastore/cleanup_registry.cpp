@@ -12,7 +12,7 @@
 #include <mutex>
 #include <system_error>
 
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 
 namespace iogate::detail {
 namespace {

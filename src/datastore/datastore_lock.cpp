@@ -12,7 +12,7 @@
 #include <thread>
 #include <utility>
 
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "lock_holder.hpp"
 #include "posix_error.hpp"
 #include "unique_fd.hpp"

@@ -10,7 +10,7 @@
 #include <system_error>
 #include <vector>
 
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "posix_error.hpp"
 
 namespace iogate::detail {

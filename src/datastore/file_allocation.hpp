@@ -6,7 +6,7 @@
 // the file sparse after all.
 //
 // Writing through can take many seconds, so it looks at the process's stop request
-// (iogate/engine/interrupt.hpp) before each chunk and throws Interrupted when there is one.
+// (iogate/interrupt.hpp) before each chunk and throws Interrupted when there is one.
 #pragma once
 
 #include <cstdint>

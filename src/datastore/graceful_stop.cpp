@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "cleanup_registry.hpp"
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 
 namespace iogate {
 namespace {

@@ -54,8 +54,7 @@ RunResult run_integrity(std::vector<Worker>& workers, const WorkloadFile& file, 
   try {
     const WorkloadFile direct(path, true);
     append_pass(result, run_pass(workers, direct.fd(), direct.path(), hook));
-  } catch (const std::system_error& e) {
-    if (std::string(e.what()).find("does not support direct I/O") == std::string::npos) throw;
+  } catch (const DirectIoUnsupported&) {
     ::posix_fadvise(file.fd(), 0, 0, POSIX_FADV_DONTNEED);
     append_pass(result, run_pass(workers, file.fd(), file.path(), hook));
   }

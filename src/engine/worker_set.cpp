@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "rng.hpp"
 #include "workload_loop.hpp"
 

@@ -48,10 +48,10 @@ WorkloadFile::WorkloadFile(const FileRef& file, bool direct)
           "open " + path_ + ": it is a symbolic link, which iogate never follows");
     }
     if (direct && errno == EINVAL) {
-      throw std::system_error(errno, std::generic_category(),
-                              "open " + path_ +
-                                  " with O_DIRECT: the filesystem does not support direct I/O "
-                                  "(set direct = false to go through the page cache)");
+      throw DirectIoUnsupported(errno, std::generic_category(),
+                                "open " + path_ +
+                                    " with O_DIRECT: the filesystem does not support direct I/O "
+                                    "(set direct = false to go through the page cache)");
     }
     throw_errno("open " + path_);
   }

@@ -6,13 +6,16 @@
 //                 logical_block_size of the device holding it (sysfs), else 512;
 //   block device: BLKGETSIZE64 and BLKSSZGET.
 //
-// Every failing syscall becomes std::system_error naming the operation and the path.
+// Every failing syscall becomes std::system_error naming the operation and the path; an O_DIRECT
+// open the filesystem refuses, DirectIoUnsupported (engine.hpp).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <system_error>
 
+#include "iogate/engine/engine.hpp"
 #include "iogate/engine/file_ref.hpp"
 
 namespace iogate {

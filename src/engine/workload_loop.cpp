@@ -9,7 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "loop_clock.hpp"
 
 namespace iogate {

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "iogate/engine/io_error.hpp"
 #include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"

@@ -16,13 +16,6 @@ constexpr std::array<std::string_view, 16> kWorkloadKeys{
 // What make_backend() knows; "auto" picks the best one available at run time.
 constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", "libaio"};
 
-// Per-request buffers are block_size each, queue_depth of them: keep one request sane.
-constexpr std::uint64_t kMaxBlockSize = 64ULL << 20;
-constexpr std::int64_t kMaxQueueDepth = 4096;
-constexpr std::int64_t kMaxWorkers = 256;
-// O_DIRECT needs sizes aligned to the device's logical block, which is never below 512 bytes.
-constexpr std::uint64_t kDirectAlignment = 512;
-
 template <class T>
 Field<T> field(const Section& s, const toml::node& n, std::string_view key, T value) {
   return Field<T>{std::move(value), n.source(), s.path(key)};
@@ -38,11 +31,7 @@ std::uint64_t positive_size(const Section& s, const toml::node& n, std::string_v
 void read_sizes(const Section& s, const toml::table& t, WorkloadFields& out) {
   if (const toml::node* n = t.get("block_size")) {
     const std::uint64_t bytes = positive_size(s, *n, "block_size");
-    if (bytes > kMaxBlockSize) {
-      s.fail(*n, "block_size",
-             fmt::format("expected a block size of at most {}, got {}", format_size(kMaxBlockSize),
-                         format_size(bytes)));
-    }
+    if (const auto problem = block_size_problem(bytes)) s.fail(*n, "block_size", *problem);
     out.block_size = field(s, *n, "block_size", bytes);
   }
   if (const toml::node* n = t.get("file_size"))
@@ -58,10 +47,7 @@ void read_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
     out.random_pct = field(s, *n, "random", percent_value(s, *n, "random"));
   if (const toml::node* n = t.get("queue_depth")) {
     const std::int64_t depth = integer_value(s, *n, "queue_depth");
-    if (depth < 1 || depth > kMaxQueueDepth) {
-      s.fail(*n, "queue_depth",
-             fmt::format("expected a queue depth from 1 to {}, got {}", kMaxQueueDepth, depth));
-    }
+    if (const auto problem = queue_depth_problem(depth)) s.fail(*n, "queue_depth", *problem);
     out.queue_depth = field(s, *n, "queue_depth", static_cast<unsigned>(depth));
   }
 }
@@ -100,11 +86,7 @@ void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
 void read_engine_options(const Section& s, const toml::table& t, WorkloadFields& out) {
   if (const toml::node* n = t.get("workers")) {
     const std::int64_t workers = integer_value(s, *n, "workers");
-    if (workers < 1 || workers > kMaxWorkers) {
-      s.fail(
-          *n, "workers",
-          fmt::format("expected a number of workers from 1 to {}, got {}", kMaxWorkers, workers));
-    }
+    if (const auto problem = workers_problem(workers)) s.fail(*n, "workers", *problem);
     out.workers = field(s, *n, "workers", static_cast<unsigned>(workers));
   }
   if (const toml::node* n = t.get("verify"))
@@ -121,6 +103,7 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
     const toml::node* n = t.get(key);
     if (n == nullptr) continue;
     const std::optional<double> rate = n->is_boolean() ? std::nullopt : n->value<double>();
+    // Positive, not just >= 0 as the engine allows: "no cap" is said by leaving the key out.
     if (!rate || !(*rate > 0) || !std::isfinite(*rate)) {
       s.fail(*n, key, "expected a positive number (I/Os per second, or MiB/s for rate_mbps)");
     }
@@ -135,6 +118,23 @@ const std::optional<Field<T>>& pick(const std::optional<Field<T>>& own,
   return own ? own : fallback;
 }
 
+// The threshold key of each field a rule can name, in WorkloadField's order.
+constexpr std::array<std::string_view, 11> kKeyOfField{
+    "block_size", "read", "random",  "queue_depth", "file_size", "size",
+    "duration",   "ramp", "workers", "rate_iops",   "rate_mbps"};
+static_assert(kKeyOfField.size() == static_cast<std::size_t>(WorkloadField::rate_mbps) + 1);
+
+// Where the value a rule names was written: the check's own table, else [defaults]; nullptr
+// when neither wrote it (the format's default broke the rule).
+const WrittenAt* written_at(std::string_view key, const WorkloadFields& own,
+                            const WorkloadFields& defaults) {
+  for (const WorkloadFields* fields : {&own, &defaults}) {
+    const auto it = fields->written.find(std::string(key));
+    if (it != fields->written.end()) return &it->second;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 WorkloadFields read_workload_fields(const Section& section, const toml::table& table) {
@@ -145,6 +145,8 @@ WorkloadFields read_workload_fields(const Section& section, const toml::table& t
   read_times(section, table, out);
   read_options(section, table, out);
   read_engine_options(section, table, out);
+  for (const auto& [key, node] : table)
+    out.written.emplace(std::string(key.str()), WrittenAt{node.source(), section.path(key.str())});
   return out;
 }
 
@@ -171,21 +173,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   WorkloadSpec spec;
   spec.block_size = block_size->value;
   spec.direct = direct ? direct->value : true;
-  if (spec.direct && spec.block_size % kDirectAlignment != 0) {
-    check.fail(block_size->where, block_size->path,
-               fmt::format("must be a multiple of {} bytes with direct = true (O_DIRECT), got {} "
-                           "bytes",
-                           kDirectAlignment, spec.block_size));
-  }
-  if (io_size) {
-    spec.io_size = io_size->value;
-    if (spec.io_size % spec.block_size != 0) {
-      check.fail(
-          io_size->where, io_size->path,
-          fmt::format("must be a multiple of block_size ({}), got {} ({} bytes)",
-                      format_size(spec.block_size), format_size(spec.io_size), spec.io_size));
-    }
-  }
+  if (io_size) spec.io_size = io_size->value;
   if (file_size) {
     spec.file_size = file_size->value;
   } else if (io_size) {
@@ -194,11 +182,6 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
     check.fail(
         table_where, "workload.file_size",
         R"(missing required key for a time-based workload: the test file's size, like "1GiB")");
-  }
-  if (file_size && spec.file_size < spec.block_size) {
-    check.fail(file_size->where, file_size->path,
-               fmt::format("must hold at least one block ({}), got {}",
-                           format_size(spec.block_size), format_size(spec.file_size)));
   }
 
   if (duration) spec.duration = duration->value;
@@ -209,16 +192,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.flush, defaults.flush)) spec.flush = f->value;
   spec.engine = "auto";
   if (const auto& f = pick(own.engine, defaults.engine)) spec.engine = f->value;
-  if (const auto& f = pick(own.workers, defaults.workers)) {
-    spec.workers = f->value;
-    if (spec.file_size / spec.workers < spec.block_size ||
-        (spec.io_size != 0 && spec.io_size / spec.block_size < spec.workers)) {
-      check.fail(f->where, f->path,
-                 fmt::format("each of {} workers needs at least one block ({}) of file_size and "
-                             "of size",
-                             spec.workers, format_size(spec.block_size)));
-    }
-  }
+  if (const auto& f = pick(own.workers, defaults.workers)) spec.workers = f->value;
   if (const auto& f = pick(own.verify, defaults.verify)) spec.verify = f->value;
   if (integrity) {
     spec.kind = WorkloadKind::integrity;
@@ -226,6 +200,12 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   }
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
+  if (const auto problem = find_workload_problem(spec)) {
+    const std::string_view key = kKeyOfField.at(static_cast<std::size_t>(problem->field));
+    if (const WrittenAt* at = written_at(key, own, defaults))
+      check.fail(at->where, at->path, problem->expected);
+    check.fail(table_where, fmt::format("workload.{}", key), problem->expected);
+  }
   return spec;
 }
 

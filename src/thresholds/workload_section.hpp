@@ -2,16 +2,20 @@
 //
 // Reading and resolving are two steps because [defaults] is read once, on its own (so a bad value
 // there is reported once, as "defaults.KEY"), and then lent to every check that does not set the
-// key itself. Cross-key rules (size a multiple of block_size, size or duration present) are
-// checked on the merged result and reported at whichever value broke them, named by the check.
+// key itself. The workload's own limits and cross-key rules (size a multiple of block_size, a
+// block per worker) are the engine's (iogate/engine/workload_rules.hpp), checked on the merged
+// result and reported at whichever value broke them, named by the check; only the format's own
+// rules (required keys, known keys and values) are here.
 #pragma once
 
 #include <toml++/toml.h>
 
+#include <map>
 #include <optional>
 #include <string>
 
 #include "iogate/engine/workload.hpp"
+#include "iogate/engine/workload_rules.hpp"
 #include "toml_fields.hpp"
 
 namespace iogate::thresholds_detail {
@@ -22,6 +26,12 @@ struct Field {
   T value;
   toml::source_region where;
   std::string path;
+};
+
+// Where a key of the table was written, for errors found after merging.
+struct WrittenAt {
+  toml::source_region where;
+  std::string path;  // "workload.size" or "defaults.size"
 };
 
 struct WorkloadFields {
@@ -41,6 +51,7 @@ struct WorkloadFields {
   std::optional<Field<WorkloadKind>> kind;
   std::optional<Field<double>> rate_iops;
   std::optional<Field<double>> rate_mbps;
+  std::map<std::string, WrittenAt> written;  // every key of the table, by name
 };
 
 // Reads and range-checks each key of a workload-shaped table ([defaults] or [check.workload]);

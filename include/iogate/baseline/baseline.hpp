@@ -55,7 +55,10 @@ class BaselineError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The workload fields a baseline is valid for; the seed is left out (a fresh one per run).
+// The workload fields a baseline is valid for: the one codec's form (iogate/reports/run_json.hpp),
+// as in a check's results, without the seed (a fresh one per run). Baselines written before the
+// codec was shared held only the first 11 keys; they still load, and workload_difference reads a
+// key they lack as its default.
 nlohmann::json workload_json(const WorkloadSpec& spec);
 // "" when the check's workload is the recorded one, else what differs:
 // "block_size 8192 (baseline) vs 4096 (now)".

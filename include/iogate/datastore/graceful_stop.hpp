@@ -4,7 +4,7 @@
 // the scratch area has always taken: its async-signal-safe handler removes every registered
 // scratch file and directory and re-raises, so the process dies at once, writing nothing more.
 //
-// With it, the first SIGINT or SIGTERM only requests a stop (iogate/engine/interrupt.hpp): the
+// With it, the first SIGINT or SIGTERM only requests a stop (iogate/interrupt.hpp): the
 // run in progress stops at its next I/O completion and throws Interrupted, the caller records the
 // check as an error, skips the checks still to come, writes its reports, lets the destructors
 // remove the scratch area and then calls finish_graceful_stop(), which re-raises the signal with

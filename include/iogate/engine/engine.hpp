@@ -4,11 +4,13 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <system_error>
 
 #include "iogate/engine/file_ref.hpp"
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
+#include "iogate/engine/workload_rules.hpp"
 
 namespace iogate {
 
@@ -28,10 +30,19 @@ struct RunOptions {
   std::function<std::unique_ptr<IoBackend>(unsigned worker)> backend_factory;
 };
 
+// open with O_DIRECT refused with EINVAL: the filesystem has no direct I/O. A type of its own so
+// that a caller with a fallback (the integrity read pass, a test that skips) catches it, not a
+// message's wording.
+class DirectIoUnsupported : public std::system_error {
+ public:
+  using std::system_error::system_error;
+};
+
 // The file (regular or block device, named directly: a symbolic link is refused, never followed;
 // a path, or a name relative to a directory descriptor, see file_ref.hpp) must exist and be at
 // least spec.file_size bytes; under O_DIRECT, block_size must be a multiple of its device's
-// direct-I/O block. Bad specs and files throw std::invalid_argument; I/O errors throw
+// direct-I/O block; with direct = true on a filesystem without O_DIRECT, DirectIoUnsupported.
+// Bad specs and files throw std::invalid_argument; I/O errors throw
 // std::system_error naming the operation, offset, length and path; a verified read that finds the
 // wrong data throws VerifyError (verify.hpp). The phase, stop and accounting rules are in
 // src/engine/workload_loop.hpp; several workers' results are merged (counts summed, histograms
@@ -39,9 +50,9 @@ struct RunOptions {
 // covers its write pass and its read pass.
 RunResult run_workload(const WorkloadSpec& spec, const FileRef& file, RunOptions options = {});
 
-// Checks a spec on its own (sizes, percentages, depth, a stop condition); throws
-// std::invalid_argument naming the field, its value and what was expected. The checks that need
-// the file (its size, the device's block size under O_DIRECT) happen in run_workload.
+// Checks a spec on its own against the rules of workload_rules.hpp (sizes, percentages, depth, a
+// stop condition); throws InvalidWorkload naming the field and what was expected. The checks that
+// need the file (its size, the device's block size under O_DIRECT) happen in run_workload.
 void validate_workload(const WorkloadSpec& spec);
 
 }  // namespace iogate

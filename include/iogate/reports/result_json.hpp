@@ -1,5 +1,6 @@
-// JSON forms of a run and of a judged check (nlohmann-json). Field names are stable: dashboards
-// and scripts key on them. Units are in the names: _ms, _s, mbps (MiB/s), bytes.
+// JSON forms of a run's context and of a judged check (nlohmann-json). A check's workload and
+// its runs are written by the one codec of run_json.hpp. Field names are stable: dashboards and
+// scripts key on them. Units are in the names: _ms, _s, mbps (MiB/s), bytes.
 #pragma once
 
 #include <filesystem>
@@ -12,14 +13,12 @@
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
 #include "iogate/reports/check_record.hpp"
+#include "iogate/reports/run_json.hpp"
 
 namespace iogate {
 
 inline constexpr int kResultJsonVersion = 1;
 
-// iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p99_ms, cpu_pct, duration_s and the rest.
-nlohmann::json run_to_json(const RunResult& result);
-nlohmann::json workload_to_json(const WorkloadSpec& spec);
 nlohmann::json storage_stack_to_json(const StorageStack& stack);
 
 nlohmann::json context_to_json(const RunContext& context);

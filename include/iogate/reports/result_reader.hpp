@@ -1,9 +1,9 @@
 // Reads iogate's JSON results back into records: a run document (the JSON writer's output) or a
 // directory of per-check documents (what each ctest check writes), merged into one run.
 //
-// The latency histogram is restored from its buckets: counts, min, max and every percentile are
-// as written, and the values inside each bucket are spread so that the mean is the one written
-// too. Bad input throws std::runtime_error naming the file and what was expected.
+// A check's workload and runs are read by the one codec of run_json.hpp (its histogram restored
+// from the buckets). Bad input throws std::runtime_error naming the file and what was expected.
+// It reads only; clearing old per-check documents is check_results_cleanup.hpp.
 #pragma once
 
 #include <filesystem>
@@ -12,13 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "iogate/reports/report_writer.hpp"
+#include "iogate/reports/run_json.hpp"
 
 namespace iogate {
 
 RunContext context_from_json(const nlohmann::json& j);
 CheckRecord check_from_json(const nlohmann::json& j);
-RunResult run_from_json(const nlohmann::json& j);
-WorkloadSpec workload_from_json(const nlohmann::json& j);
 
 // A run document, or a single check's document as a run of one.
 RunReport read_results(const std::filesystem::path& path);
@@ -27,8 +26,8 @@ RunReport read_results(const std::filesystem::path& path);
 // JSON files (the merged outputs, anything not iogate's) are left alone.
 RunReport read_report_dir(const std::filesystem::path& dir);
 
-// Removes the per-check documents from `dir` (and nothing else), so that a new run's merge sees
-// only its own checks. Returns how many were removed; a missing dir is no error.
-int clear_check_results(const std::filesystem::path& dir);
+// Whether `path` is a per-check document (format "iogate-check"); throws std::runtime_error when it
+// cannot be read or is not JSON.
+bool is_check_result_file(const std::filesystem::path& path);
 
 }  // namespace iogate

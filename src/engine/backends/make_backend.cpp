@@ -108,7 +108,10 @@ BackendChoice select_backend(std::string_view name) {
     throw std::invalid_argument("engine \"auto\": no engine is usable here: " + passed_over);
   }
   if (const auto why = backend_unavailable(name)) {
-    if (why->rfind("unknown engine", 0) == 0) throw std::invalid_argument(*why);
+    // An unknown name is said as it is; a known one gets "not available" and the reason.
+    if (std::find(kPreference.begin(), kPreference.end(), name) == kPreference.end()) {
+      throw std::invalid_argument(*why);
+    }
     throw std::invalid_argument("engine \"" + std::string(name) + "\" is not available: " + *why +
                                 "; " + kKnown);
   }

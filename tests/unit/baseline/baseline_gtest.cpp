@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "iogate/reports/run_json.hpp"
 #include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/runner/run_settings.hpp"
@@ -93,6 +94,28 @@ TEST(Baseline, WorkloadDifferenceSaysWhatChanged) {
   WorkloadSpec now = check.workload;
   now.block_size = 8192;
   EXPECT_EQ(workload_difference(b.checks[0], now), "block_size 4096 (baseline) vs 8192 (now)");
+}
+
+// A baseline as iogate wrote it before results and baselines shared one workload codec: its
+// workload has only the first 11 keys. It must still load and still match the same workload.
+TEST(Baseline, AnElevenKeyBaselineStillLoadsAndMatchesItsWorkload) {
+  const Baseline b = load_baseline(IOGATE_TEST_DATA_DIR "/baselines/v1-eleven-key-workload.json");
+  ASSERT_EQ(b.checks.size(), 1u);
+  EXPECT_EQ(b.checks[0].samples.at("iops").size(), 3u);
+  WorkloadSpec now = small_check().workload;
+  EXPECT_EQ(workload_difference(b.checks[0], now), "");
+  now.workers = 4;  // a key the old file lacks reads as its default, 1
+  EXPECT_EQ(workload_difference(b.checks[0], now), "workers 1 (baseline) vs 4 (now)");
+}
+
+TEST(Baseline, RecordsTheWholeWorkloadButTheSeed) {
+  WorkloadSpec spec = small_check().workload;
+  spec.seed = 42;
+  spec.workers = 2;
+  const nlohmann::json j = workload_json(spec);
+  EXPECT_FALSE(j.contains("seed"));
+  EXPECT_EQ(j.at("workers"), 2);
+  EXPECT_EQ(j, workload_json(workload_from_json(j)));
 }
 
 // judge_check on a real (small) file with a fake backend slowed by `per_io_us`.

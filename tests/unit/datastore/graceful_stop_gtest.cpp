@@ -14,7 +14,7 @@
 #include "file_allocation.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "iogate_test/forked_child.hpp"
 #include "iogate_test/temp_dir.hpp"
 

@@ -10,7 +10,7 @@
 #include <system_error>
 
 #include "iogate/engine/engine.hpp"
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "iogate_test/counting_backend.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"

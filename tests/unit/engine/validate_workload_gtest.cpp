@@ -56,30 +56,32 @@ TEST(ValidateWorkload, AcceptsEdgeValues) {
 
 TEST(ValidateWorkload, RejectsBadBlockSizes) {
   EXPECT_THAT(rejection([](auto& s) { s.block_size = 0; }),
-              HasSubstr("block_size = 0: must be a positive multiple of 512"));
-  EXPECT_THAT(rejection([](auto& s) { s.block_size = 1000; }), HasSubstr("block_size = 1000"));
+              HasSubstr("block_size: expected a positive multiple of 512 bytes, got 0"));
+  EXPECT_THAT(rejection([](auto& s) { s.block_size = 1000; }),
+              HasSubstr("block_size: expected a positive multiple of 512 bytes"));
   EXPECT_THAT(rejection([](auto& s) { s.block_size = std::uint64_t{2} << 30; }),
-              HasSubstr("block_size = 2147483648: must be at most 1 GiB"));
+              HasSubstr("block_size: expected a block size of at most 64 MiB, got 2 GiB"));
 }
 
 TEST(ValidateWorkload, RejectsBadFileSizes) {
   EXPECT_THAT(rejection([](auto& s) { s.file_size = 4096; }),
-              HasSubstr("file_size = 4096: must be at least block_size (8192 bytes)"));
+              HasSubstr("file_size: must hold at least one block (8 KiB), got 4 KiB"));
   EXPECT_THAT(rejection([](auto& s) { s.file_size = (64 << 20) + 100; }),
-              HasSubstr("file_size = 67108964: must be a multiple of 512 bytes with direct I/O"));
+              HasSubstr("file_size: must be a multiple of 512 bytes with direct I/O, got"));
 }
 
 TEST(ValidateWorkload, RejectsPercentagesOutsideZeroToHundred) {
   EXPECT_THAT(rejection([](auto& s) { s.read_pct = -1; }), HasSubstr("read_pct"));
-  EXPECT_THAT(rejection([](auto& s) { s.read_pct = 100.5; }), HasSubstr("must be in [0, 100]"));
+  EXPECT_THAT(rejection([](auto& s) { s.read_pct = 100.5; }),
+              HasSubstr("expected a percentage from 0 to 100"));
   EXPECT_THAT(rejection([](auto& s) { s.random_pct = 101; }), HasSubstr("random_pct"));
   EXPECT_THAT(rejection([](auto& s) { s.random_pct = std::nan(""); }), HasSubstr("random_pct"));
 }
 
 TEST(ValidateWorkload, RejectsQueueDepthOutsideRange) {
   EXPECT_THAT(rejection([](auto& s) { s.queue_depth = 0; }),
-              HasSubstr("queue_depth = 0: must be in [1, 4096]"));
-  EXPECT_THAT(rejection([](auto& s) { s.queue_depth = 4097; }), HasSubstr("queue_depth = 4097"));
+              HasSubstr("queue_depth: expected a queue depth from 1 to 4096, got 0"));
+  EXPECT_THAT(rejection([](auto& s) { s.queue_depth = 4097; }), HasSubstr("got 4097"));
 }
 
 TEST(ValidateWorkload, RejectsAWorkloadThatNeverStops) {
@@ -92,7 +94,7 @@ TEST(ValidateWorkload, RejectsAWorkloadThatNeverStops) {
 
 TEST(ValidateWorkload, RejectsIoSizeNotAMultipleOfBlockSize) {
   EXPECT_THAT(rejection([](auto& s) { s.io_size = 8192 + 512; }),
-              HasSubstr("io_size = 8704: must be a multiple of block_size (8192 bytes)"));
+              HasSubstr("io_size: must be a multiple of block_size (8 KiB), got"));
 }
 
 TEST(ValidateWorkload, RejectsNegativeDurations) {
@@ -108,18 +110,19 @@ namespace {
 
 TEST(ValidateWorkload, RejectsWorkersOutsideRangeOrWithoutABlockEach) {
   EXPECT_THAT(rejection([](auto& s) { s.workers = 0; }),
-              HasSubstr("workers = 0: must be in [1, 256]"));
-  EXPECT_THAT(rejection([](auto& s) { s.workers = 257; }), HasSubstr("workers = 257"));
+              HasSubstr("workers: expected a number of workers from 1 to 256, got 0"));
+  EXPECT_THAT(rejection([](auto& s) { s.workers = 257; }), HasSubstr("got 257"));
   EXPECT_THAT(rejection([](auto& s) {
                 s.workers = 4;
                 s.file_size = 3 * 8192;
               }),
-              HasSubstr("at least one block (8192 bytes) per worker (4 workers)"));
-  EXPECT_THAT(rejection([](auto& s) {
-                s.workers = 4;
-                s.io_size = 2 * 8192;
-              }),
-              HasSubstr("io_size = 16384: must be at least one block"));
+              HasSubstr("each of 4 workers needs at least one block (8 KiB) of file_size"));
+  EXPECT_THAT(
+      rejection([](auto& s) {
+        s.workers = 4;
+        s.io_size = 2 * 8192;
+      }),
+      HasSubstr("each of 4 workers needs at least one block (8 KiB) of the size to transfer"));
 }
 
 TEST(ValidateWorkload, RejectsNegativeOrNonFiniteRates) {

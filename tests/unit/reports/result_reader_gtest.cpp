@@ -5,8 +5,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "iogate/reports/check_results_cleanup.hpp"
 #include "iogate/reports/report_files.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "sample_report.hpp"
 
@@ -102,6 +103,22 @@ TEST_F(ResultReader, MergeWritesEveryFormat) {
     EXPECT_GT(fs::file_size(dir_ / f), 100u) << f;
   EXPECT_NE(console.str().find("FAIL"), std::string::npos);
   EXPECT_EQ(merge_report_dir(dir_, console), 1u) << "outputs are not read back as checks";
+}
+
+// The committed results document (the writers' golden file): what older iogate wrote must keep
+// loading through the one codec.
+TEST_F(ResultReader, ReadsTheCommittedResultsDocument) {
+  const RunReport back = read_results(IOGATE_TEST_DATA_DIR "/reports/results.json");
+  ASSERT_EQ(back.checks.size(), 5u);
+  const CheckRecord& first = back.checks[0];
+  EXPECT_EQ(first.check, "rand_read_8k");
+  EXPECT_EQ(first.workload.block_size, 8192u);
+  EXPECT_EQ(first.workload.workers, 2u);
+  EXPECT_EQ(first.workload.duration, std::chrono::seconds(4));
+  EXPECT_DOUBLE_EQ(first.result.iops(), 1000.0);
+  std::ifstream in(IOGATE_TEST_DATA_DIR "/reports/results.json");
+  EXPECT_EQ(workload_to_json(first.workload),
+            nlohmann::json::parse(in).at("checks").at(0).at("workload"));
 }
 
 TEST_F(ResultReader, BadInputNamesFileAndProblem) {

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "golden.hpp"
-#include "iogate/reports/report_writers.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "sample_report.hpp"
 
 namespace iogate {

@@ -7,7 +7,7 @@
 #include <csignal>
 #include <fstream>
 
-#include "iogate/engine/interrupt.hpp"
+#include "iogate/interrupt.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
 

@@ -69,7 +69,7 @@ TEST(ThresholdRules, RefusedChecks) {
        "workload = { block_size = \"8k\", duration = \"10s\" }\n" + kExpect, 5, 12,
        R"(check "c": workload.file_size)", "missing required key for a time-based workload"},
       {"O_DIRECT alignment", "workload = { block_size = 1000, size = 8000 }\n" + kExpect, 5, 27,
-       R"(check "c": workload.block_size)", "multiple of 512 bytes with direct = true"},
+       R"(check "c": workload.block_size)", "positive multiple of 512 bytes"},
       {"file smaller than a block",
        "workload = { block_size = \"8k\", file_size = \"4k\", duration = \"1s\" }\n" + kExpect, 5,
        45, R"(check "c": workload.file_size)", "must hold at least one block (8 KiB), got 4 KiB"},

@@ -1,5 +1,5 @@
-// The stop request and Interrupted's message. See include/iogate/engine/interrupt.hpp.
-#include "iogate/engine/interrupt.hpp"
+// The stop request and Interrupted's message. See include/iogate/interrupt.hpp.
+#include "iogate/interrupt.hpp"
 
 #include <csignal>
 

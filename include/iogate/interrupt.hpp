@@ -1,4 +1,6 @@
 // Stopping a run cleanly on SIGINT or SIGTERM: the stop request and the Interrupted exception.
+// In common, not the engine: the engine's workload loop and the datastore's preallocation both
+// read the request, and neither should link the other for it.
 //
 // Design. A process that opts in (enable_graceful_stop(), iogate/datastore/graceful_stop.hpp)
 // turns its first SIGINT or SIGTERM into a stop request: the signal handler only stores the

@@ -7,6 +7,8 @@
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/reports/result_json.hpp"
+#include "iogate/reports/run_json.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
@@ -41,25 +43,25 @@ const BaselineCheck* Baseline::find(const std::string& check) const {
   return nullptr;
 }
 
-json workload_json(const WorkloadSpec& s) {
-  return json{{"block_size", s.block_size},
-              {"read_pct", s.read_pct},
-              {"random_pct", s.random_pct},
-              {"queue_depth", s.queue_depth},
-              {"file_size", s.file_size},
-              {"io_size", s.io_size},
-              {"duration_s", std::chrono::duration<double>(s.duration).count()},
-              {"ramp_s", std::chrono::duration<double>(s.ramp).count()},
-              {"direct", s.direct},
-              {"flush", s.flush == FlushPolicy::end ? "end" : "none"},
-              {"engine", s.engine}};
+json workload_json(const WorkloadSpec& spec) {
+  json j = workload_to_json(spec);
+  j.erase("seed");  // a baseline holds for any seed: each run draws a fresh one
+  return j;
 }
 
 std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpec& now) {
   const json current = workload_json(now);
+  // Read back through the codec first, so that a key an older baseline lacks (workers, kind, ...)
+  // compares as the default it was run with, not as a change. One the codec cannot read (a
+  // baseline edited by hand) is compared as written.
+  json recorded_workload = recorded.workload;
+  try {
+    recorded_workload = workload_json(workload_from_json(recorded.workload));
+  } catch (const json::exception&) {
+  }
   std::string out;
   for (const auto& [key, value] : current.items()) {
-    const json was = recorded.workload.contains(key) ? recorded.workload.at(key) : json();
+    const json was = recorded_workload.contains(key) ? recorded_workload.at(key) : json();
     if (was == value) continue;
     if (!out.empty()) out += ", ";
     out += fmt::format("{} {} (baseline) vs {} (now)", key, was.dump(), value.dump());
@@ -181,19 +183,7 @@ Baseline load_baseline(const std::filesystem::path& file) {
 }
 
 void save_baseline(const std::filesystem::path& file, const Baseline& baseline) {
-  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
-  const std::filesystem::path tmp = file.string() + ".tmp";
-  try {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << baseline_to_json(baseline).dump(2) << '\n';
-    out.close();
-    if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
-    std::filesystem::rename(tmp, file);
-  } catch (...) {
-    std::error_code ignored;  // leave no half-written baseline behind
-    std::filesystem::remove(tmp, ignored);
-    throw;
-  }
+  write_json_file(file, baseline_to_json(baseline));  // beside it, then renamed over it
 }
 
 }  // namespace iogate

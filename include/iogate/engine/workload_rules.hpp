@@ -1,0 +1,79 @@
+// The one home of every limit and cross-field rule a WorkloadSpec must meet on its own, before
+// any file is opened. Two callers say the same problem in their own frame:
+//
+//   the threshold parser  file:line:col: check "c": workload.KEY: <expected>  (ThresholdError)
+//   the engine            workload FIELD: <expected>                          (InvalidWorkload)
+//
+// A rule returns a WorkloadProblem (which field broke it, what was expected) and never throws, so
+// the parser can point at the line where the value was written, [defaults] or the check's own.
+// What only the threshold format says (a key written but empty: duration = "0s", rate_iops = 0;
+// unknown keys; missing required keys) stays in the parser; the rules that need the file (its
+// size, the device's direct-I/O alignment) stay in run_workload.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "iogate/engine/workload.hpp"
+
+namespace iogate {
+
+// The largest block (one request). The block layer splits any request at the device's
+// max_sectors_kb (128 KiB to a few MiB on real disks), so a bigger block measures the split, not
+// the workload; streaming, backup and object-store workloads issue 1 to 16 MiB. fio accepts a bs
+// up to what Linux moves in one call (2 GiB - 4 KiB), but every block costs a buffer per queue
+// slot per worker (queue_depth x workers of them): 64 MiB leaves room above every real workload
+// while keeping one request's memory sane. Threshold files and the engine used to disagree here
+// (64 MiB and 1 GiB); this constant is the only one now.
+inline constexpr std::uint64_t kMaxBlockSize = std::uint64_t{64} << 20;
+// Blocks, and file sizes under O_DIRECT, are multiples of the smallest logical sector.
+inline constexpr std::uint64_t kSectorSize = 512;
+inline constexpr std::int64_t kMaxQueueDepth = 4096;
+inline constexpr std::int64_t kMaxWorkers = 256;
+
+// The fields a rule can name, by their WorkloadSpec names (field_name()).
+enum class WorkloadField {
+  block_size,
+  read_pct,
+  random_pct,
+  queue_depth,
+  file_size,
+  io_size,
+  duration,
+  ramp,
+  workers,
+  rate_iops,
+  rate_mbps,
+};
+
+// "block_size", "io_size", "read_pct", ...
+std::string_view field_name(WorkloadField field);
+
+struct WorkloadProblem {
+  WorkloadField field;   // the value that broke the rule (for a cross-field rule, the one named)
+  std::string expected;  // "expected a block size of at most 64 MiB, got 1 GiB"
+};
+
+// The rules on one value, for a reader that checks each value where it reads it.
+std::optional<std::string> block_size_problem(std::uint64_t bytes);
+std::optional<std::string> queue_depth_problem(std::int64_t depth);
+std::optional<std::string> workers_problem(std::int64_t workers);
+
+// Every rule, the single-value ones included, on a whole spec: the first one broken, or nothing.
+std::optional<WorkloadProblem> find_workload_problem(const WorkloadSpec& spec);
+
+// What validate_workload (engine.hpp) throws: "workload block_size: expected a block size of at
+// most 64 MiB, got 1 GiB". An invalid_argument, so callers that know nothing of it still report it as bad input.
+class InvalidWorkload : public std::invalid_argument {
+ public:
+  explicit InvalidWorkload(WorkloadProblem problem);
+  const WorkloadProblem& problem() const noexcept { return problem_; }
+
+ private:
+  WorkloadProblem problem_;
+};
+
+}  // namespace iogate

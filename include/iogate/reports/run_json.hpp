@@ -1,0 +1,29 @@
+// The one JSON codec of a WorkloadSpec and a RunResult (nlohmann-json), shared by the results
+// documents (result_json.hpp), their reader (result_reader.hpp) and baselines
+// (iogate/baseline/baseline.hpp), so that a field is named, written and read back in one place.
+// Field names are stable: dashboards and scripts key on them. Units are in the names: _ms, _s,
+// mbps (MiB/s), bytes.
+//
+// Reading is tolerant of what older files lack: a key added after the first version (seed,
+// workers, verify, kind, rate_iops, rate_mbps; a run's engine_note, flush_s, cpu figures) reads as
+// the field's default, so every baseline and result written since version 1 still loads. The
+// latency histogram is restored from its buckets: counts, min, max and every percentile are as
+// written, and the values inside each bucket are spread so that the mean is the one written too.
+// A missing or mistyped required key throws nlohmann::json::exception naming it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "iogate/engine/run_result.hpp"
+#include "iogate/engine/workload.hpp"
+
+namespace iogate {
+
+nlohmann::json workload_to_json(const WorkloadSpec& spec);
+WorkloadSpec workload_from_json(const nlohmann::json& j);
+
+// iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p99_ms, cpu_pct, duration_s and the rest.
+nlohmann::json run_to_json(const RunResult& result);
+RunResult run_from_json(const nlohmann::json& j);
+
+}  // namespace iogate

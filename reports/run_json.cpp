@@ -1,0 +1,179 @@
+// The JSON codec of WorkloadSpec and RunResult; see run_json.hpp.
+#include "iogate/reports/run_json.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace iogate {
+namespace {
+
+constexpr double kReportedPercentiles[] = {50, 90, 99, 99.9, 99.99};
+
+const char* flush_name(FlushPolicy p) { return p == FlushPolicy::end ? "end" : "none"; }
+
+template <typename T>
+T get_or(const nlohmann::json& j, const char* key, T fallback) {
+  const auto it = j.find(key);
+  return it == j.end() || it->is_null() ? fallback : it->get<T>();
+}
+
+// Refills the histogram from its buckets (see the header): the first value recorded is the exact
+// minimum, the last the exact maximum, and the others start at their bucket's low edge and are
+// raised within the bucket until their sum matches the recorded mean.
+void restore_histogram(const nlohmann::json& r, LatencyHistogram& h) {
+  const auto buckets = get_or(r, "lat_histogram_ns", nlohmann::json::array());
+  std::uint64_t count = 0;
+  long double low_sum = 0;
+  for (const auto& b : buckets) {
+    count += b.at(2).get<std::uint64_t>();
+    low_sum +=
+        static_cast<long double>(b.at(0).get<std::uint64_t>()) * b.at(2).get<std::uint64_t>();
+  }
+  if (count == 0) return;
+  const auto min = get_or<std::uint64_t>(r, "lat_min_ns", buckets.front().at(0));
+  const auto max = get_or<std::uint64_t>(r, "lat_max_ns", buckets.back().at(0));
+  const long double want = get_or<long double>(r, "lat_mean_ns", 0) * count;
+  low_sum += static_cast<long double>(min) - buckets.front().at(0).get<std::uint64_t>();
+  if (count > 1)
+    low_sum += static_cast<long double>(max) - buckets.back().at(0).get<std::uint64_t>();
+  long double extra = std::max<long double>(0, std::round(want - low_sum));
+  std::uint64_t seen = 0;
+  for (const auto& b : buckets) {
+    const auto low = b.at(0).get<std::uint64_t>();
+    const auto high = b.at(1).get<std::uint64_t>();
+    const auto n = b.at(2).get<std::uint64_t>();
+    for (std::uint64_t k = 0; k < n; ++k, ++seen) {
+      if (seen == 0) {
+        h.record(min);
+      } else if (seen + 1 == count) {
+        h.record(max);
+      } else {
+        const long double room = static_cast<long double>(high - low - 1);
+        const long double add = std::min(extra, room);
+        extra -= add;
+        h.record(low + static_cast<std::uint64_t>(add));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+nlohmann::json workload_to_json(const WorkloadSpec& w) {
+  return {{"block_size", w.block_size},
+          {"read_pct", w.read_pct},
+          {"random_pct", w.random_pct},
+          {"queue_depth", w.queue_depth},
+          {"file_size", w.file_size},
+          {"io_size", w.io_size},
+          {"duration_s", std::chrono::duration<double>(w.duration).count()},
+          {"ramp_s", std::chrono::duration<double>(w.ramp).count()},
+          {"direct", w.direct},
+          {"flush", flush_name(w.flush)},
+          {"engine", w.engine},
+          {"seed", w.seed},
+          {"workers", w.workers},
+          {"verify", w.verify},
+          {"kind", w.kind == WorkloadKind::integrity ? "integrity" : "mixed"},
+          {"rate_iops", w.rate_iops},
+          {"rate_mbps", w.rate_mbps}};
+}
+
+WorkloadSpec workload_from_json(const nlohmann::json& j) {
+  WorkloadSpec w;
+  w.block_size = j.at("block_size").get<std::uint64_t>();
+  w.read_pct = j.at("read_pct").get<double>();
+  w.random_pct = j.at("random_pct").get<double>();
+  w.queue_depth = j.at("queue_depth").get<unsigned>();
+  w.file_size = j.at("file_size").get<std::uint64_t>();
+  w.io_size = j.at("io_size").get<std::uint64_t>();
+  const auto ns = [](double s) { return std::chrono::nanoseconds(std::llround(s * 1e9)); };
+  w.duration = ns(j.at("duration_s").get<double>());
+  w.ramp = ns(j.at("ramp_s").get<double>());
+  w.direct = j.at("direct").get<bool>();
+  w.flush = j.at("flush").get<std::string>() == "none" ? FlushPolicy::none : FlushPolicy::end;
+  w.engine = j.at("engine").get<std::string>();
+  w.seed = get_or<std::uint64_t>(j, "seed", 0);
+  w.workers = get_or(j, "workers", 1u);
+  w.verify = get_or(j, "verify", false);
+  w.kind = get_or<std::string>(j, "kind", "mixed") == "integrity" ? WorkloadKind::integrity
+                                                                  : WorkloadKind::mixed;
+  w.rate_iops = get_or(j, "rate_iops", 0.0);
+  w.rate_mbps = get_or(j, "rate_mbps", 0.0);
+  return w;
+}
+
+nlohmann::json run_to_json(const RunResult& r) {
+  nlohmann::json percentiles = nlohmann::json::object();
+  for (double q : kReportedPercentiles)
+    percentiles[fmt::format("{:g}", q)] = r.lat_percentile_ms(q);
+  nlohmann::json intervals = nlohmann::json::array();
+  for (const IntervalSample& s : r.intervals)
+    intervals.push_back({{"start_s", s.start_s},
+                         {"length_s", s.length_s},
+                         {"bytes", s.bytes},
+                         {"ios", s.ios},
+                         {"mbps", s.mbps()},
+                         {"iops", s.iops()}});
+  nlohmann::json buckets = nlohmann::json::array();
+  for (const LatencyHistogram::Bucket& b : r.latency.nonempty_buckets())
+    buckets.push_back({b.low_ns, b.high_ns, b.count});
+  return {{"engine", r.engine},
+          {"engine_note", r.engine_note},
+          {"queue_depth", r.queue_depth},
+          {"workers", r.workers},
+          {"blocks_verified", r.blocks_verified},
+          {"seed", r.seed},
+          {"completed", r.completed},
+          {"iops", r.iops()},
+          {"mbps", r.mbps()},
+          {"bytes", r.bytes()},
+          {"ios", r.ios()},
+          {"bytes_read", r.bytes_read},
+          {"bytes_written", r.bytes_written},
+          {"ios_read", r.ios_read},
+          {"ios_written", r.ios_written},
+          {"duration_s", r.elapsed_s},
+          {"flush_s", r.flush_s},
+          {"lat_avg_ms", r.lat_avg_ms()},
+          {"lat_min_ms", static_cast<double>(r.latency.min_ns()) / 1e6},
+          {"lat_max_ms", r.lat_max_ms()},
+          {"lat_p99_ms", r.lat_percentile_ms(99)},
+          {"lat_percentiles_ms", percentiles},
+          {"cpu_pct", r.cpu_process_pct},
+          {"cpu_system_pct", r.cpu_system_pct},
+          {"lat_min_ns", r.latency.min_ns()},
+          {"lat_max_ns", r.latency.max_ns()},
+          {"lat_mean_ns", r.latency.mean_ns()},
+          {"lat_histogram_ns", buckets},  // [low (incl.), high (excl.), count], nonempty only
+          {"intervals", intervals}};
+}
+
+RunResult run_from_json(const nlohmann::json& j) {
+  RunResult r;
+  r.engine = j.at("engine").get<std::string>();
+  r.engine_note = get_or<std::string>(j, "engine_note", "");
+  r.queue_depth = j.at("queue_depth").get<unsigned>();
+  r.workers = get_or(j, "workers", 1u);
+  r.blocks_verified = get_or<std::uint64_t>(j, "blocks_verified", 0);
+  r.seed = get_or<std::uint64_t>(j, "seed", 0);
+  r.completed = get_or(j, "completed", true);
+  r.bytes_read = j.at("bytes_read").get<std::uint64_t>();
+  r.bytes_written = j.at("bytes_written").get<std::uint64_t>();
+  r.ios_read = j.at("ios_read").get<std::uint64_t>();
+  r.ios_written = j.at("ios_written").get<std::uint64_t>();
+  r.elapsed_s = j.at("duration_s").get<double>();
+  r.flush_s = get_or(j, "flush_s", 0.0);
+  r.cpu_process_pct = get_or(j, "cpu_pct", 0.0);
+  r.cpu_system_pct = get_or(j, "cpu_system_pct", 0.0);
+  restore_histogram(j, r.latency);
+  for (const auto& s : get_or(j, "intervals", nlohmann::json::array()))
+    r.intervals.push_back({s.at("start_s").get<double>(), s.at("length_s").get<double>(),
+                           s.at("bytes").get<std::uint64_t>(), s.at("ios").get<std::uint64_t>()});
+  return r;
+}
+
+}  // namespace iogate

@@ -1,0 +1,144 @@
+// The workload rules (workload_rules.hpp) and validate_workload, which throws the first one broken.
+#include "iogate/engine/workload_rules.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "iogate/engine/engine.hpp"
+#include "iogate/units.hpp"
+
+namespace iogate {
+namespace {
+
+std::string size_of(std::uint64_t bytes) {
+  return fmt::format("{} ({} bytes)", format_size(bytes), bytes);
+}
+
+std::optional<std::string> percent_problem(double value) {
+  if (value >= 0.0 && value <= 100.0) return std::nullopt;
+  return fmt::format("expected a percentage from 0 to 100, got {}", value);
+}
+
+// 0 is "no cap"; a threshold file leaves the key out for that.
+std::optional<std::string> rate_problem(double value) {
+  if (value >= 0.0 && std::isfinite(value)) return std::nullopt;
+  return fmt::format("expected 0 (no cap) or a positive number, got {}", value);
+}
+
+std::optional<std::string> time_problem(std::chrono::nanoseconds value) {
+  if (value.count() >= 0) return std::nullopt;
+  return fmt::format("expected a duration of 0 or more, got {} ns", value.count());
+}
+
+// The rules that hold whatever the spec's other fields are.
+std::optional<WorkloadProblem> single_value_problem(const WorkloadSpec& spec) {
+  const std::pair<WorkloadField, std::optional<std::string>> rules[] = {
+      {WorkloadField::block_size, block_size_problem(spec.block_size)},
+      {WorkloadField::read_pct, percent_problem(spec.read_pct)},
+      {WorkloadField::random_pct, percent_problem(spec.random_pct)},
+      {WorkloadField::queue_depth, queue_depth_problem(spec.queue_depth)},
+      {WorkloadField::duration, time_problem(spec.duration)},
+      {WorkloadField::ramp, time_problem(spec.ramp)},
+      {WorkloadField::workers, workers_problem(spec.workers)},
+      {WorkloadField::rate_iops, rate_problem(spec.rate_iops)},
+      {WorkloadField::rate_mbps, rate_problem(spec.rate_mbps)},
+  };
+  for (const auto& [field, problem] : rules)
+    if (problem) return WorkloadProblem{field, *problem};
+  return std::nullopt;
+}
+
+// Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
+std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
+  const std::string block = format_size(spec.block_size);
+  if (spec.file_size < spec.block_size) {
+    return WorkloadProblem{
+        WorkloadField::file_size,
+        fmt::format("must hold at least one block ({}), got {}", block, size_of(spec.file_size))};
+  }
+  if (spec.direct && spec.file_size % kSectorSize != 0) {
+    return WorkloadProblem{WorkloadField::file_size,
+                           fmt::format("must be a multiple of {} bytes with direct I/O, got {}",
+                                       kSectorSize, size_of(spec.file_size))};
+  }
+  // Each worker has its own region of the file and its own share of the bytes to transfer.
+  const std::uint64_t workers = spec.workers;
+  if (spec.file_size / workers < spec.block_size) {
+    return WorkloadProblem{
+        WorkloadField::workers,
+        fmt::format("each of {} workers needs at least one block ({}) of file_size, got {}",
+                    workers, block, size_of(spec.file_size))};
+  }
+  if (spec.io_size != 0 && spec.io_size / spec.block_size < workers) {
+    return WorkloadProblem{
+        WorkloadField::workers,
+        fmt::format("each of {} workers needs at least one block ({}) of the size to transfer, "
+                    "got {}",
+                    workers, block, size_of(spec.io_size))};
+  }
+  if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
+  if (spec.io_size == 0 && spec.duration.count() == 0) {
+    return WorkloadProblem{
+        WorkloadField::io_size,
+        "one of io_size (size-based) or duration (time-based) must be greater than 0"};
+  }
+  if (spec.io_size % spec.block_size != 0) {
+    return WorkloadProblem{
+        WorkloadField::io_size,
+        fmt::format("must be a multiple of block_size ({}), got {}", block, size_of(spec.io_size))};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view field_name(WorkloadField field) {
+  static constexpr std::array<std::string_view, 11> kNames{
+      "block_size", "read_pct", "random_pct", "queue_depth", "file_size", "io_size",
+      "duration",   "ramp",     "workers",    "rate_iops",   "rate_mbps"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::rate_mbps) + 1);
+  return kNames.at(static_cast<std::size_t>(field));
+}
+
+std::optional<std::string> block_size_problem(std::uint64_t bytes) {
+  if (bytes == 0 || bytes % kSectorSize != 0) {
+    // With direct = false too: an integrity workload's read pass reopens the file with O_DIRECT
+    // wherever the filesystem has it, and a spec should not turn invalid by flipping `direct`.
+    return fmt::format("expected a positive multiple of {} bytes, got {}", kSectorSize,
+                       size_of(bytes));
+  }
+  if (bytes > kMaxBlockSize) {
+    return fmt::format("expected a block size of at most {}, got {}", format_size(kMaxBlockSize),
+                       format_size(bytes));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> queue_depth_problem(std::int64_t depth) {
+  if (depth >= 1 && depth <= kMaxQueueDepth) return std::nullopt;
+  return fmt::format("expected a queue depth from 1 to {}, got {}", kMaxQueueDepth, depth);
+}
+
+std::optional<std::string> workers_problem(std::int64_t workers) {
+  if (workers >= 1 && workers <= kMaxWorkers) return std::nullopt;
+  return fmt::format("expected a number of workers from 1 to {}, got {}", kMaxWorkers, workers);
+}
+
+std::optional<WorkloadProblem> find_workload_problem(const WorkloadSpec& spec) {
+  if (auto problem = single_value_problem(spec)) return problem;
+  return cross_field_problem(spec);
+}
+
+InvalidWorkload::InvalidWorkload(WorkloadProblem problem)
+    : std::invalid_argument(
+          fmt::format("workload {}: {}", field_name(problem.field), problem.expected)),
+      problem_(std::move(problem)) {}
+
+void validate_workload(const WorkloadSpec& spec) {
+  if (auto problem = find_workload_problem(spec)) throw InvalidWorkload(std::move(*problem));
+}
+
+}  // namespace iogate
