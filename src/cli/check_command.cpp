@@ -36,6 +36,22 @@ struct CheckFlags {
   int repeat_max = 0;  // 0: each check's own
 };
 
+// Outputs that cannot be written are found before any check runs, not after all of them. What
+// fails later (a disk filling up, a name taken by a directory) is reported then, once, on stderr.
+bool outputs_writable(const CheckFlags& flags) {
+  try {
+    if (!flags.json_dir.empty()) probe_writable_dir(flags.json_dir);
+    for (const std::string* f :
+         {&flags.reports.junit, &flags.reports.json, &flags.reports.gbench_json,
+          &flags.reports.markdown, &flags.reports.html})
+      if (!f->empty()) probe_writable_file(*f);
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << "iogate check: report cannot be written: " << e.what() << '\n';
+    return false;
+  }
+}
+
 int run(const CheckFlags& flags) {
   const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
   if (!loaded) return kExitBadInput;
@@ -57,18 +73,7 @@ int run(const CheckFlags& flags) {
     std::cerr << "iogate: " << e.what() << '\n';
     return kExitBadInput;
   }
-  // Outputs that cannot be written are found now, not after every check has run. What fails
-  // later (a disk filling up, a name taken by a directory) is reported then, once, on stderr.
-  try {
-    if (!flags.json_dir.empty()) probe_writable_dir(flags.json_dir);
-    for (const std::string* f :
-         {&flags.reports.junit, &flags.reports.json, &flags.reports.gbench_json,
-          &flags.reports.markdown, &flags.reports.html})
-      if (!f->empty()) probe_writable_file(*f);
-  } catch (const std::exception& e) {
-    std::cerr << "iogate check: report cannot be written: " << e.what() << '\n';
-    return kExitBadInput;
-  }
+  if (!outputs_writable(flags)) return kExitBadInput;
   std::cout << "iogate check " << flags.file << " on " << choice->dir.string() << '\n'
             << table_header() << std::endl;
   enable_graceful_stop();

@@ -41,50 +41,58 @@ bool has_absolute(const Check& check) {
       [](const Expectation& e) { return std::holds_alternative<AbsoluteBound>(e.bound); });
 }
 
-}  // namespace
-
-CheckOutcome judge_check(const Check& check, const FileRef& test_file, const StorageStack& stack,
-                         const JudgeOptions& options) {
-  CheckOutcome outcome;
+// What the baseline says about a check before it runs: the baseline's samples to compare with,
+// a reason to skip its relative bounds, or (in the outcome) that the baseline was recorded with
+// another workload.
+struct BaselineView {
   const BaselineCheck* recorded = nullptr;
   std::optional<std::string> skip;
+};
+
+BaselineView look_up_baseline(const Check& check, const JudgeOptions& options,
+                              const StorageStack& stack, CheckOutcome& outcome) {
+  BaselineView view;
   if (check.relative()) {
     if (options.baseline == nullptr) {
-      skip =
+      view.skip =
           "relative bounds (\"N% of baseline\") and no baseline given: record one with "
           "`iogate baseline record`, then pass it with --baseline, IOGATE_BASELINE or "
           "iogate_add_suite(... BASELINE file)";
-    } else if ((recorded = options.baseline->find(check.name)) == nullptr) {
-      skip =
+    } else if ((view.recorded = options.baseline->find(check.name)) == nullptr) {
+      view.skip =
           fmt::format("baseline {} (recorded {}) has no check \"{}\": record it again",
                       options.baseline->path.string(), options.baseline->recorded_at, check.name);
-    } else if (const std::string diff = workload_difference(*recorded, check.workload);
+    } else if (const std::string diff = workload_difference(*view.recorded, check.workload);
                !diff.empty()) {
       outcome.baseline_mismatch = fmt::format(
           "baseline {} was recorded with a different workload ({}): record the baseline again",
           options.baseline->path.string(), diff);
-      return outcome;
+      return view;
     }
   }
   if (options.baseline != nullptr) {
     outcome.baseline = options.baseline;
     outcome.fingerprint_changes = diff_storage_stacks(options.baseline->fingerprint, stack);
   }
-  if (skip && !has_absolute(check)) {
-    outcome.verdict.skipped = skip;
-    return outcome;
-  }
+  return view;
+}
 
-  const MetricSamples* reference = recorded ? &recorded->samples : nullptr;
+// The first run fail-fast stopped, and how many it stopped.
+struct Stops {
+  std::optional<Shortfall> first;
+  int count = 0;
+};
+
+// Runs until every expectation is decided (or one is broken), at least min_runs, at most
+// max_runs, and beyond min_runs only while the next run fits the budget (evidence.hpp).
+Stops run_until_decided(const Check& check, const FileRef& test_file, const JudgeOptions& options,
+                        const MetricSamples* reference, CheckOutcome& outcome) {
   RunPlan plan;
   plan.min_runs = options.repeat > 0 ? options.repeat : check.repeat;
   plan.max_runs =
       std::max(plan.min_runs, options.repeat_max > 0 ? options.repeat_max : check.repeat_max);
-  // Runs until every expectation is decided (or one is broken), at least min_runs, at most
-  // max_runs, and beyond min_runs only while the next run fits the budget (evidence.hpp).
   MetricSamples samples;
-  int stopped = 0;
-  std::optional<Shortfall> first_stop;
+  Stops stops;
   const auto started = std::chrono::steady_clock::now();
   double longest_run_s = 0;
   for (int i = 0; i < plan.max_runs; ++i) {
@@ -102,8 +110,8 @@ CheckOutcome judge_check(const Check& check, const FileRef& test_file, const Sto
         std::max(longest_run_s, std::chrono::duration<double>(now - run_started).count());
     add_samples(check, outcome.runs.back(), fail_fast, samples);
     if (fail_fast.stopped()) {
-      ++stopped;
-      if (!first_stop) first_stop = fail_fast.stopped();
+      ++stops.count;
+      if (!stops.first) stops.first = fail_fast.stopped();
     }
     if (static_cast<int>(outcome.runs.size()) < plan.min_runs) continue;
     outcome.verdict = evaluate(check, outcome.runs, samples, reference, plan);
@@ -115,27 +123,44 @@ CheckOutcome judge_check(const Check& check, const FileRef& test_file, const Sto
       break;
     }
   }
-  if (skip) outcome.verdict.skipped = skip;
-  outcome.result = outcome.runs[median_run(check, outcome.runs)];
-  if (first_stop) {
-    // The line a user reads says how far a stopped run got and where it was heading: on the
-    // bound that stopped it, else on the first one broken (a relative floor may be decided by
-    // the same stopped runs first).
-    auto& shortfalls = outcome.verdict.shortfalls;
-    auto s = std::find_if(shortfalls.begin(), shortfalls.end(), [&](const Shortfall& f) {
-      return f.expectation == first_stop->expectation;
-    });
-    if (s == shortfalls.end())
-      s = std::find_if(shortfalls.begin(), shortfalls.end(),
-                       [](const Shortfall& f) { return f.expectation != nullptr; });
-    if (s != shortfalls.end()) {
-      if (s->expectation == first_stop->expectation) s->measured = first_stop->measured;
-      s->note = fmt::format("{}; {} of {} runs stopped early", first_stop->note, stopped,
-                            outcome.runs.size());
-      outcome.fail_fast_elapsed_s = outcome.runs.back().elapsed_s;
-      outcome.result = outcome.runs.back();
-    }
+  return stops;
+}
+
+// The line a user reads says how far a stopped run got and where it was heading: on the bound
+// that stopped it, else on the first one broken (a relative floor may be decided by the same
+// stopped runs first).
+void note_fail_fast(const Stops& stops, CheckOutcome& outcome) {
+  const Shortfall& first = *stops.first;
+  auto& shortfalls = outcome.verdict.shortfalls;
+  auto s = std::find_if(shortfalls.begin(), shortfalls.end(),
+                        [&](const Shortfall& f) { return f.expectation == first.expectation; });
+  if (s == shortfalls.end())
+    s = std::find_if(shortfalls.begin(), shortfalls.end(),
+                     [](const Shortfall& f) { return f.expectation != nullptr; });
+  if (s == shortfalls.end()) return;
+  if (s->expectation == first.expectation) s->measured = first.measured;
+  s->note =
+      fmt::format("{}; {} of {} runs stopped early", first.note, stops.count, outcome.runs.size());
+  outcome.fail_fast_elapsed_s = outcome.runs.back().elapsed_s;
+  outcome.result = outcome.runs.back();
+}
+
+}  // namespace
+
+CheckOutcome judge_check(const Check& check, const FileRef& test_file, const StorageStack& stack,
+                         const JudgeOptions& options) {
+  CheckOutcome outcome;
+  const BaselineView baseline = look_up_baseline(check, options, stack, outcome);
+  if (outcome.baseline_mismatch) return outcome;
+  if (baseline.skip && !has_absolute(check)) {
+    outcome.verdict.skipped = baseline.skip;
+    return outcome;
   }
+  const MetricSamples* reference = baseline.recorded ? &baseline.recorded->samples : nullptr;
+  const Stops stops = run_until_decided(check, test_file, options, reference, outcome);
+  if (baseline.skip) outcome.verdict.skipped = baseline.skip;
+  outcome.result = outcome.runs[median_run(check, outcome.runs)];
+  if (stops.first) note_fail_fast(stops, outcome);
   return outcome;
 }
 
