@@ -8,13 +8,12 @@ namespace iogate {
 
 class GeneratedCheck : public CheckFixture {
  public:
-  GeneratedCheck(const Check& check, bool require_mount)
-      : check_(check), require_mount_(require_mount) {}
-  void TestBody() override { run(check_, require_mount_); }
+  GeneratedCheck(const Check& check, const ThresholdFile& file) : check_(check), file_(file) {}
+  void TestBody() override { run(check_, &file_); }
 
  private:
   const Check& check_;
-  bool require_mount_;
+  const ThresholdFile& file_;
 };
 
 }  // namespace iogate

@@ -24,8 +24,8 @@
 
 #include "generated_check.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
-#include "iogate/reports/report_files.hpp"
 #include "iogate/reports/check_results_cleanup.hpp"
+#include "iogate/reports/report_files.hpp"
 #include "iogate/reports/result_reader.hpp"
 #include "suite_config.hpp"
 #include "suite_options.hpp"
@@ -137,12 +137,10 @@ void register_generated(const SuiteContext& context, const std::vector<HandWritt
   for (const ThresholdFile& file : context.files())
     for (const Check& check : file.checks) {
       if (claimed.contains(check.name)) continue;
-      const bool require_mount = file.require_mount;
-      ::testing::RegisterTest(kSuiteConfig.name, check.name.c_str(), nullptr, nullptr,
-                              file.path.c_str(), check.where.line,
-                              [&check, require_mount]() -> ::testing::Test* {
-                                return new GeneratedCheck(check, require_mount);
-                              });
+      ::testing::RegisterTest(
+          kSuiteConfig.name, check.name.c_str(), nullptr, nullptr, file.path.c_str(),
+          check.where.line,
+          [&check, &file]() -> ::testing::Test* { return new GeneratedCheck(check, file); });
     }
 }
 

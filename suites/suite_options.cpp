@@ -31,6 +31,12 @@ std::optional<SuiteOptions> parse_suite_options(int argc, char** argv, int& exit
                "$IOGATE_ALLOW_SHARED_DATASTORE=1)");
   app.add_flag("--require-mount", o.datastore.require_mount,
                "Refuse a datastore that is not a mount point (else $IOGATE_REQUIRE_MOUNT=1)");
+  app.add_option("--require-filesystem", o.datastore.require_filesystem,
+                 "Refuse a datastore on another filesystem type, e.g. xfs (else "
+                 "$IOGATE_REQUIRE_FILESYSTEM, else the file's require_filesystem)");
+  app.add_option("--require-device", o.datastore.require_device,
+                 "Refuse a datastore on another block device, e.g. /dev/sdb1 (else "
+                 "$IOGATE_REQUIRE_DEVICE, else the file's require_device)");
   app.add_option("--baseline", o.baseline,
                  "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE, else the "
                  "suite's BASELINE)");

@@ -111,7 +111,7 @@ int run(const RecordFlags& flags) {
   if (!loaded) return kExitBadInput;
   const ThresholdFile& file = *loaded;
   const std::optional<DatastoreChoice> choice =
-      choose_datastore("baseline record", flags.datastore, file.require_mount);
+      choose_datastore("baseline record", flags.datastore, &file);
   if (!choice) return kExitBadInput;
   const std::filesystem::path& datastore = choice->dir;
   const RunContext context = describe_run(file.suite, datastore);

@@ -56,8 +56,7 @@ int run(const CheckFlags& flags) {
   const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
   if (!loaded) return kExitBadInput;
   const ThresholdFile& file = *loaded;
-  const std::optional<DatastoreChoice> choice =
-      choose_datastore("check", flags.datastore, file.require_mount);
+  const std::optional<DatastoreChoice> choice = choose_datastore("check", flags.datastore, &file);
   if (!choice) return kExitBadInput;
   RunnerSettings settings;
   settings.suite = file.suite;
@@ -86,7 +85,7 @@ int run(const CheckFlags& flags) {
   std::vector<std::string> unwritten;
   bool context_of_a_run = false;  // the report's context: the first check that ran, with its stack
   for (const Check& check : file.checks) {
-    CheckReport done = runner.run(check, file.require_mount);
+    CheckReport done = runner.run(check, &file);
     std::cout << table_row_line(done.row()) << std::endl;
     for (const std::string& line : evidence_lines(done.record)) std::cout << "  " << line << '\n';
     if (done.record.status == CheckStatus::skipped) {

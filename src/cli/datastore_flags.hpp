@@ -16,13 +16,13 @@
 
 namespace iogate::cli {
 
-// --datastore, --allow-shared-datastore, --require-mount.
+// --datastore, --allow-shared-datastore, --require-mount, --require-filesystem, --require-device.
 void add_datastore_flags(CLI::App& sub, DatastoreFlags& flags);
 
 // The datastore, checked (check_datastore), for the command to announce; or nothing after
-// "iogate COMMAND: <reason>" went to stderr (the caller exits with kExitBadInput). `require_mount`
-// adds a threshold file's [suite] require_mount.
+// "iogate COMMAND: <reason>" went to stderr (the caller exits with kExitBadInput). `file`: the
+// threshold file whose [suite] demands on the datastore apply.
 std::optional<DatastoreChoice> choose_datastore(const char* command, const DatastoreFlags& flags,
-                                                bool require_mount = false);
+                                                const ThresholdFile* file = nullptr);
 
 }  // namespace iogate::cli

@@ -11,9 +11,9 @@
 #include <system_error>
 
 #include "commands.hpp"
+#include "iogate/reports/check_results_cleanup.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/reports/check_results_cleanup.hpp"
 #include "iogate/reports/result_reader.hpp"
 
 namespace iogate::cli {

@@ -2,8 +2,10 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <cerrno>
+#include <cstring>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -67,6 +69,51 @@ UniqueFd open_datastore(const fs::path& datastore, const DatastorePolicy& policy
 void vet_datastore(int fd, const fs::path& datastore, const DatastorePolicy& policy) {
   if (!policy.allow_shared) check_datastore_trust(fd, datastore);
   if (policy.require_mount) require_mount_root(fd, datastore);
+  if (!policy.require_filesystem.empty()) require_filesystem(datastore, policy.require_filesystem);
+  if (!policy.require_device.empty()) require_device(fd, datastore, policy.require_device);
+}
+
+namespace {
+
+// The mount holding the datastore, for messages and the filesystem type.
+MountEntry mount_of(const fs::path& datastore) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(datastore, ec);
+  if (ec) throw_errno(ec.value(), "realpath", datastore);
+  const std::vector<MountEntry> mounts = read_mountinfo("/proc/self/mountinfo");
+  const MountEntry* mount = find_mount(mounts, real.string());
+  if (mount == nullptr)
+    throw DatastoreError(
+        fmt::format("datastore {}: no mount holds it in /proc/self/mountinfo", datastore.string()));
+  return *mount;
+}
+
+}  // namespace
+
+void require_filesystem(const fs::path& datastore, const std::string& type) {
+  const MountEntry mount = mount_of(datastore);
+  if (mount.fstype == type) return;
+  throw DatastoreError(fmt::format(
+      "datastore {} is on {} (mounted at {} from {}), not {} (require_filesystem); is the "
+      "storage under test mounted?",
+      datastore.string(), mount.fstype, mount.mount_point, mount.source, type));
+}
+
+void require_device(int fd, const fs::path& datastore, const std::string& device) {
+  struct stat self {};
+  struct stat dev {};
+  if (fstat(fd, &self) != 0) throw_errno("fstat", datastore);
+  if (::stat(device.c_str(), &dev) != 0)
+    throw DatastoreError(fmt::format("require_device {}: {}", device, std::strerror(errno)));
+  if (!S_ISBLK(dev.st_mode))
+    throw DatastoreError(fmt::format("require_device {}: not a block device", device));
+  if (dev.st_rdev == self.st_dev) return;
+  const MountEntry mount = mount_of(datastore);
+  throw DatastoreError(fmt::format(
+      "datastore {} is on device {}:{} ({} mounted at {}), not {} ({}:{}) (require_device); is "
+      "the storage under test mounted?",
+      datastore.string(), major(self.st_dev), minor(self.st_dev), mount.source, mount.mount_point,
+      device, major(dev.st_rdev), minor(dev.st_rdev)));
 }
 
 void require_mount_root(int fd, const fs::path& datastore) {

@@ -19,13 +19,18 @@ namespace iogate::detail {
 UniqueFd open_datastore(const std::filesystem::path& datastore, const DatastorePolicy& policy,
                         std::uint64_t bytes_needed);
 
-// The policy's checks on a datastore already open as `fd` (trust, require_mount).
+// The policy's checks on a datastore already open as `fd` (trust, mount, filesystem, device).
 void vet_datastore(int fd, const std::filesystem::path& datastore, const DatastorePolicy& policy);
 
 // DatastoreError unless the directory open as `fd` is the root of a mount: another device than its
 // parent ("/" itself counts), or a mount point in /proc/self/mountinfo (a bind mount keeps the
 // device of what it shows).
 void require_mount_root(int fd, const std::filesystem::path& datastore);
+// The datastore (open as `fd`) is on a filesystem of `type`; else DatastoreError.
+void require_filesystem(const std::filesystem::path& datastore, const std::string& type);
+// The datastore is on the block device at `device` (by device number); else DatastoreError. A
+// filesystem whose files report no device of their own (btrfs, overlay) never matches.
+void require_device(int fd, const std::filesystem::path& datastore, const std::string& device);
 
 // Whether `name` in the directory open as `store_fd` is still the directory open as `dir_fd`
 // (true when dir_fd is not open: nothing to compare, the name is all there is).

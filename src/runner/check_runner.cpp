@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "iogate/interrupt.hpp"
 #include "iogate/engine/io_error.hpp"
+#include "iogate/interrupt.hpp"
 #include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "iogate/runner/check_records.hpp"
@@ -45,16 +45,15 @@ std::string CheckRunner::refusal() const {
   return "";
 }
 
-CheckReport CheckRunner::run(const Check& check, bool require_mount) {
+CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
   const auto started = std::chrono::steady_clock::now();
   CheckReport report;
   if (const std::string reason = refusal(); !reason.empty()) {
     report.record = make_error_record(settings_.suite, check, check.name + ": " + reason);
     report.context = describe_run(settings_.suite, settings_.datastore.dir);
   } else {
-    DatastorePolicy policy = settings_.datastore.policy;
-    policy.require_mount = policy.require_mount || require_mount;
-    report = judge(check, policy);
+    report = judge(check, file ? with_file_demands(settings_.datastore.policy, *file)
+                               : settings_.datastore.policy);
     pin();
   }
   report.record.wall_s =

@@ -13,6 +13,12 @@ bool env_on(const char* name) {
   return value != nullptr && std::string_view(value) == "1";
 }
 
+std::string flag_or_env(const std::optional<std::string>& flag, const char* env) {
+  if (flag && !flag->empty()) return *flag;
+  const char* value = std::getenv(env);
+  return value != nullptr ? value : "";
+}
+
 }  // namespace
 
 DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
@@ -32,7 +38,17 @@ DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
   }
   choice.policy.allow_shared = flags.allow_shared || env_on("IOGATE_ALLOW_SHARED_DATASTORE");
   choice.policy.require_mount = flags.require_mount || env_on("IOGATE_REQUIRE_MOUNT");
+  choice.policy.require_filesystem =
+      flag_or_env(flags.require_filesystem, "IOGATE_REQUIRE_FILESYSTEM");
+  choice.policy.require_device = flag_or_env(flags.require_device, "IOGATE_REQUIRE_DEVICE");
   return choice;
+}
+
+DatastorePolicy with_file_demands(DatastorePolicy policy, const ThresholdFile& file) {
+  policy.require_mount = policy.require_mount || file.require_mount;
+  if (policy.require_filesystem.empty()) policy.require_filesystem = file.require_filesystem;
+  if (policy.require_device.empty()) policy.require_device = file.require_device;
+  return policy;
 }
 
 std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,

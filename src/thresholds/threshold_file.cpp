@@ -39,9 +39,9 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 constexpr std::array<std::string_view, 3> kTopKeys{"suite", "defaults", "check"};
-constexpr std::array<std::string_view, 8> kSuiteKeys{"name",     "profile",      "description",
-                                                     "repeat",   "repeat_max",   "budget",
-                                                     "unstable", "require_mount"};
+constexpr std::array<std::string_view, 10> kSuiteKeys{
+    "name",     "profile",       "description",        "repeat",        "repeat_max", "budget",
+    "unstable", "require_mount", "require_filesystem", "require_device"};
 
 // Returns the suite's repetition keys, the defaults for its checks.
 thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file,
@@ -68,6 +68,19 @@ thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file
     out.description = thresholds_detail::string_value(s, *n, "description");
   if (const toml::node* n = suite->get("require_mount"))
     out.require_mount = thresholds_detail::bool_value(s, *n, "require_mount");
+  if (const toml::node* n = suite->get("require_filesystem")) {
+    out.require_filesystem = thresholds_detail::string_value(s, *n, "require_filesystem");
+    if (out.require_filesystem.empty() ||
+        out.require_filesystem.find_first_of(" /\t") != std::string::npos)
+      s.fail(*n, "require_filesystem",
+             "expected a filesystem type as /proc/mounts names it (\"xfs\", \"ext4\")");
+  }
+  if (const toml::node* n = suite->get("require_device")) {
+    out.require_device = thresholds_detail::string_value(s, *n, "require_device");
+    if (!out.require_device.starts_with("/"))
+      s.fail(*n, "require_device",
+             "expected the path of a block device (\"/dev/sdb1\", \"/dev/disk/by-id/...\")");
+  }
   return thresholds_detail::read_repetition(s, *suite);
 }
 

@@ -112,4 +112,12 @@ expect_exit 2 "$out/out-dir.log" "$iogate" baseline record "$out/pass.toml" --da
 assert_contains "$out/out-dir.log" "expected a file name, not a directory" "--out DIR"
 if grep -q "run 1/1" "$out/out-file.log" "$out/out-dir.log"; then fail "baseline record ran before finding --out unwritable"; fi
 [ -z "$(ls -A "$ds")" ] || fail "refused baseline record wrote to the datastore: $(ls -A "$ds")"
+# A datastore on another filesystem or device than the one asked for: refused before anything runs,
+# saying what it is on; from the file's [suite] too.
+expect_exit 2 "$out/fs.log" "$iogate" check "$out/pass.toml" --datastore "$ds" --require-filesystem nosuchfs
+assert_contains "$out/fs.log" "^iogate check: datastore $ds is on [a-z0-9]+ \(mounted at .*\), not nosuchfs \(require_filesystem\)" "--require-filesystem"
+sed 's/^\[suite\]$/[suite]\nrequire_device = "\/dev\/null"/' "$out/pass.toml" > "$out/device.toml"
+expect_exit 2 "$out/device.log" "$iogate" check "$out/device.toml" --datastore "$ds"
+assert_contains "$out/device.log" "^iogate check: require_device /dev/null: not a block device" "[suite] require_device"
+[ -z "$(ls -A "$ds")" ] || fail "a refused datastore was written to: $(ls -A "$ds")"
 echo "input_errors: ok"

@@ -64,6 +64,13 @@ struct DatastorePolicy {
   // The datastore must be the root of a mount of its own (a different device from its parent, or
   // a mount point in /proc/self/mountinfo), so "not mounted" is an error.
   bool require_mount = false;
+  // The datastore's filesystem must be of this type ("xfs", as /proc/self/mountinfo names it),
+  // and it must sit on this block device (a path: /dev/sdb1, /dev/disk/by-id/..., /dev/mapper/...,
+  // compared by device number, so any name of the device will do). Empty: anything. The host
+  // that was upgraded has the array at the same path; when it comes up unmounted, or another
+  // disk is mounted there, the gate says so instead of measuring it.
+  std::string require_filesystem{};
+  std::string require_device{};
 };
 
 // Checks `datastore` as a ScratchArea would before writing, without writing or creating anything

@@ -61,9 +61,9 @@ class CheckRunner {
  public:
   explicit CheckRunner(RunnerSettings settings);
 
-  // `require_mount`: the check's threshold file demands a mount point of its own ([suite]
-  // require_mount), on top of the settings' policy.
-  CheckReport run(const Check& check, bool require_mount = false);
+  // `file`: the check's threshold file, whose [suite] demands on the datastore (require_mount,
+  // require_filesystem, require_device) add to the settings' policy (with_file_demands).
+  CheckReport run(const Check& check, const ThresholdFile* file = nullptr);
 
   const RunnerSettings& settings() const { return settings_; }
 

@@ -9,14 +9,17 @@
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/datastore/scratch_area.hpp"
+#include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {
 
 // The datastore options a front end takes.
 struct DatastoreFlags {
-  std::optional<std::string> dir;  // --datastore DIR
-  bool allow_shared = false;       // --allow-shared-datastore
-  bool require_mount = false;      // --require-mount
+  std::optional<std::string> dir;                   // --datastore DIR
+  bool allow_shared = false;                        // --allow-shared-datastore
+  bool require_mount = false;                       // --require-mount
+  std::optional<std::string> require_filesystem{};  // --require-filesystem TYPE
+  std::optional<std::string> require_device{};      // --require-device DEV
 };
 
 // Where checks write, and what is demanded of it.
@@ -29,11 +32,17 @@ struct DatastoreChoice {
 // compiled-in DATASTORE; the CLI has none and passes ""), else DatastoreError saying how to name
 // one. Only a fallback with `create_fallback` (a build tree's own `<build dir>/datastore`) is
 // created when missing. The policy's allow_shared is the flag or IOGATE_ALLOW_SHARED_DATASTORE=1,
-// its require_mount the flag or IOGATE_REQUIRE_MOUNT=1 (a threshold file's [suite] require_mount
-// is added by the caller).
+// its require_mount the flag or IOGATE_REQUIRE_MOUNT=1, its require_filesystem and require_device
+// the flag or IOGATE_REQUIRE_FILESYSTEM / IOGATE_REQUIRE_DEVICE (a threshold file's demands are
+// added by with_file_demands).
 DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
                                   const std::filesystem::path& fallback = {},
                                   bool create_fallback = false);
+
+// `policy` with what a threshold file's [suite] demands of the datastore: require_mount is added;
+// a filesystem or device the file names applies unless the flag or the environment named one
+// (the operator's word for this host wins over the file's).
+DatastorePolicy with_file_demands(DatastorePolicy policy, const ThresholdFile& file);
 
 // The baseline file: --baseline if given, else $IOGATE_BASELINE, else `fallback` (a suite's
 // BASELINE); empty when none is named.

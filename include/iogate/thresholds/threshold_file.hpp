@@ -2,7 +2,8 @@
 // what it must reach. The format, key by key, is explained in README.md ("Threshold files"); the
 // shipped files under thresholds/ are commented examples.
 //
-//   [suite]     name (required), profile (the ctest label, default "full"), description
+//   [suite]     name (required), profile (the ctest label, default "full"), description,
+//               require_mount, require_filesystem, require_device (what the datastore must be)
 //   [defaults]  any workload key, lent to every check that does not set it
 //   [[check]]   name (unique), description, timeout, [check.workload], [check.expect]
 //
@@ -122,8 +123,12 @@ struct ThresholdFile {
   std::string suite;    // [suite] name
   std::string profile;  // [suite] profile, a ctest label: "quick", "full"
   std::string description;
-  // [suite] require_mount: the datastore must be a mount point of its own (DatastorePolicy).
+  // [suite] require_mount: the datastore must be a mount point of its own; require_filesystem
+  // ("xfs"), require_device ("/dev/sdb1"): it must be on that filesystem type, on that block
+  // device (DatastorePolicy). Empty: anything.
   bool require_mount = false;
+  std::string require_filesystem;
+  std::string require_device;
   std::vector<Check> checks;
 };
 

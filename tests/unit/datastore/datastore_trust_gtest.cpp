@@ -3,14 +3,17 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <fstream>
+#include <iostream>
 #include <string>
 
 #include "datastore_checks.hpp"
 #include "datastore_trust.hpp"
 #include "iogate/datastore/scratch_area.hpp"
+#include "iogate/datastore/storage_stack.hpp"
 #include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
@@ -160,6 +163,58 @@ TEST(RequireMount, APlainDirectoryIsRefusedAMountPointPasses) {
   }
   EXPECT_NO_THROW(check_datastore("/proc", {.allow_shared = true, .require_mount = true}));
   EXPECT_NO_THROW(check_datastore("/", {.allow_shared = true, .require_mount = true}));
+}
+
+// The filesystem type of `dir` as mountinfo names it, by the storage stack's own reading.
+std::string filesystem_of(const fs::path& dir) { return read_storage_stack(dir).filesystem; }
+
+TEST(RequireFilesystem, TheDatastoresOwnTypePassesAnotherIsRefusedWithWhatItIs) {
+  const TempDir tmp;
+  const std::string type = filesystem_of(tmp.path());
+  ASSERT_FALSE(type.empty());
+  EXPECT_NO_THROW(check_datastore(tmp.path(), {.allow_shared = true, .require_filesystem = type}));
+  try {
+    check_datastore(tmp.path(), {.allow_shared = true, .require_filesystem = "nosuchfs"});
+    FAIL() << "a datastore on " << type << " passed require_filesystem = nosuchfs";
+  } catch (const DatastoreError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("is on " + type + " (mounted at "), std::string::npos) << what;
+    EXPECT_NE(what.find("not nosuchfs (require_filesystem)"), std::string::npos) << what;
+  }
+}
+
+TEST(RequireDevice, TheDatastoresOwnDevicePassesAnotherIsRefused) {
+  const TempDir tmp;
+  struct stat st {};
+  ASSERT_EQ(::stat(tmp.path().c_str(), &st), 0);
+  // The node in /dev of the device the datastore is on, if it has one (tmpfs, overlay have none).
+  std::string own;
+  for (const fs::directory_entry& e : fs::directory_iterator("/dev")) {
+    struct stat dev {};
+    if (::stat(e.path().c_str(), &dev) == 0 && S_ISBLK(dev.st_mode) && dev.st_rdev == st.st_dev)
+      own = e.path().string();
+  }
+  if (!own.empty()) {
+    EXPECT_NO_THROW(check_datastore(tmp.path(), {.allow_shared = true, .require_device = own}));
+  } else {
+    std::cout << "no node in /dev for device " << major(st.st_dev) << ":" << minor(st.st_dev)
+              << " of " << tmp.path() << ": the matching case is not tried here\n";
+  }
+  try {
+    check_datastore(tmp.path(), {.allow_shared = true, .require_device = "/dev/null"});
+    FAIL() << "/dev/null passed as a block device";
+  } catch (const DatastoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("/dev/null: not a block device"), std::string::npos)
+        << e.what();
+  }
+  try {
+    check_datastore(tmp.path(), {.allow_shared = true, .require_device = "/dev/iogate-nodisk"});
+    FAIL() << "a missing device passed";
+  } catch (const DatastoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("require_device /dev/iogate-nodisk: No such file"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

@@ -58,5 +58,25 @@ TEST(ResolveDatastore, OptInsComeFromFlagsOrTheEnvironment) {
   ::unsetenv("IOGATE_REQUIRE_MOUNT");
 }
 
+TEST(ResolveDatastore, TheOperatorsFilesystemAndDeviceWinOverTheFiles) {
+  ::unsetenv("IOGATE_REQUIRE_FILESYSTEM");
+  ::unsetenv("IOGATE_REQUIRE_DEVICE");
+  ThresholdFile file;
+  file.require_mount = true;
+  file.require_filesystem = "xfs";
+  file.require_device = "/dev/sdb1";
+  const DatastorePolicy from_file =
+      with_file_demands(resolve_datastore({.dir = "/d"}).policy, file);
+  EXPECT_TRUE(from_file.require_mount);
+  EXPECT_EQ(from_file.require_filesystem, "xfs");
+  EXPECT_EQ(from_file.require_device, "/dev/sdb1");
+  ::setenv("IOGATE_REQUIRE_FILESYSTEM", "ext4", 1);
+  const DatastorePolicy env = with_file_demands(
+      resolve_datastore({.dir = "/d", .require_device = "/dev/nvme0n1p1"}).policy, file);
+  EXPECT_EQ(env.require_filesystem, "ext4");
+  EXPECT_EQ(env.require_device, "/dev/nvme0n1p1");
+  ::unsetenv("IOGATE_REQUIRE_FILESYSTEM");
+}
+
 }  // namespace
 }  // namespace iogate

@@ -301,6 +301,26 @@ TEST(ThresholdParse, SuiteRequireMountIsOffUnlessSet) {
           .require_mount);
 }
 
+TEST(ThresholdParse, SuiteNamesTheFilesystemAndDeviceItRequires) {
+  const ThresholdFile f =
+      parse_threshold_text(std::string("[suite]\nname = \"s\"\nrequire_filesystem = \"xfs\"\n"
+                                       "require_device = \"/dev/disk/by-id/wwn-0x5000\"\n") +
+                               kOneCheck,
+                           "t.toml");
+  EXPECT_EQ(f.require_filesystem, "xfs");
+  EXPECT_EQ(f.require_device, "/dev/disk/by-id/wwn-0x5000");
+  for (const char* bad : {"require_device = \"sdb\"\n", "require_filesystem = \"/dev/sdb\"\n",
+                          "require_filesystem = \"\"\n"}) {
+    try {
+      parse_threshold_text(std::string("[suite]\nname = \"s\"\n") + bad + kOneCheck, "t.toml");
+      FAIL() << bad << " was accepted";
+    } catch (const ThresholdError& e) {
+      EXPECT_EQ(e.where().line, 3) << e.what();
+      EXPECT_EQ(e.key().rfind("suite.require_", 0), 0u) << e.what();
+    }
+  }
+}
+
 TEST(ThresholdParse, SuiteRequireMountMustBeABooleanAndSaysWhere) {
   try {
     parse_threshold_text("[suite]\nname = \"s\"\nrequire_mount = \"yes\"\n", "t.toml");
