@@ -28,12 +28,18 @@ trap 'rc=$?; set +e; [ -n "${RIG_LOOP:-}" ] && blockdev --setrw "$RIG_LOOP" 2> /
 gate="$FAULT_DATA/fault_midrun.toml"
 write_error='long_write: error: write of [0-9]+ bytes at offset [0-9]+ of \S+/long_write\.dat: '
 
-# midrun OUT ACTION: fault_at with ACTION run one second into long_write's run.
+# midrun OUT ACTION: fault_at with ACTION run one second into long_write's run. The scratch
+# area is polled, so iogate may be stopped between creating its test file and allocating it
+# (more often when it runs slower, under a sanitizer): then that run goes on untouched, and the
+# check is run again, up to five times, as fault_enospc_test.sh does.
 midrun() {
-  local scratch="$RIG_DATASTORE/iogate-scratch-*"
-  fault_at "$1" 40 "$scratch/long_write.dat" \
-    "fault_allocated $scratch/long_write.dat $((32 << 20)) || exit 3; kill -CONT \$FAULT_PID; sleep 1; $2" \
-    "$gate" "$RIG_DATASTORE"
+  local scratch="$RIG_DATASTORE/iogate-scratch-*" attempt
+  for attempt in 1 2 3 4 5; do
+    fault_at "$1" 40 "$scratch/long_write.dat" \
+      "fault_allocated $scratch/long_write.dat $((32 << 20)) || exit 3; kill -CONT \$FAULT_PID; sleep 1; $2" \
+      "$gate" "$RIG_DATASTORE"
+    [ "$FAULT_DURING" = 3 ] || break  # 3: stopped before the file was allocated; again
+  done
   [ "$FAULT_DURING" = 0 ] || rig_fail "the fault did not land mid-run ($FAULT_DURING)"
 }
 
