@@ -46,7 +46,6 @@ const std::vector<double>& u_cdf(std::size_t n, std::size_t m) {
   return cdf;
 }
 
-
 // The standard normal's p-quantile (Acklam's rational approximation, relative error < 1.2e-9,
 // then one Newton step on erfc): only the tails (p <= 0.5) are needed here.
 double normal_quantile(double p) {

@@ -66,7 +66,8 @@ std::optional<std::string> workers_problem(std::int64_t workers);
 std::optional<WorkloadProblem> find_workload_problem(const WorkloadSpec& spec);
 
 // What validate_workload (engine.hpp) throws: "workload block_size: expected a block size of at
-// most 64 MiB, got 1 GiB". An invalid_argument, so callers that know nothing of it still report it as bad input.
+// most 64 MiB, got 1 GiB". An invalid_argument, so callers that know nothing of it still report it
+// as bad input.
 class InvalidWorkload : public std::invalid_argument {
  public:
   explicit InvalidWorkload(WorkloadProblem problem);
