@@ -52,13 +52,39 @@ std::uint64_t worker_seed(std::uint64_t base, unsigned index) {
   return seed != 0 ? seed : 1;
 }
 
-RunResult run_one(Worker& w, const std::string& path, const IntervalHook& hook,
+// How many I/Os the loop prepares before it hands them to the kernel in one call. With direct
+// I/O each goes down alone, as soon as it is ready (fio's iodepth_batch_submit=1): the kernel
+// plugs a batch and dispatches it together, and a virtual disk then starts on the first request
+// only when the last is in; measured on a virtio disk, one at a time gave 6-9% more IOPS at
+// queue depth 64. Buffered I/O mostly completes in the page cache at submission: there one call
+// for every I/O a pass can prepare saves a system call per I/O, which is what a page-cached run
+// measures (IOPS per CPU-second fell from 2.1x fio's to 1.8x at one per call).
+unsigned submit_batch(const WorkloadSpec& spec, unsigned depth) { return spec.direct ? 1 : depth; }
+
+// Joins the backend's choice and its setup, e.g. "asked for io_uring; ring: single issuer ...".
+std::string engine_note(const std::string& choice, const std::string& setup) {
+  if (choice.empty() || setup.empty()) return choice + setup;
+  return choice + "; " + setup;
+}
+
+RunResult run_one(Worker& w, int fd, const std::string& path, const IntervalHook& hook,
                   std::atomic<bool>* stop, SharedProgress* progress) {
+  IoBackend& backend = *w.backend;
+  backend.setup({.fd = fd,
+                 .depth = w.depth,
+                 .read_buffers = {w.read_buffers.data(), w.read_buffers.size()},
+                 .write_buffers = {w.write_buffers.data(), w.write_buffers.size()}});
+  // On this thread whatever happens: a single-issuer ring cannot be drained from another.
+  struct Release {
+    IoBackend& backend;
+    ~Release() { backend.release(); }
+  } release{backend};
   const std::uint64_t checked_before = w.verifier ? w.verifier->blocks_checked() : 0;
   WorkloadLoop loop({.spec = w.spec,
                      .path = path,
                      .backend = *w.backend,
                      .depth = w.depth,
+                     .submit_batch = submit_batch(w.spec, w.depth),
                      .buffer_stride = w.stride,
                      .read_buffers = w.read_buffers.data(),
                      .write_buffers = w.write_buffers.data(),
@@ -69,7 +95,7 @@ RunResult run_one(Worker& w, const std::string& path, const IntervalHook& hook,
                      .progress = progress});
   RunResult r = loop.run();
   if (w.verifier) r.blocks_verified = w.verifier->blocks_checked() - checked_before;
-  r.engine_note = w.note;
+  r.engine_note = engine_note(w.note, backend.setup_note());
   return r;
 }
 
@@ -155,8 +181,7 @@ std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment
 
 RunResult run_pass(std::vector<Worker>& workers, int fd, const std::string& path,
                    const IntervalHook& hook) {
-  for (Worker& w : workers) w.backend->setup(fd, w.depth);
-  if (workers.size() == 1) return run_one(workers[0], path, hook, nullptr, nullptr);
+  if (workers.size() == 1) return run_one(workers[0], fd, path, hook, nullptr, nullptr);
 
   static const IntervalHook kNoHook;
   std::atomic<bool> stop{false};
@@ -169,7 +194,7 @@ RunResult run_pass(std::vector<Worker>& workers, int fd, const std::string& path
     for (std::size_t i = 0; i < workers.size(); ++i) {
       threads.emplace_back([&, i] {
         try {
-          results[i] = run_one(workers[i], path, i == 0 ? hook : kNoHook, &stop, &progress);
+          results[i] = run_one(workers[i], fd, path, i == 0 ? hook : kNoHook, &stop, &progress);
         } catch (...) {
           errors[i] = std::current_exception();
           stop.store(true, std::memory_order_relaxed);

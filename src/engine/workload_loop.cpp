@@ -38,6 +38,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
       verifier_(in.verifier),
       stop_(in.stop),
       progress_(in.progress),
+      submit_batch_(std::max(1u, in.submit_batch)),
       slots_(in.depth),
       reaped_(in.depth) {
   free_.reserve(in.depth);
@@ -70,10 +71,7 @@ RunResult WorkloadLoop::run() {
   }
   while (true) {
     fill();
-    if (need_commit_) {
-      backend_.commit();
-      need_commit_ = false;
-    }
+    commit();
     if (queued_ > 0) {
       reap();
     } else if (pending_.empty() && free_.size() == slots_.size()) {
@@ -187,7 +185,7 @@ bool WorkloadLoop::submit(Slot& slot) {
       return true;
     case SubmitStatus::queued:
       ++queued_;
-      need_commit_ = true;
+      if (++uncommitted_ >= submit_batch_) commit();
       return true;
     case SubmitStatus::busy:
       if (queued_ == 0) {
@@ -197,6 +195,12 @@ bool WorkloadLoop::submit(Slot& slot) {
       return false;
   }
   return false;
+}
+
+void WorkloadLoop::commit() {
+  if (uncommitted_ == 0) return;
+  backend_.commit();
+  uncommitted_ = 0;
 }
 
 void WorkloadLoop::reap() {

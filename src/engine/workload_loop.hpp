@@ -1,7 +1,9 @@
 // The workload loop: keeps `depth` I/Os in flight through an IoBackend and measures them.
 //
 // Shape (fio's): fill free slots -> submit (a synchronous backend completes here) -> commit ->
-// reap at least one -> repeat, until nothing may be issued and nothing is in flight. A slot owns
+// reap at least one -> repeat, until nothing may be issued and nothing is in flight. While
+// filling, every `submit_batch` queued I/Os are committed at once (1: each as soon as it is
+// ready), and what is left at the end of the fill goes with the last commit. A slot owns
 // one IoRequest and its buffers for the whole run: nothing is allocated per I/O.
 //
 // Completion handling: a negative result of -EINTR or -EAGAIN is resubmitted unchanged (up to
@@ -69,6 +71,7 @@ struct LoopInputs {
   const std::string& path;          // for error messages
   IoBackend& backend;               // already set up for `depth`
   unsigned depth;                   // I/Os kept in flight
+  unsigned submit_batch;            // queued I/Os per commit while filling, >= 1
   std::size_t buffer_stride;        // bytes from one slot's buffer to the next (aligned)
   std::byte* read_buffers;          // depth * buffer_stride, or null when there are no reads
   std::byte* write_buffers;         // depth * buffer_stride, filled, or null when no writes
@@ -102,6 +105,7 @@ class WorkloadLoop {
 
   void fill();
   bool submit(Slot& slot);
+  void commit();
   void reap();
   void complete(Slot& slot, std::uint64_t now);
   void issue(Slot& slot, std::uint64_t now);
@@ -128,13 +132,14 @@ class WorkloadLoop {
   BlockVerifier* verifier_;
   std::atomic<bool>* stop_;
   SharedProgress* progress_;
+  unsigned submit_batch_;
 
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> free_;     // slot indices ready for a new I/O
   std::vector<std::uint32_t> pending_;  // slots to resubmit (retry, remainder, backend busy)
   std::vector<IoRequest*> reaped_;
-  std::size_t queued_ = 0;  // accepted by the backend, not reaped yet
-  bool need_commit_ = false;
+  std::size_t queued_ = 0;       // accepted by the backend, not reaped yet
+  std::size_t uncommitted_ = 0;  // queued since the last commit
 
   Phase phase_ = Phase::ramp;
   bool issuing_ = true;

@@ -1,20 +1,27 @@
 // The seam between the workload loop and an I/O engine, shaped like fio's ioengine_ops so that a
 // synchronous engine and an asynchronous one (io_uring, libaio) fit the same loop:
 //
-//   setup(fd, depth)  once per run
+//   setup(setup)      once per pass, on the thread that runs it: the file, the depth and the
+//                     buffers every request will point into (fio's post_init and iomem steps),
+//                     so an engine can register them with the kernel before the first I/O
 //   submit(req)       completed: done now, req.result set (synchronous engines)
 //                     queued:    accepted, completes later through reap()
 //                     busy:      no room; reap something first, then submit again
 //   commit()          push queued requests to the kernel (batched submission)
 //   reap(out, min)    wait for at least `min` completions, return how many were written to out
 //   flush()           fdatasync
+//   release()         at the end of the pass, on the same thread (normal end or exception):
+//                     wait for whatever is still in flight and free the kernel's resources
 //
 // A request's result is the byte count transferred or -errno. The loop, not the backend, owns the
 // requests and their buffers, retries short transfers and turns errors into exceptions. The
-// buffers outlive the backend, but an exception may end the run with requests still queued: the
-// destructor of an asynchronous backend must cancel or wait for them before returning.
+// buffers outlive the backend, but an exception may end the run with requests still queued:
+// release() (and the destructor, for a backend never released) must wait for them before
+// returning. A ring made for one issuer refuses to be waited on from another thread, which is
+// why setup and release run on the thread that submits.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -38,6 +45,14 @@ struct IoRequest {
 
 enum class SubmitStatus { completed, queued, busy };
 
+struct BackendSetup {
+  int fd = -1;
+  unsigned depth = 1;  // I/Os the loop will keep in flight, at most max_in_flight(requested)
+  // Every request's buffer lies in one of these (either may be empty: no reads, no writes).
+  std::span<std::byte> read_buffers;
+  std::span<std::byte> write_buffers;
+};
+
 class IoBackend {
  public:
   virtual ~IoBackend() = default;
@@ -45,13 +60,18 @@ class IoBackend {
   // How many requests the backend can keep in flight given the requested depth; the loop keeps
   // min(requested, this) in flight and reports that as RunResult::queue_depth.
   virtual unsigned max_in_flight(unsigned requested) const = 0;
-  virtual void setup(int fd, unsigned depth) = 0;
+  virtual void setup(const BackendSetup& setup) = 0;
+  // What setup made of the engine's options and why, e.g. "ring: single issuer, deferred task
+  // work; file and buffers registered"; empty when there is nothing to say. Goes into
+  // RunResult::engine_note.
+  virtual std::string setup_note() const { return {}; }
   virtual SubmitStatus submit(IoRequest& req) = 0;
   virtual void commit() {}
   // `out` has room for every request in flight; returns how many completed requests it wrote.
   virtual std::size_t reap(std::span<IoRequest*> out, std::size_t min) = 0;
   // Throws std::system_error on failure (the loop adds the path).
   virtual void flush() = 0;
+  virtual void release() noexcept {}
 };
 
 // Makes the named backend: "psync", "io_uring", "libaio", or "auto" for the first usable of

@@ -1,5 +1,6 @@
 #include "backends/io_uring_backend.hpp"
 
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -34,33 +35,107 @@ std::optional<std::string> probe_io_uring() {
   return why;
 }
 
-IoUringBackend::~IoUringBackend() {
+IoUringBackend::~IoUringBackend() { release(); }
+
+void IoUringBackend::release() noexcept {
   if (!ready_) return;
   drain();
   io_uring_queue_exit(&ring_);
+  ready_ = false;
 }
 
-void IoUringBackend::setup(int fd, unsigned depth) {
-  if (ready_) {
-    drain();
-    io_uring_queue_exit(&ring_);
-    ready_ = false;
-  }
-  const int rc = io_uring_queue_init(depth, &ring_, 0);
-  if (rc < 0) throw_rc(rc, "io_uring_queue_init");
+void IoUringBackend::setup(const BackendSetup& setup) {
+  release();
+  note_.clear();
+  make_ring(setup.depth);
   ready_ = true;
-  fd_ = fd;
+  fd_ = setup.fd;
   in_flight_ = 0;
+  register_file_and_buffers(setup);
+}
+
+// fio's ring (engines/io_uring.c), falling back one flag set at a time on EINVAL as it does.
+void IoUringBackend::make_ring(unsigned depth) {
+  struct Attempt {
+    unsigned flags;
+    const char* refused;  // what the note says when this set is refused
+  };
+  static constexpr Attempt kAttempts[] = {
+      {IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN,
+       "IORING_SETUP_SINGLE_ISSUER|DEFER_TASKRUN"},
+      {IORING_SETUP_COOP_TASKRUN, "IORING_SETUP_COOP_TASKRUN"},
+      {0, nullptr},
+  };
+  std::string refused;
+  for (const Attempt& attempt : kAttempts) {
+    io_uring_params params{};
+    params.flags = attempt.flags;
+    const int rc = io_uring_queue_init_params(depth, &ring_, &params);
+    if (rc == 0) {
+      note_ = attempt.flags == kAttempts[0].flags ? "ring: single issuer, deferred task work"
+                                                  : "ring without " + refused;
+      return;
+    }
+    if (rc != -EINVAL || attempt.refused == nullptr) throw_rc(rc, "io_uring_queue_init");
+    refused += (refused.empty() ? "" : ", ") + std::string(attempt.refused) + " (" +
+               std::strerror(-rc) + ")";
+  }
+}
+
+void IoUringBackend::register_file_and_buffers(const BackendSetup& setup) {
+  fixed_file_ = io_uring_register_files(&ring_, &setup.fd, 1) == 0;
+  fixed_buffers_.clear();
+  std::vector<iovec> areas;
+  for (const std::span<std::byte> area : {setup.read_buffers, setup.write_buffers}) {
+    if (area.empty()) continue;
+    areas.push_back({area.data(), area.size()});
+    fixed_buffers_.push_back(area);
+  }
+  int buffers_rc = 0;
+  if (!areas.empty()) {
+    buffers_rc =
+        io_uring_register_buffers(&ring_, areas.data(), static_cast<unsigned>(areas.size()));
+    if (buffers_rc != 0) fixed_buffers_.clear();
+  }
+  if (fixed_file_ && buffers_rc == 0) {
+    note_ += "; file and buffers registered";
+    return;
+  }
+  note_ += fixed_file_ ? "; file registered" : "; file not registered";
+  if (buffers_rc != 0) {
+    note_ += std::string(", buffers not registered (io_uring_register_buffers: ") +
+             std::strerror(-buffers_rc) + ")";
+  } else if (!areas.empty()) {
+    note_ += ", buffers registered";
+  }
+}
+
+int IoUringBackend::buffer_index(const void* buffer) const {
+  const auto* at = static_cast<const std::byte*>(buffer);
+  for (std::size_t i = 0; i < fixed_buffers_.size(); ++i) {
+    const std::span<std::byte> area = fixed_buffers_[i];
+    if (at >= area.data() && at < area.data() + area.size()) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 SubmitStatus IoUringBackend::submit(IoRequest& req) {
   io_uring_sqe* sqe = io_uring_get_sqe(&ring_);
   if (sqe == nullptr) return SubmitStatus::busy;
+  const int fd = fixed_file_ ? 0 : fd_;  // a registered file is named by its index
+  const int index = buffer_index(req.buffer);
   if (req.direction == IoDirection::read) {
-    io_uring_prep_read(sqe, fd_, req.buffer, req.length, req.offset);
+    if (index >= 0) {
+      io_uring_prep_read_fixed(sqe, fd, req.buffer, req.length, req.offset, index);
+    } else {
+      io_uring_prep_read(sqe, fd, req.buffer, req.length, req.offset);
+    }
+  } else if (index >= 0) {
+    io_uring_prep_write_fixed(sqe, fd, req.buffer, req.length, req.offset, index);
   } else {
-    io_uring_prep_write(sqe, fd_, req.buffer, req.length, req.offset);
+    io_uring_prep_write(sqe, fd, req.buffer, req.length, req.offset);
   }
+  if (fixed_file_) sqe->flags |= IOSQE_FIXED_FILE;
   io_uring_sqe_set_data(sqe, &req);
   ++in_flight_;
   return SubmitStatus::queued;

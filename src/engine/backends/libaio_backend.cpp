@@ -24,16 +24,17 @@ std::optional<std::string> probe_libaio() {
   return std::nullopt;
 }
 
-LibaioBackend::~LibaioBackend() { teardown(); }
+LibaioBackend::~LibaioBackend() { release(); }
 
-void LibaioBackend::setup(int fd, unsigned depth) {
-  teardown();
+void LibaioBackend::setup(const BackendSetup& setup) {
+  release();
+  const unsigned depth = setup.depth;
   const int rc = io_setup(static_cast<int>(depth), &ctx_);
   if (rc < 0) {
     ctx_ = nullptr;
     throw_rc(rc, "io_setup");
   }
-  fd_ = fd;
+  fd_ = setup.fd;
   iocbs_.assign(depth, iocb{});
   batch_.clear();
   batch_.reserve(depth);
@@ -110,7 +111,7 @@ void LibaioBackend::flush() {
   if (::fdatasync(fd_) != 0) throw std::system_error(errno, std::generic_category(), "fdatasync");
 }
 
-void LibaioBackend::teardown() noexcept {
+void LibaioBackend::release() noexcept {
   if (ctx_ == nullptr) return;
   batch_.clear();
   while (in_kernel_ > 0) {

@@ -11,8 +11,9 @@
 // Native AIO is asynchronous only with O_DIRECT; on the page cache io_submit does the copy
 // itself, which is still correct, just synchronous. Request slots index the iocb table, so the
 // loop's `slot` numbers must be below `depth` (they are: the loop has exactly `depth` slots).
-// The destructor submits nothing more and waits for what the kernel holds (io_getevents, then
-// io_destroy) so no I/O lands in the loop's buffers after the run has unwound.
+// release() (and the destructor, if it was not called) submits nothing more and waits for what
+// the kernel holds (io_getevents, then io_destroy) so no I/O lands in the loop's buffers after
+// the run has unwound.
 //
 // probe_libaio() is the runtime half of the gate: io_setup fails when aio-max-nr is used up or
 // a sandbox forbids it.
@@ -41,15 +42,14 @@ class LibaioBackend final : public IoBackend {
   std::string_view name() const override { return "libaio"; }
   unsigned max_in_flight(unsigned requested) const override { return requested; }
   // Throws std::system_error when io_setup fails.
-  void setup(int fd, unsigned depth) override;
+  void setup(const BackendSetup& setup) override;
   SubmitStatus submit(IoRequest& req) override;
   void commit() override;
   std::size_t reap(std::span<IoRequest*> out, std::size_t min) override;
   void flush() override;
+  void release() noexcept override;
 
  private:
-  void teardown() noexcept;
-
   io_context_t ctx_ = nullptr;
   int fd_ = -1;
   std::vector<iocb> iocbs_;          // one per slot

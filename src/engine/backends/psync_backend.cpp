@@ -7,7 +7,7 @@
 
 namespace iogate {
 
-void PsyncBackend::setup(int fd, unsigned /*depth*/) { fd_ = fd; }
+void PsyncBackend::setup(const BackendSetup& setup) { fd_ = setup.fd; }
 
 SubmitStatus PsyncBackend::submit(IoRequest& req) {
   const auto offset = static_cast<off_t>(req.offset);

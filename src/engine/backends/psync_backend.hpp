@@ -13,7 +13,7 @@ class PsyncBackend final : public IoBackend {
  public:
   std::string_view name() const override { return "psync"; }
   unsigned max_in_flight(unsigned /*requested*/) const override { return 1; }
-  void setup(int fd, unsigned depth) override;
+  void setup(const BackendSetup& setup) override;
   SubmitStatus submit(IoRequest& req) override;
   std::size_t reap(std::span<IoRequest*> out, std::size_t min) override;
   void flush() override;

@@ -1,5 +1,6 @@
 // A decorator around a real IoBackend that records what the loop asked of it: every submit (as
-// submitted), and how many requests were in flight at most (accepted as queued, not yet reaped).
+// submitted), how many requests were in flight at most (accepted as queued, not yet reaped), and
+// how many queued requests each commit carried.
 // Tests run real backends through it to see ordering and depth from outside the loop. It can
 // also hand the backend a different descriptor, to make the kernel itself fail the I/O.
 #pragma once
@@ -19,6 +20,8 @@ struct CountingLog {
   std::size_t in_flight = 0;
   std::size_t max_in_flight = 0;
   unsigned setup_depth = 0;
+  std::vector<std::size_t> commit_sizes;  // queued requests each commit carried (0 not logged)
+  std::size_t uncommitted = 0;
 };
 
 class CountingBackend final : public IoBackend {
@@ -32,9 +35,11 @@ class CountingBackend final : public IoBackend {
   unsigned max_in_flight(unsigned requested) const override {
     return inner_->max_in_flight(requested);
   }
-  void setup(int fd, unsigned depth) override {
-    log_.setup_depth = depth;
-    inner_->setup(replace_fd.value_or(fd), depth);
+  void setup(const BackendSetup& setup) override {
+    log_.setup_depth = setup.depth;
+    BackendSetup inner = setup;
+    inner.fd = replace_fd.value_or(setup.fd);
+    inner_->setup(inner);
   }
   SubmitStatus submit(IoRequest& req) override {
     const SubmitStatus status = inner_->submit(req);
@@ -42,17 +47,24 @@ class CountingBackend final : public IoBackend {
     log_.submits.push_back(req);
     if (status == SubmitStatus::queued) {
       log_.max_in_flight = std::max(log_.max_in_flight, ++log_.in_flight);
+      ++log_.uncommitted;
     } else {
       log_.max_in_flight = std::max<std::size_t>(log_.max_in_flight, 1);
     }
     return status;
   }
-  void commit() override { inner_->commit(); }
+  void commit() override {
+    if (log_.uncommitted != 0) log_.commit_sizes.push_back(log_.uncommitted);
+    log_.uncommitted = 0;
+    inner_->commit();
+  }
   std::size_t reap(std::span<IoRequest*> out, std::size_t min) override {
     const std::size_t n = inner_->reap(out, min);
     log_.in_flight -= n;
     return n;
   }
+  std::string setup_note() const override { return inner_->setup_note(); }
+  void release() noexcept override { inner_->release(); }
   void flush() override { inner_->flush(); }
 
  private:

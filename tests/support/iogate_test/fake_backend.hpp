@@ -56,7 +56,7 @@ class FakeBackend final : public IoBackend {
   unsigned max_in_flight(unsigned requested) const override {
     return std::min(requested, max_in_flight_);
   }
-  void setup(int /*fd*/, unsigned depth) override { stats_.setup_depth = depth; }
+  void setup(const BackendSetup& setup) override { stats_.setup_depth = setup.depth; }
 
   SubmitStatus submit(IoRequest& req) override {
     if (async_ && queue_.size() >= (capacity ? capacity : stats_.setup_depth)) {

@@ -25,7 +25,7 @@ class MemoryBackend final : public IoBackend {
 
   std::string_view name() const override { return async_ ? "memory-async" : "memory"; }
   unsigned max_in_flight(unsigned requested) const override { return async_ ? requested : 1; }
-  void setup(int, unsigned depth) override { depth_ = depth; }
+  void setup(const BackendSetup& setup) override { depth_ = setup.depth; }
   SubmitStatus submit(IoRequest& req) override {
     if (async_ && queue_.size() >= depth_) return SubmitStatus::busy;
     auto* buffer = static_cast<std::byte*>(req.buffer);

@@ -7,6 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -139,6 +140,28 @@ TEST_P(EveryBackend, KeepsExactlyTheQueueDepthInFlight) {
   EXPECT_EQ(log_.in_flight, 0u) << "requests left in flight after the run";
 }
 
+TEST_P(EveryBackend, DirectIoGoesToTheKernelOneAtATimeBufferedIoInBatches) {
+  if (!async()) GTEST_SKIP() << "psync completes each I/O at submission";
+  const auto file = dir_.make_file("data", kMiB);
+  WorkloadSpec s = spec(kMiB, kMiB, 8);
+  s.read_pct = 100;
+  try {
+    (void)run(s, file);
+  } catch (const DirectIoUnsupported& e) {
+    GTEST_SKIP() << e.what();
+  }
+  ASSERT_FALSE(log_.commit_sizes.empty());
+  EXPECT_EQ(*std::max_element(log_.commit_sizes.begin(), log_.commit_sizes.end()), 1u);
+  EXPECT_EQ(log_.commit_sizes.size(), kMiB / kBlock);
+
+  log_ = {};
+  s.direct = false;
+  (void)run(s, file);
+  ASSERT_FALSE(log_.commit_sizes.empty());
+  EXPECT_EQ(log_.commit_sizes.front(), 8u);  // the first fill: every slot in one call
+  EXPECT_LT(log_.commit_sizes.size(), kMiB / kBlock);
+}
+
 TEST_P(EveryBackend, KernelErrorCarriesErrnoOperationOffsetAndPath) {
   const auto file = dir_.make_file("data", kMiB);
   const int read_only = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
@@ -183,7 +206,7 @@ TEST_P(EveryBackend, DestroyingItWithIoInFlightWaitsForThatIo) {
   {
     auto backend = make_backend(GetParam());
     const unsigned depth = backend->max_in_flight(16);
-    backend->setup(fd, depth);
+    backend->setup({.fd = fd, .depth = depth, .read_buffers = {}, .write_buffers = {}});
     for (std::uint32_t i = 0; i < depth; ++i) {
       reqs[i] = IoRequest{IoDirection::read, i * kBlock, kBlock, buffers[i].data()};
       reqs[i].slot = i;

@@ -128,7 +128,7 @@ TEST_F(FaultInjection, FlushFailureNamesThePath) {
    public:
     std::string_view name() const override { return "failing-flush"; }
     unsigned max_in_flight(unsigned) const override { return 1; }
-    void setup(int, unsigned) override {}
+    void setup(const BackendSetup&) override {}
     SubmitStatus submit(IoRequest& req) override {
       req.result = req.length;
       return SubmitStatus::completed;
