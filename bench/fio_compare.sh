@@ -2,35 +2,49 @@
 # Side by side with fio: the same workload with iogate and with fio on one datastore, alternating,
 # and the iogate/fio ratios of IOPS, MB/s, mean and p99 latency and IOPS per CPU-second.
 #
-#   bench/fio_compare.sh IOGATE DATASTORE [RUNS] [WORKLOAD...]
+#   bench/fio_compare.sh IOGATE DATASTORE [PAIRS] [WORKLOAD...]
 #
-# A workload is "name:bs:read%:random%:qd:seconds:engine:direct:file_size" (time-based, after a
-# 2 s ramp; engine psync, libaio or io_uring; direct 1 for O_DIRECT, 0 for the page cache). Without
-# workloads, the issue's set runs: seed 000's 8 KiB sequential write, seed 001's four IOMeter
-# tests at QD 64 with libaio and io_uring (20 s each instead of 2 min), and two CPU-bound ones,
-# 4 KiB random reads from a page-cached file with psync QD 1 and io_uring QD 32.
+# A workload is "name:bs:read%:random%:qd:run:engine:direct:file_size[:layout]":
+#   run     "20s": time-based, 20 s measured after a ramp ($RAMP seconds, default 2);
+#           "1GiB": size-based, that many bytes once, no ramp (fio without time_based).
+#   engine  psync, libaio or io_uring; direct 1 for O_DIRECT, 0 for the page cache.
+#   layout  how iogate lays its file out (iogate run --layout): "written" (iogate's default,
+#           what fio does with a file it has to make: "Laying out IO file"), "preallocated" or
+#           "grown"; fio's file is always laid out by writing it, so only "written" is like for
+#           like.
+# Without workloads, the issue's set runs: seed 000's 8 KiB sequential write (time-based and
+# size-based), seed 001's IOMeter tests at QD 64 with libaio and io_uring (20 s each instead of
+# 2 min), and two CPU-bound ones, 4 KiB random reads from a page-cached file with psync QD 1 and
+# io_uring QD 32.
 #
-# Both tools get a file of the same size in the datastore. fio lays its file out once and keeps
-# it; iogate makes a fresh one per run in its scratch area (written through the page cache, so a
-# direct=0 file is cached as fio's is after pre_read=1). Latency is submit to completion for both
-# (fio's lat, not clat), reads and writes together (fio's unified_rw_reporting). Figures vary
-# between runs on a shared machine: compare the ratios, which are taken within one alternating
-# pair, and their median.
+# Fresh files on both sides: before every run the other tool's file is gone and the tool makes
+# its own (iogate in its scratch area, fio by laying it out), so neither measures a file the
+# other warmed or aged. A direct=0 file is cached for both: iogate writes it through the page
+# cache, fio reads it in first (pre_read). Latency is submit to completion for both (fio's lat,
+# not clat), reads and writes together (fio's unified_rw_reporting). Figures vary between runs
+# on a shared machine, and a virtual disk's speed drifts by tens of percent within a minute:
+# compare the ratios, each taken within one alternating pair (iogate first in odd pairs, fio
+# first in even ones, so a drift does not favour one tool), and their median over the pairs.
 set -euo pipefail
 iogate=$1; ds=$2; runs=${3:-3}; shift $(( $# >= 3 ? 3 : $# ))
+ramp=${RAMP:-2}
 workloads=("$@")
 if [ ${#workloads[@]} -eq 0 ]; then
   workloads=(
-    "cached_rr4k_psync:4k:100:100:1:20:psync:0:256MiB"
-    "cached_rr4k_uring32:4k:100:100:32:20:io_uring:0:256MiB"
-    "seqwrite_8k:8k:0:0:1:20:psync:1:1GiB"
+    "cached_rr4k_psync:4k:100:100:1:20s:psync:0:256MiB"
+    "cached_rr4k_uring32:4k:100:100:32:20s:io_uring:0:256MiB"
+    "seqwrite_8k:8k:0:0:1:20s:psync:1:1GiB"
+    "seqwrite_8k_once:8k:0:0:1:1GiB:psync:1:1GiB"
   )
   for engine in libaio io_uring; do
     workloads+=(
-      "maxtp_100r_$engine:32k:100:0:64:20:$engine:1:1GiB"
-      "reallife_$engine:8k:65:60:64:20:$engine:1:1GiB"
-      "maxtp_50r_$engine:32k:50:0:64:20:$engine:1:1GiB"
-      "rand8k_70r_$engine:8k:70:100:64:20:$engine:1:1GiB"
+      "maxtp_100r_$engine:32k:100:0:64:20s:$engine:1:1GiB"
+      "reallife_$engine:8k:65:60:64:20s:$engine:1:1GiB"
+      "maxtp_50r_$engine:32k:50:0:64:20s:$engine:1:1GiB"
+      "rand8k_70r_$engine:8k:70:100:64:20s:$engine:1:1GiB"
+      "randread_8k_$engine:8k:100:100:64:20s:$engine:1:1GiB"
+      "rand8k_65r_$engine:8k:65:100:64:20s:$engine:1:1GiB"
+      "seq8k_65r_$engine:8k:65:0:64:20s:$engine:1:1GiB"
     )
   done
 fi
@@ -39,21 +53,34 @@ mkdir -p "$ds"
 work=$(mktemp -d "$ds/fio-compare.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
+run_iogate() {  # name pair
+  local span=(--time "$run" --ramp "${ramp}s")
+  [[ $run == *s ]] || span=(--size "$run")
+  "$iogate" run --bs "$bs" --read "$rd" --random "$rnd" --qd "$qd" "${span[@]}" \
+    --file-size "$fsize" --engine "$engine" --direct "$direct" --flush none "${layout[@]}" \
+    --datastore "$ds" --json "$work/iogate-$1-$2.json" > /dev/null
+}
+run_fio() {  # name pair
+  local rw=randrw cache=() span=(--time_based --runtime="${run%s}" --ramp_time="$ramp")
+  [ "$rnd" = 0 ] && rw=rw
+  [ "$direct" = 0 ] && cache=(--pre_read=1 --invalidate=0)
+  [[ $run == *s ]] || span=(--io_size="${run/iB/}")
+  rm -f "$work/fio-$1.dat"
+  fio --name="$1" --filename="$work/fio-$1.dat" --size="${fsize/iB/}" --bs="$bs" \
+    --rw="$rw" --rwmixread="$rd" --percentage_random="$rnd" --iodepth="$qd" \
+    --ioengine="$engine" --direct="$direct" "${cache[@]}" "${span[@]}" \
+    --lat_percentiles=1 --unified_rw_reporting=mixed --output-format=json \
+    > "$work/fio-$1-$2.json"
+  rm -f "$work/fio-$1.dat"
+}
+
 for w in "${workloads[@]}"; do
-  IFS=: read -r name bs rd rnd qd secs engine direct fsize <<< "$w"
-  rw=randrw; [ "$rnd" = 0 ] && rw=rw
-  cache=(); [ "$direct" = 0 ] && cache=(--pre_read=1 --invalidate=0)
+  IFS=: read -r name bs rd rnd qd run engine direct fsize layout <<< "$w"
+  layout=(${layout:+--layout "$layout"})
   for i in $(seq 1 "$runs"); do
-    "$iogate" run --bs "$bs" --read "$rd" --random "$rnd" --qd "$qd" --time "${secs}s" --ramp 2s \
-      --file-size "$fsize" --engine "$engine" --direct "$direct" --flush none \
-      --datastore "$ds" --json "$work/iogate-$name-$i.json" > /dev/null
-    fio --name="$name" --filename="$work/fio-$name.dat" --size="${fsize/iB/}" --bs="$bs" \
-      --rw="$rw" --rwmixread="$rd" --percentage_random="$rnd" --iodepth="$qd" \
-      --ioengine="$engine" --direct="$direct" "${cache[@]}" --time_based --runtime="$secs" \
-      --ramp_time=2 --lat_percentiles=1 --unified_rw_reporting=mixed --output-format=json \
-      > "$work/fio-$name-$i.json"
+    if (( i % 2 )); then run_iogate "$name" "$i"; run_fio "$name" "$i"
+    else run_fio "$name" "$i"; run_iogate "$name" "$i"; fi
   done
-  rm -f "$work/fio-$name.dat"
 done
 
 /usr/bin/python3 - "$work" "$runs" "${workloads[@]}" <<'PY'

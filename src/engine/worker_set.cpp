@@ -72,6 +72,7 @@ RunResult run_one(Worker& w, int fd, const std::string& path, const IntervalHook
   IoBackend& backend = *w.backend;
   backend.setup({.fd = fd,
                  .depth = w.depth,
+                 .direct = w.spec.direct,
                  .read_buffers = {w.read_buffers.data(), w.read_buffers.size()},
                  .write_buffers = {w.write_buffers.data(), w.write_buffers.size()}});
   // On this thread whatever happens: a single-issuer ring cannot be drained from another.

@@ -48,6 +48,7 @@ enum class SubmitStatus { completed, queued, busy };
 struct BackendSetup {
   int fd = -1;
   unsigned depth = 1;  // I/Os the loop will keep in flight, at most max_in_flight(requested)
+  bool direct = true;  // the file was opened with O_DIRECT
   // Every request's buffer lies in one of these (either may be empty: no reads, no writes).
   std::span<std::byte> read_buffers;
   std::span<std::byte> write_buffers;

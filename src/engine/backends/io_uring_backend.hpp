@@ -7,7 +7,8 @@
 //           says which and why. Then it registers the file and the loop's buffers, so no I/O
 //           looks the descriptor up or pins its pages again (IOSQE_FIXED_FILE, READ_FIXED /
 //           WRITE_FIXED); a registration the kernel refuses (e.g. ENOMEM under RLIMIT_MEMLOCK,
-//           buffers over 1 GiB) leaves that I/O path as it was, said in the note too.
+//           buffers over 1 GiB) leaves that I/O path as it was, said in the note too. Buffers
+//           are registered for direct I/O only (see register_file_and_buffers).
 //           What the flags change in the figures: with deferred task work a completion reaches
 //           the completion queue when iogate next waits for or reaps completions, not when the
 //           device finishes; iogate times an I/O when it reaps it, which it did before as well,

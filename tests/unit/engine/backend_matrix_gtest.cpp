@@ -206,7 +206,8 @@ TEST_P(EveryBackend, DestroyingItWithIoInFlightWaitsForThatIo) {
   {
     auto backend = make_backend(GetParam());
     const unsigned depth = backend->max_in_flight(16);
-    backend->setup({.fd = fd, .depth = depth, .read_buffers = {}, .write_buffers = {}});
+    backend->setup(
+        {.fd = fd, .depth = depth, .direct = false, .read_buffers = {}, .write_buffers = {}});
     for (std::uint32_t i = 0; i < depth; ++i) {
       reqs[i] = IoRequest{IoDirection::read, i * kBlock, kBlock, buffers[i].data()};
       reqs[i].slot = i;
