@@ -242,7 +242,7 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     created_.push_back(path);
   }
   try {
-    detail::allocate_file(fd.get(), size, path);
+    if (fill != Fill::empty) detail::allocate_file(fd.get(), size, path);
     if (fill == Fill::write) detail::write_through(fd.get(), size, path);
     if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
     if (fd.close() != 0) detail::throw_errno("close", path);

@@ -326,6 +326,36 @@ TEST(ScratchArea, FillWriteWritesTheFileSoReadsReachTheDevice) {
   EXPECT_EQ(data.find('\0'), std::string::npos);
 }
 
+TEST(ScratchArea, FillEmptyCreatesAnEmptyFileTheRunGrowsAndRemovesIt) {
+  const TempDir tmp;
+  ScratchArea area(tmp.path(), 4 * kMiB);
+  const fs::path path = area.preallocate("g.dat", 4 * kMiB, ScratchArea::Fill::empty);
+  EXPECT_EQ(path, area.dir() / "g.dat");
+  struct stat st {};
+  ASSERT_EQ(lstat(path.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode));
+  EXPECT_EQ(st.st_size, 0);
+  EXPECT_EQ(st.st_blocks, 0);  // nothing allocated either
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  area.remove();
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_FALSE(fs::exists(area.dir()));
+}
+
+TEST(ScratchArea, FillEmptyStillRefusesAPlantedName) {
+  const TempDir tmp;
+  ScratchArea area(tmp.path(), kMiB);
+  fs::create_symlink(tmp.path() / "elsewhere", area.dir() / "g.dat");
+  try {
+    area.preallocate("g.dat", kMiB, ScratchArea::Fill::empty);
+    ADD_FAILURE() << "a planted symlink was accepted";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code().value(), EEXIST);
+  }
+  EXPECT_FALSE(fs::exists(tmp.path() / "elsewhere"));
+  fs::remove(area.dir() / "g.dat");
+}
+
 TEST(ScratchArea, RemoveLeavesADirectoryThatHoldsForeignEntries) {
   const TempDir tmp;
   ScratchArea area(tmp.path(), kMiB);
