@@ -35,6 +35,10 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
   scratch_.preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload));
 }
 
+void CheckSession::restore_layout() const {
+  scratch_.restore(test_file_.name(), check_.workload.file_size, fill_for(check_.workload));
+}
+
 CheckOutcome CheckSession::run(RunOptions options) const {
   CheckOutcome outcome;
   outcome.result = run_workload(check_.workload, test_file_, std::move(options));

@@ -139,6 +139,13 @@ class ScratchArea {
   std::filesystem::path preallocate(const std::string& name, std::uint64_t size,
                                     Fill fill = Fill::allocate);
 
+  // Gives `name`, a file preallocate() made, its layout back after a run wrote into it, so that
+  // every run of a repeated check starts from the same file: Fill::empty truncates it to 0,
+  // Fill::allocate truncates it and reserves `size` again (unwritten extents once more),
+  // Fill::write leaves it as it is (its blocks are still written). Then fsync. Opened relative to
+  // dir_fd() with O_NOFOLLOW; a name preallocate() did not make is a std::logic_error.
+  void restore(const std::string& name, std::uint64_t size, Fill fill) const;
+
   // Removes everything created so far; idempotent, and a retry after a failure resumes. Throws
   // std::system_error on an unexpected failure; the destructor calls it and reports to stderr.
   void remove();

@@ -52,6 +52,9 @@ struct JudgeOptions {
   // Called once per run for a fresh backend (tests inject slowed fakes); empty: the spec's engine.
   std::function<std::unique_ptr<IoBackend>()> make_backend;
   IntervalHook on_interval;  // progress display; runs before fail-fast's
+  // Called before every run but the first; CheckSession::judge gives the test file its layout
+  // back there (restore_layout), when nothing else is set.
+  std::function<void()> before_rerun;
 };
 
 class CheckSession {
@@ -68,6 +71,10 @@ class CheckSession {
   const FileRef& test_file() const { return test_file_; }
 
   CheckOutcome run(RunOptions options = {}) const;
+  // After a run: the test file as the workload's layout had it before the first run (grown:
+  // empty again; preallocated: reserved, unwritten again; written: as it is), so that every run
+  // of a repeated check measures the same thing. judge() calls it between runs.
+  void restore_layout() const;
   CheckOutcome judge(const JudgeOptions& options) const;
 
   // Removes the scratch area now (also done on destruction).

@@ -356,6 +356,28 @@ TEST(ScratchArea, FillEmptyStillRefusesAPlantedName) {
   fs::remove(area.dir() / "g.dat");
 }
 
+TEST(ScratchArea, RestoreGivesAFileItsLayoutBack) {
+  const TempDir tmp;
+  ScratchArea area(tmp.path(), 8 * kMiB);
+  const fs::path grown = area.preallocate("g.dat", 2 * kMiB, ScratchArea::Fill::empty);
+  const fs::path reserved = area.preallocate("a.dat", 2 * kMiB, ScratchArea::Fill::allocate);
+  const fs::path written = area.preallocate("w.dat", 2 * kMiB, ScratchArea::Fill::write);
+  const std::string data = read_text(written);
+  for (const fs::path& p : {grown, reserved})  // what a run leaves: its own blocks
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << std::string(3 * kMiB, 'x');
+
+  area.restore("g.dat", 2 * kMiB, ScratchArea::Fill::empty);
+  EXPECT_EQ(fs::file_size(grown), 0u);
+  area.restore("a.dat", 2 * kMiB, ScratchArea::Fill::allocate);
+  EXPECT_EQ(read_text(reserved), std::string(2 * kMiB, '\0'));  // reserved, unwritten again
+  EXPECT_GE(static_cast<std::uint64_t>(lstat_of(reserved).st_blocks) * 512, 2 * kMiB);
+  area.restore("w.dat", 2 * kMiB, ScratchArea::Fill::write);
+  EXPECT_EQ(read_text(written), data);  // still written: nothing to do
+
+  EXPECT_THROW(area.restore("other.dat", kMiB, ScratchArea::Fill::empty), std::logic_error);
+  EXPECT_FALSE(fs::exists(area.dir() / "other.dat"));
+}
+
 TEST(ScratchArea, RemoveLeavesADirectoryThatHoldsForeignEntries) {
   const TempDir tmp;
   ScratchArea area(tmp.path(), kMiB);
