@@ -1,6 +1,7 @@
-// One check on one datastore: the scratch area and its preallocated test file, the storage stack
-// under it, the run and its verdict. The GoogleTest fixture and `iogate check` both drive checks
-// through this class, so a check behaves the same under ctest and without it.
+// One check on one datastore: the scratch area and its test file (laid out as the workload's
+// FileLayout says), the storage stack under it, the run and its verdict. The GoogleTest fixture
+// and `iogate check` both drive checks through this class, so a check behaves the same under
+// ctest and without it.
 //
 // judge() runs the check at least `repeat` times and, while an expectation is undecided, again, up
 // to `repeat_max` runs or its budget (iogate/verdicts/evidence.hpp), and judges all runs together,
