@@ -60,6 +60,20 @@ void restore_histogram(const nlohmann::json& r, LatencyHistogram& h) {
   }
 }
 
+// Before a workload chose its layout, the test file was written through when the workload read
+// and only preallocated when it did not: a file without "layout" reads as what it was run on, so
+// its baseline still compares with a check that now says so. An unknown name throws, naming it.
+FileLayout layout_from_json(const nlohmann::json& j, const WorkloadSpec& w) {
+  const auto it = j.find("layout");
+  if (it == j.end() || it->is_null())
+    return w.read_pct > 0 ? FileLayout::written : FileLayout::preallocated;
+  const std::string name = it->get<std::string>();
+  if (const std::optional<FileLayout> layout = parse_layout(name)) return *layout;
+  throw nlohmann::json::other_error::create(
+      501, fmt::format(R"(layout: expected "written", "preallocated" or "grown", got "{}")", name),
+      &j);
+}
+
 }  // namespace
 
 nlohmann::json workload_to_json(const WorkloadSpec& w) {
@@ -79,7 +93,8 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
           {"verify", w.verify},
           {"kind", w.kind == WorkloadKind::integrity ? "integrity" : "mixed"},
           {"rate_iops", w.rate_iops},
-          {"rate_mbps", w.rate_mbps}};
+          {"rate_mbps", w.rate_mbps},
+          {"layout", layout_name(w.layout)}};
 }
 
 WorkloadSpec workload_from_json(const nlohmann::json& j) {
@@ -103,6 +118,7 @@ WorkloadSpec workload_from_json(const nlohmann::json& j) {
                                                                   : WorkloadKind::mixed;
   w.rate_iops = get_or(j, "rate_iops", 0.0);
   w.rate_mbps = get_or(j, "rate_mbps", 0.0);
+  w.layout = layout_from_json(j, w);
   return w;
 }
 

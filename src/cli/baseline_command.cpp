@@ -73,6 +73,7 @@ BaselineCheck record_one(const Check& check, const DatastoreChoice& datastore,
   std::vector<RunResult> runs;
   MetricSamples samples;
   while (static_cast<int>(runs.size()) < most) {
+    if (!runs.empty()) session.restore_layout();  // each run starts from the same file
     const auto run_started = std::chrono::steady_clock::now();
     runs.push_back(run_workload(check.workload, session.test_file()));
     const auto now = std::chrono::steady_clock::now();

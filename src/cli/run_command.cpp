@@ -62,7 +62,8 @@ int run(const RunFlags& flags) {
               << table_row_line(table_row(check.name, outcome.result)) << '\n'
               << "engine: " << outcome.result.engine << ", " << outcome.result.workers
               << " worker(s) at queue depth " << outcome.result.queue_depth << " ("
-              << outcome.result.engine_note << ")\n";
+              << outcome.result.engine_note << ")\n"
+              << "test file: " << layout_name(check.workload.layout) << '\n';
     if (!flags.json.empty()) {
       RunContext context = describe_run("run", datastore->dir);
       context.stack = session.storage_stack();

@@ -67,6 +67,12 @@ void WorkloadFlags::add_to(CLI::App& sub) {
                  "back verified")
       ->capture_default_str()
       ->check(CLI::IsMember({"mixed", "integrity"}));
+  sub.add_option("--layout", layout,
+                 "Test file before the run: written (every block written first, like IOMeter and "
+                 "fio), preallocated (fallocate only; write-only workloads), grown (empty, the "
+                 "writes grow it, like dd to a new file; write-only workloads)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"written", "preallocated", "grown"}));
   sub.add_option("--rate-iops", rate_iops, "Issue at most this many I/Os per second (0: no cap)")
       ->check(CLI::NonNegativeNumber);
   sub.add_option("--rate-mbps", rate_mbps, "Issue at most this many MiB per second (0: no cap)")
@@ -109,6 +115,10 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.verify = verify || spec.kind == WorkloadKind::integrity;  // it verifies every block
   spec.rate_iops = rate_iops;
   spec.rate_mbps = rate_mbps;
+  const std::optional<FileLayout> chosen = parse_layout(layout);
+  if (!chosen)
+    throw std::invalid_argument("--layout " + layout + ": expected written, preallocated or grown");
+  spec.layout = *chosen;
   return spec;
 }
 

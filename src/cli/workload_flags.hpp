@@ -28,6 +28,7 @@ struct WorkloadFlags {
   std::string kind = "mixed";
   double rate_iops = 0;
   double rate_mbps = 0;
+  std::string layout = "written";
 
   void add_to(CLI::App& sub);
   // Throws std::invalid_argument naming the flag and what it expects.

@@ -5,6 +5,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/filesystem/operations.hpp>
 #include <cerrno>
 #include <ctime>
@@ -242,7 +243,7 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     created_.push_back(path);
   }
   try {
-    detail::allocate_file(fd.get(), size, path);
+    if (fill != Fill::empty) detail::allocate_file(fd.get(), size, path);
     if (fill == Fill::write) detail::write_through(fd.get(), size, path);
     if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
     if (fd.close() != 0) detail::throw_errno("close", path);
@@ -254,6 +255,18 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     throw;
   }
   return path;
+}
+
+void ScratchArea::restore(const std::string& name, std::uint64_t size, Fill fill) const {
+  const fs::path path = dir_ / name;
+  if (std::find(created_.begin(), created_.end(), path) == created_.end())
+    throw std::logic_error("restore \"" + name + "\": not a file of this scratch area");
+  if (fill == Fill::write) return;
+  const detail::UniqueFd fd(openat(dir_fd_, name.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd.valid()) detail::throw_errno("open", path);
+  if (ftruncate(fd.get(), 0) != 0) detail::throw_errno("ftruncate", path);
+  if (fill == Fill::allocate) detail::allocate_file(fd.get(), size, path);
+  if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
 }
 
 void ScratchArea::remove() {

@@ -51,6 +51,24 @@ std::optional<WorkloadProblem> single_value_problem(const WorkloadSpec& spec) {
   return std::nullopt;
 }
 
+// A file that is not written through holds blocks that read back without reaching the device
+// (preallocated: unwritten extents read as zeros) or that do not exist yet (grown): only a
+// workload that writes every block before it reads it may use one. An integrity workload does
+// (its write pass covers each worker's whole region); a mixed one with reads does not.
+std::optional<WorkloadProblem> layout_problem(const WorkloadSpec& spec) {
+  if (spec.layout == FileLayout::written || spec.kind == WorkloadKind::integrity ||
+      spec.read_pct == 0)
+    return std::nullopt;
+  const char* why = spec.layout == FileLayout::preallocated
+                        ? "a preallocated file's unwritten extents read back as zeros without "
+                          "touching the device"
+                        : "a grown file starts empty, so the reads would find blocks nobody wrote";
+  return WorkloadProblem{
+      WorkloadField::layout,
+      fmt::format(R"(expected "written" for a workload that reads (read {}%): {})", spec.read_pct,
+                  why)};
+}
+
 // Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
 std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   const std::string block = format_size(spec.block_size);
@@ -79,6 +97,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
                     "got {}",
                     workers, block, size_of(spec.io_size))};
   }
+  if (auto problem = layout_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     return WorkloadProblem{
@@ -96,10 +115,10 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 11> kNames{
+  static constexpr std::array<std::string_view, 12> kNames{
       "block_size", "read_pct", "random_pct", "queue_depth", "file_size", "io_size",
-      "duration",   "ramp",     "workers",    "rate_iops",   "rate_mbps"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::rate_mbps) + 1);
+      "duration",   "ramp",     "workers",    "rate_iops",   "rate_mbps", "layout"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::layout) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 

@@ -3,6 +3,21 @@
 #include <iostream>
 
 namespace iogate {
+namespace {
+
+ScratchArea::Fill fill_for(const WorkloadSpec& workload) {
+  switch (workload.layout) {
+    case FileLayout::preallocated:
+      return ScratchArea::Fill::allocate;
+    case FileLayout::grown:
+      return ScratchArea::Fill::empty;
+    case FileLayout::written:
+      break;
+  }
+  return ScratchArea::Fill::write;
+}
+
+}  // namespace
 
 CheckSession::CheckSession(const Check& check, const std::filesystem::path& datastore,
                            const DatastorePolicy& policy)
@@ -17,9 +32,11 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
               << " is on " << stack_.filesystem
               << ": direct = true measures memory there, not storage\n";
   }
-  const auto fill =
-      check.workload.read_pct > 0 ? ScratchArea::Fill::write : ScratchArea::Fill::allocate;
-  scratch_.preallocate(test_file_.name(), check.workload.file_size, fill);
+  scratch_.preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload));
+}
+
+void CheckSession::restore_layout() const {
+  scratch_.restore(test_file_.name(), check_.workload.file_size, fill_for(check_.workload));
 }
 
 CheckOutcome CheckSession::run(RunOptions options) const {

@@ -96,6 +96,7 @@ Stops run_until_decided(const Check& check, const FileRef& test_file, const Judg
   const auto started = std::chrono::steady_clock::now();
   double longest_run_s = 0;
   for (int i = 0; i < plan.max_runs; ++i) {
+    if (i > 0 && options.before_rerun) options.before_rerun();
     FailFast fail_fast(check, reference);
     RunOptions run;
     if (options.make_backend) run.backend = options.make_backend();
@@ -165,7 +166,9 @@ CheckOutcome judge_check(const Check& check, const FileRef& test_file, const Sto
 }
 
 CheckOutcome CheckSession::judge(const JudgeOptions& options) const {
-  return judge_check(check_, test_file_, stack_, options);
+  JudgeOptions with_restore = options;
+  if (!with_restore.before_rerun) with_restore.before_rerun = [this] { restore_layout(); };
+  return judge_check(check_, test_file_, stack_, with_restore);
 }
 
 }  // namespace iogate

@@ -9,9 +9,10 @@
 namespace iogate::thresholds_detail {
 namespace {
 
-constexpr std::array<std::string_view, 16> kWorkloadKeys{
-    "block_size", "read",  "random", "queue_depth", "file_size", "size", "duration",  "ramp",
-    "direct",     "flush", "engine", "workers",     "verify",    "kind", "rate_iops", "rate_mbps"};
+constexpr std::array<std::string_view, 17> kWorkloadKeys{
+    "block_size", "read", "random",    "queue_depth", "file_size", "size",
+    "duration",   "ramp", "direct",    "flush",       "engine",    "workers",
+    "verify",     "kind", "rate_iops", "rate_mbps",   "layout"};
 
 // What make_backend() knows; "auto" picks the best one available at run time.
 constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", "libaio"};
@@ -82,7 +83,7 @@ void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
   }
 }
 
-// Workers, verification, the workload kind and the rate cap.
+// Workers, verification, the workload kind, the file's layout and the rate cap.
 void read_engine_options(const Section& s, const toml::table& t, WorkloadFields& out) {
   if (const toml::node* n = t.get("workers")) {
     const std::int64_t workers = integer_value(s, *n, "workers");
@@ -98,6 +99,15 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
     }
     out.kind =
         field(s, *n, "kind", text == "integrity" ? WorkloadKind::integrity : WorkloadKind::mixed);
+  }
+  if (const toml::node* n = t.get("layout")) {
+    const std::string text = string_value(s, *n, "layout");
+    const std::optional<FileLayout> layout = parse_layout(text);
+    if (!layout) {
+      s.fail(*n, "layout",
+             fmt::format(R"(expected "written", "preallocated" or "grown", got "{}")", text));
+    }
+    out.layout = field(s, *n, "layout", *layout);
   }
   for (const char* key : {"rate_iops", "rate_mbps"}) {
     const toml::node* n = t.get(key);
@@ -119,10 +129,10 @@ const std::optional<Field<T>>& pick(const std::optional<Field<T>>& own,
 }
 
 // The threshold key of each field a rule can name, in WorkloadField's order.
-constexpr std::array<std::string_view, 11> kKeyOfField{
+constexpr std::array<std::string_view, 12> kKeyOfField{
     "block_size", "read", "random",  "queue_depth", "file_size", "size",
-    "duration",   "ramp", "workers", "rate_iops",   "rate_mbps"};
-static_assert(kKeyOfField.size() == static_cast<std::size_t>(WorkloadField::rate_mbps) + 1);
+    "duration",   "ramp", "workers", "rate_iops",   "rate_mbps", "layout"};
+static_assert(kKeyOfField.size() == static_cast<std::size_t>(WorkloadField::layout) + 1);
 
 // Where the value a rule names was written: the check's own table, else [defaults]; nullptr
 // when neither wrote it (the format's default broke the rule).
@@ -200,6 +210,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   }
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
+  if (const auto& f = pick(own.layout, defaults.layout)) spec.layout = f->value;
   if (const auto problem = find_workload_problem(spec)) {
     const std::string_view key = kKeyOfField.at(static_cast<std::size_t>(problem->field));
     if (const WrittenAt* at = written_at(key, own, defaults))

@@ -51,6 +51,7 @@ struct WorkloadFields {
   std::optional<Field<WorkloadKind>> kind;
   std::optional<Field<double>> rate_iops;
   std::optional<Field<double>> rate_mbps;
+  std::optional<Field<FileLayout>> layout;
   std::map<std::string, WrittenAt> written;  // every key of the table, by name
 };
 

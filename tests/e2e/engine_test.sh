@@ -1,6 +1,6 @@
 # iogate run and its engines, as a user sees them: which engine "auto" took and why it passed
 # over others, a named engine that is unusable refused (status 2, nothing run), several workers
-# and an integrity run with every block verified.
+# and an integrity run with every block verified; --layout.
 source "$IOGATE_E2E_LIB"
 iogate=$1
 trap cleanup_datastores EXIT
@@ -32,5 +32,28 @@ r = json.load(open(sys.argv[1]))["result"]
 assert r["bytes_written"] == 16 << 20, r["bytes_written"]
 assert r["bytes_read"] == 16 << 20, r["bytes_read"]
 PY
+# --layout: a grown file starts empty and the run grows it; the layout is printed and recorded.
+"$iogate" run --bs 64k --size 4MiB --layout grown --datastore "$ds" --json "$out/grown.json" \
+  > "$out/grown.txt"
+assert_contains "$out/grown.txt" "^test file: grown$" "the run says how its file was laid out"
+/usr/bin/python3 - "$out/grown.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["workload"]["layout"] == "grown", d["workload"]
+assert d["result"]["bytes_written"] == 4 << 20, d["result"]["bytes_written"]
+PY
+"$iogate" run --bs 64k --size 4MiB --datastore "$ds" > "$out/written.txt"
+assert_contains "$out/written.txt" "^test file: written$" "written is the default layout"
+status=0
+"$iogate" run --bs 64k --size 4MiB --read 50 --layout preallocated --datastore "$ds" \
+  > "$out/prealloc-read.txt" 2>&1 || status=$?
+[ "$status" = 2 ] || fail "a reading run on a preallocated file exited $status, not 2"
+assert_contains "$out/prealloc-read.txt" 'workload layout: expected "written" for a workload that reads' \
+  "the refusal names the layout and why"
+status=0
+"$iogate" run --bs 64k --size 4MiB --layout sparse --datastore "$ds" > "$out/sparse.txt" 2>&1 \
+  || status=$?
+[ "$status" != 0 ] || fail "--layout sparse was accepted"
+assert_contains "$out/sparse.txt" "--layout" "an unknown layout names the flag"
 assert_no_scratch "$ds"
 echo PASS

@@ -40,8 +40,9 @@ class DirectIoUnsupported : public std::system_error {
 
 // The file (regular or block device, named directly: a symbolic link is refused, never followed;
 // a path, or a name relative to a directory descriptor, see file_ref.hpp) must exist and be at
-// least spec.file_size bytes; under O_DIRECT, block_size must be a multiple of its device's
-// direct-I/O block; with direct = true on a filesystem without O_DIRECT, DirectIoUnsupported.
+// least spec.file_size bytes (any size, empty included, for FileLayout::grown: the run's writes
+// grow it); under O_DIRECT, block_size must be a multiple of its device's direct-I/O block; with
+// direct = true on a filesystem without O_DIRECT, DirectIoUnsupported.
 // Bad specs and files throw std::invalid_argument; I/O errors throw
 // std::system_error naming the operation, offset, length and path; a verified read that finds the
 // wrong data throws VerifyError (verify.hpp). The phase, stop and accounting rules are in

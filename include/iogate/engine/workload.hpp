@@ -5,9 +5,12 @@
 // is a purely sequential stream and 100 a uniform one over the file, aligned to block_size.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace iogate {
 
@@ -20,6 +23,27 @@ enum class WorkloadKind {
   mixed,      // the read/random mix above, measured
   integrity,  // write the whole file (each worker its region) sequentially, fdatasync, then read
               // it all back with O_DIRECT verifying every block; see verify.hpp
+};
+
+// How the test file holds its blocks when the run starts (made by the scratch area, see
+// iogate/datastore/scratch_area.hpp). Each mimics a tool whose figures users compare with:
+enum class FileLayout {
+  // Every block written through before the run: what IOMeter does to prepare iobw.tst and fio
+  // when it lays out its file ("Laying out IO file"). Measured writes overwrite allocated, written
+  // blocks; reads reach the device. The default, for every workload: it is what the tools that
+  // shipped checks come from do, and the only layout a read test can use.
+  written,
+  // fallocate only: unwritten extents the filesystem converts as the run writes them (each first
+  // write of an extent also changes its metadata). For workloads that do not read (a read of an
+  // unwritten extent returns zeros without touching the device), and kind = integrity, whose
+  // write pass covers every block its read pass reads. What iogate did for write-only workloads
+  // before layouts were chosen.
+  preallocated,
+  // The file starts empty and the run's own writes grow it: what `dd` to a new file does (seed
+  // 000). Each write past the end also allocates its blocks and moves the file's size. The same
+  // rule as preallocated: workloads that do not read, and kind = integrity. The engine accepts
+  // a file shorter than file_size for it; the scratch area still reserves file_size.
+  grown,
 };
 
 struct WorkloadSpec {
@@ -46,6 +70,29 @@ struct WorkloadSpec {
   // Split evenly between workers.
   double rate_iops = 0;
   double rate_mbps = 0;  // MiB/s
+  FileLayout layout = FileLayout::written;
 };
+
+// "written", "preallocated", "grown": the names threshold files, flags and JSON use.
+constexpr const char* layout_name(FileLayout layout) {
+  switch (layout) {
+    case FileLayout::preallocated:
+      return "preallocated";
+    case FileLayout::grown:
+      return "grown";
+    case FileLayout::written:
+      break;
+  }
+  return "written";
+}
+
+inline constexpr std::array<std::string_view, 3> kLayoutNames{"written", "preallocated", "grown"};
+
+// The layout named `name` (one of kLayoutNames), or nothing.
+constexpr std::optional<FileLayout> parse_layout(std::string_view name) {
+  for (const FileLayout layout : {FileLayout::written, FileLayout::preallocated, FileLayout::grown})
+    if (name == layout_name(layout)) return layout;
+  return std::nullopt;
+}
 
 }  // namespace iogate

@@ -47,6 +47,7 @@ enum class WorkloadField {
   workers,
   rate_iops,
   rate_mbps,
+  layout,
 };
 
 // "block_size", "io_size", "read_pct", ...

@@ -6,7 +6,9 @@
 //
 // Reading is tolerant of what older files lack: a key added after the first version (seed,
 // workers, verify, kind, rate_iops, rate_mbps; a run's engine_note, flush_s, cpu figures) reads as
-// the field's default, so every baseline and result written since version 1 still loads. The
+// the field's default, so every baseline and result written since version 1 still loads. A
+// missing "layout" reads as the layout such a run had: "written" when it read, "preallocated"
+// when it only wrote. The
 // latency histogram is restored from its buckets: counts, min, max and every percentile are as
 // written, and the values inside each bucket are spread so that the mean is the one written too.
 // A missing or mistyped required key throws nlohmann::json::exception naming it.

@@ -1,6 +1,7 @@
-// One check on one datastore: the scratch area and its preallocated test file, the storage stack
-// under it, the run and its verdict. The GoogleTest fixture and `iogate check` both drive checks
-// through this class, so a check behaves the same under ctest and without it.
+// One check on one datastore: the scratch area and its test file (laid out as the workload's
+// FileLayout says), the storage stack under it, the run and its verdict. The GoogleTest fixture
+// and `iogate check` both drive checks through this class, so a check behaves the same under
+// ctest and without it.
 //
 // judge() runs the check at least `repeat` times and, while an expectation is undecided, again, up
 // to `repeat_max` runs or its budget (iogate/verdicts/evidence.hpp), and judges all runs together,
@@ -52,6 +53,9 @@ struct JudgeOptions {
   // Called once per run for a fresh backend (tests inject slowed fakes); empty: the spec's engine.
   std::function<std::unique_ptr<IoBackend>()> make_backend;
   IntervalHook on_interval;  // progress display; runs before fail-fast's
+  // Called before every run but the first; CheckSession::judge gives the test file its layout
+  // back there (restore_layout), when nothing else is set.
+  std::function<void()> before_rerun;
 };
 
 class CheckSession {
@@ -68,6 +72,10 @@ class CheckSession {
   const FileRef& test_file() const { return test_file_; }
 
   CheckOutcome run(RunOptions options = {}) const;
+  // After a run: the test file as the workload's layout had it before the first run (grown:
+  // empty again; preallocated: reserved, unwritten again; written: as it is), so that every run
+  // of a repeated check measures the same thing. judge() calls it between runs.
+  void restore_layout() const;
   CheckOutcome judge(const JudgeOptions& options) const;
 
   // Removes the scratch area now (also done on destruction).

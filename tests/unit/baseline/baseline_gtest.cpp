@@ -108,6 +108,38 @@ TEST(Baseline, AnElevenKeyBaselineStillLoadsAndMatchesItsWorkload) {
   EXPECT_EQ(workload_difference(b.checks[0], now), "workers 1 (baseline) vs 4 (now)");
 }
 
+// A file laid out another way is another workload: its figures do not compare.
+TEST(Baseline, ALayoutChangeIsAWorkloadDifference) {
+  Check check = small_check();
+  check.workload.read_pct = 0;
+  check.workload.layout = FileLayout::grown;
+  const Baseline b = sample_baseline(check, 1000);
+  WorkloadSpec now = check.workload;
+  EXPECT_EQ(workload_difference(b.checks[0], now), "");
+  now.layout = FileLayout::written;
+  EXPECT_EQ(workload_difference(b.checks[0], now),
+            R"(layout "grown" (baseline) vs "written" (now))");
+}
+
+// A baseline written before the layout was chosen: its workload ran on a written file when it read
+// (the eleven-key file's does: still the same workload) and on a preallocated one when it only
+// wrote, which is no longer the default: recording it again is asked for, as for any change.
+TEST(Baseline, AnOldBaselineWithoutLayoutComparesAsTheFileItRanOn) {
+  const Baseline old = load_baseline(IOGATE_TEST_DATA_DIR "/baselines/v1-eleven-key-workload.json");
+  EXPECT_EQ(workload_difference(old.checks[0], small_check().workload), "");
+
+  Check check = small_check();
+  check.workload.read_pct = 0;
+  Baseline b = sample_baseline(check, 1000);
+  b.checks[0].workload.erase("layout");
+  WorkloadSpec now = check.workload;
+  now.layout = FileLayout::preallocated;
+  EXPECT_EQ(workload_difference(b.checks[0], now), "");
+  now.layout = FileLayout::written;
+  EXPECT_EQ(workload_difference(b.checks[0], now),
+            R"(layout "preallocated" (baseline) vs "written" (now))");
+}
+
 TEST(Baseline, RecordsTheWholeWorkloadButTheSeed) {
   WorkloadSpec spec = small_check().workload;
   spec.seed = 42;

@@ -142,6 +142,55 @@ TEST(RunWorkload, RejectsAFileSmallerThanTheWorkload) {
   }
 }
 
+TEST(RunWorkload, AGrownLayoutStartsFromAnEmptyFileAndEndsWithWhatWasWritten) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("grown", 0);
+  WorkloadSpec spec = buffered(8 * kMiB, 8 * kMiB);
+  spec.layout = FileLayout::grown;
+  const RunResult r = run_workload(spec, file);
+  EXPECT_EQ(r.bytes_written, 8 * kMiB);
+  const std::vector<char> content = slurp(file);
+  ASSERT_EQ(content.size(), 8 * kMiB);  // grown by the run's own writes, like dd's new file
+  for (std::uint64_t off = 0; off < content.size(); off += 4096) {
+    std::uint64_t stamped = 0;
+    std::memcpy(&stamped, content.data() + off, sizeof stamped);
+    ASSERT_EQ(stamped, off) << "block at " << off;
+  }
+}
+
+TEST(RunWorkload, AGrownLayoutWithWorkersEndsAtTheLastRegionsEnd) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("grown", 0);
+  WorkloadSpec spec = buffered(8 * kMiB, 8 * kMiB);
+  spec.layout = FileLayout::grown;
+  spec.workers = 2;
+  const RunResult r = run_workload(spec, file);
+  EXPECT_EQ(r.bytes_written, 8 * kMiB);
+  EXPECT_EQ(std::filesystem::file_size(file), 8 * kMiB);
+}
+
+TEST(RunWorkload, AnIntegrityRunOnAGrownFileReadsBackWhatItsWritePassWrote) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("grown", 0);
+  WorkloadSpec spec = buffered(4 * kMiB, 0);
+  spec.kind = WorkloadKind::integrity;
+  spec.verify = true;
+  spec.layout = FileLayout::grown;
+  const RunResult r = run_workload(spec, file);
+  EXPECT_EQ(r.bytes_written, 4 * kMiB);
+  EXPECT_EQ(r.bytes_read, 4 * kMiB);
+  EXPECT_EQ(r.blocks_verified, 1024u);
+  EXPECT_EQ(std::filesystem::file_size(file), 4 * kMiB);
+}
+
+TEST(RunWorkload, APreallocatedLayoutStillNeedsTheWholeFile) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("small", kMiB);
+  WorkloadSpec spec = buffered(2 * kMiB, kMiB);
+  spec.layout = FileLayout::preallocated;
+  EXPECT_THROW((void)run_workload(spec, file), std::invalid_argument);
+}
+
 TEST(RunWorkload, MissingFileIsASystemErrorNamingIt) {
   const test::TempDir dir;
   const auto missing = dir.path() / "missing";

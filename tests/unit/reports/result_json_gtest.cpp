@@ -1,4 +1,5 @@
 #include "iogate/reports/result_json.hpp"
+#include "iogate/reports/run_json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -54,6 +55,51 @@ TEST(ResultJson, WriteIsWholeFileOrNothing) {
   EXPECT_EQ(back["check"], "c");
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));
   std::filesystem::remove_all(dir);
+}
+
+TEST(RunJson, TheWorkloadsLayoutRoundTrips) {
+  for (const FileLayout layout :
+       {FileLayout::written, FileLayout::preallocated, FileLayout::grown}) {
+    WorkloadSpec w;
+    w.block_size = 8192;
+    w.file_size = w.io_size = 8 << 20;
+    w.layout = layout;
+    const nlohmann::json j = workload_to_json(w);
+    EXPECT_EQ(j.at("layout"), layout_name(layout));
+    EXPECT_EQ(workload_from_json(j).layout, layout);
+  }
+}
+
+// Before the layout was chosen, a workload that read ran on a file written through and one that
+// only wrote on a preallocated one: a document without "layout" says what it ran on.
+TEST(RunJson, AWorkloadWithoutLayoutReadsAsTheFileItRanOn) {
+  WorkloadSpec w;
+  w.block_size = 8192;
+  w.file_size = w.io_size = 8 << 20;
+  nlohmann::json j = workload_to_json(w);
+  j.erase("layout");
+  EXPECT_EQ(workload_from_json(j).layout, FileLayout::preallocated);
+  j["read_pct"] = 65.0;
+  EXPECT_EQ(workload_from_json(j).layout, FileLayout::written);
+  j["layout"] = nullptr;
+  EXPECT_EQ(workload_from_json(j).layout, FileLayout::written);
+}
+
+TEST(RunJson, AnUnknownLayoutIsAnErrorNamingIt) {
+  WorkloadSpec w;
+  w.block_size = 8192;
+  w.file_size = w.io_size = 8 << 20;
+  nlohmann::json j = workload_to_json(w);
+  j["layout"] = "sparse";
+  try {
+    (void)workload_from_json(j);
+    ADD_FAILURE() << "layout \"sparse\" was read";
+  } catch (const nlohmann::json::exception& e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  R"(layout: expected "written", "preallocated" or "grown", got "sparse")"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

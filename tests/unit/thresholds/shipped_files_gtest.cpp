@@ -45,6 +45,7 @@ TEST(ShippedFiles, Quick) {
   EXPECT_EQ(write.workload.ramp, 0s);
   EXPECT_EQ(write.workload.flush, FlushPolicy::end);
   EXPECT_TRUE(write.workload.direct);
+  EXPECT_EQ(write.workload.layout, FileLayout::grown);  // dd's new file, as in dd-8k-8g
   EXPECT_DOUBLE_EQ(bound(write, "mbps_min"), 20);
   EXPECT_DOUBLE_EQ(bound(write, "duration_max"), 120);
 
@@ -57,6 +58,8 @@ TEST(ShippedFiles, Quick) {
   EXPECT_EQ(seq_read.workload.ramp, 2s);
   EXPECT_EQ(seq_read.workload.file_size, kGiB);
   EXPECT_DOUBLE_EQ(bound(seq_read, "mbps_min"), 40);
+  for (const Check* reads : {&f.checks[1], &f.checks[2], &f.checks[3]})
+    EXPECT_EQ(reads->workload.layout, FileLayout::written) << reads->name;
 
   const Check& rand_read = f.checks[2];
   EXPECT_EQ(rand_read.name, "rand_read_8k");
@@ -92,7 +95,8 @@ TEST(ShippedFiles, DdEightKEightG) {
   EXPECT_EQ(c.workload.io_size, 8 * kGiB);
   EXPECT_EQ(c.workload.duration, 0s);  // size-based, like dd
   EXPECT_EQ(c.workload.flush, FlushPolicy::end);
-  EXPECT_EQ(space_needed(c), 8 * kGiB);
+  EXPECT_EQ(c.workload.layout, FileLayout::grown);  // dd to a new file
+  EXPECT_EQ(space_needed(c), 8 * kGiB);             // the file it grows to, reserved up front
   ASSERT_EQ(c.expectations.size(), 1u);
   EXPECT_DOUBLE_EQ(bound(c, "duration_max"), 180);
   // The seed's good driver (2m06s) passes, the bad one (14m12s) fails.
@@ -135,6 +139,7 @@ TEST(ShippedFiles, VmwareCommunity) {
     EXPECT_EQ(c.workload.duration, 2min);
     EXPECT_EQ(c.workload.io_size, 0u);
     EXPECT_EQ(c.workload.flush, FlushPolicy::none);
+    EXPECT_EQ(c.workload.layout, FileLayout::written);  // IOMeter's iobw.tst
     EXPECT_DOUBLE_EQ(bound(c, want[i].key), want[i].floor);
     EXPECT_LT(want[i].buslogic, want[i].floor);
     EXPECT_EQ(c.budget, Nanoseconds(5min));  // the suite's 20m shared by four checks

@@ -79,6 +79,36 @@ TEST(WorkloadRules, WorkersWithoutABlockEachAreRefusedByBothInTheSameWords) {
   EXPECT_EQ(problem->expected, e.problem());
 }
 
+TEST(WorkloadRules, AReadingWorkloadOnAFileNotWrittenIsRefusedByBothInTheSameWords) {
+  const ThresholdError e =
+      file_error("block_size = \"8k\"\nsize = \"8MiB\"\nread = \"50%\"\nlayout = \"grown\"\n");
+  EXPECT_EQ(e.where().line, 9);
+  EXPECT_EQ(e.key(), R"(check "c": workload.layout)");
+
+  WorkloadSpec spec = spec_8k();
+  spec.read_pct = 50;
+  spec.layout = FileLayout::grown;
+  const auto problem = engine_problem(spec);
+  ASSERT_TRUE(problem);
+  EXPECT_EQ(problem->field, WorkloadField::layout);
+  EXPECT_EQ(field_name(problem->field), "layout");
+  EXPECT_EQ(problem->expected, e.problem());
+
+  spec.layout = FileLayout::preallocated;
+  ASSERT_TRUE(engine_problem(spec));
+  spec.layout = FileLayout::written;
+  EXPECT_FALSE(engine_problem(spec));
+  // Writes only, or an integrity run (it writes every block before reading it): any layout.
+  for (const FileLayout layout : {FileLayout::preallocated, FileLayout::grown}) {
+    spec.layout = layout;
+    spec.read_pct = 0;
+    EXPECT_FALSE(engine_problem(spec)) << layout_name(layout);
+    spec.kind = WorkloadKind::integrity;
+    EXPECT_FALSE(engine_problem(spec)) << layout_name(layout);
+    spec.kind = WorkloadKind::mixed;
+  }
+}
+
 // Each limit, at its edge and one step past it, from both sides: what one accepts the other
 // accepts, and what one refuses the other refuses with the same words.
 struct Limit {
