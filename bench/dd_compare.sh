@@ -10,13 +10,15 @@
 # count=1000000 is 7.63 GiB, the check's size 8 GiB: the rates (MiB/s) are compared, not the
 # times. SIZE_MIB scales both (dd's count and the check's size) for a quicker look. The ratio is
 # taken within each pair (dd first in odd pairs, iogate first in even ones), then its median.
+# CHECK_FILE=path runs another threshold file's first check in the check's place (e.g. the same
+# check on another engine).
 set -euo pipefail
 iogate=$1; ds=$2; pairs=${3:-3}; size_mib=${4:-}
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "$ds/dd-compare.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 count=1000000
-check="$source_dir/thresholds/dd-8k-8g.toml"
+check=${CHECK_FILE:-$source_dir/thresholds/dd-8k-8g.toml}
 if [ -n "$size_mib" ]; then
   count=$((size_mib * 128))
   sed -e "s/^size = \"8GiB\"/size = \"${size_mib}MiB\"/" "$check" > "$work/dd.toml"
