@@ -37,11 +37,13 @@ run_dd() {  # pair -> MiB/s
 run_iogate() {  # pair -> MiB/s
   rm -rf "$work/json"
   "$iogate" check "$check" --datastore "$ds" --repeat 1 --repeat-max 1 --json-dir "$work/json" \
-    > "$work/iogate-$1.txt" || true  # a check over its bound still measured
+    > "$work/iogate-$1.txt" 2>&1 || true  # a check over its bound still measured
   /usr/bin/python3 -c '
 import glob, json, sys
-r = json.load(open(glob.glob(sys.argv[1] + "/*.json")[0]))["result"]
-print(r["mbps"])' "$work/json"
+record = json.load(open(glob.glob(sys.argv[1] + "/*.json")[0]))
+if record["result"]["bytes"] == 0:  # an error record: no figure to compare
+    sys.exit("iogate measured nothing: " + open(sys.argv[2]).read())
+print(record["result"]["mbps"])' "$work/json" "$work/iogate-$1.txt"
 }
 
 ratios=()
