@@ -24,6 +24,8 @@ source "$(dirname "$0")/fault_lib.sh"
 # psync) run sequentially over the bad block at BAD_OFFSET, and whose last one stops short of it.
 gate() {
   local read=$([ "$2" = read ] && echo 100 || echo 0)
+  # Writes meet the bad block in the measured run, not while the file is laid out.
+  local layout=$([ "$2" = read ] && echo written || echo preallocated)
   cat > "$1" <<EOF
 [suite]
 name = "fuse_eio_$2"
@@ -33,6 +35,7 @@ profile = "rig"
 block_size = "4k"
 read = "$read%"
 random = "0%"
+layout = "$layout"
 
 [[check]]
 name = "$2_eio"

@@ -40,6 +40,13 @@ IoUringBackend::~IoUringBackend() { release(); }
 void IoUringBackend::release() noexcept {
   if (!ready_) return;
   drain();
+  // The kernel frees a ring in the background after its descriptor is closed, and a registered
+  // file stays open until then: unmounting the datastore right after iogate exits failed with
+  // EBUSY. Unregistering waits until the ring lets go of the file and the pinned buffers.
+  if (fixed_file_) (void)io_uring_unregister_files(&ring_);
+  if (!fixed_buffers_.empty()) (void)io_uring_unregister_buffers(&ring_);
+  fixed_file_ = false;
+  fixed_buffers_.clear();
   io_uring_queue_exit(&ring_);
   ready_ = false;
 }
