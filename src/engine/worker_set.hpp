@@ -33,9 +33,9 @@ struct Worker {
 std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment,
                                  RunOptions& options);
 
-// Runs one pass, each worker setting its backend up on `fd` and releasing it on its own thread; rethrows the first worker's error
-// after stopping and joining the others. When the workers were interrupted (and none failed
-// otherwise) it throws one Interrupted covering all of them.
+// Runs one pass, each worker setting its backend up on `fd` and releasing it on its own thread;
+// rethrows the first worker's error after stopping and joining the others. When the workers were
+// interrupted (and none failed otherwise) it throws one Interrupted covering all of them.
 RunResult run_pass(std::vector<Worker>& workers, int fd, const std::string& path,
                    const IntervalHook& hook);
 
