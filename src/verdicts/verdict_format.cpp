@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <variant>
 
 #include "iogate/units.hpp"
@@ -86,16 +87,26 @@ std::string failure_line(const Check& check, const RunResult& result, const Shor
                      e.key, bound, context, evidence);
 }
 
+namespace {
+// "12.50-13.10", or one end only ("at least 12.50") when the runs so far give just one: a single
+// run bounds a floor from below, never from above.
+std::string interval_text(const Interval& i, const std::function<std::string(double)>& value) {
+  const bool has_lo = !std::isnan(i.lo), has_hi = !std::isnan(i.hi);
+  if (has_lo && has_hi) return value(i.lo) + "-" + value(i.hi);
+  if (has_lo) return "at least " + value(i.lo);
+  if (has_hi) return "at most " + value(i.hi);
+  return "unbounded so far";
+}
+}  // namespace
+
 std::string describe_interval(const Judgement& j) {
   const Expectation& e = *j.expectation;
-  auto end = [&](double v) {
-    if (std::isnan(v)) return std::string("?");
-    return j.ratio ? fmt::format("{:.2f}", v) : format_value(e.metric, v);
-  };
   if (j.ratio)
-    return fmt::format("{} {}-{}x baseline (bound {:.2f}x)", metric_name(e), end(j.interval.lo),
-                       end(j.interval.hi), j.bound);
-  return fmt::format("{} {}-{}{} ({} {})", metric_name(e), end(j.interval.lo), end(j.interval.hi),
+    return fmt::format("{} {}x baseline (bound {:.2f}x)", metric_name(e),
+                       interval_text(j.interval, [](double v) { return fmt::format("{:.2f}", v); }),
+                       j.bound);
+  return fmt::format("{} {}{} ({} {})", metric_name(e),
+                     interval_text(j.interval, [&](double v) { return format_value(e.metric, v); }),
                      j.pooled ? " of all I/Os" : "", e.key, format_value(e.metric, j.bound));
 }
 

@@ -60,7 +60,7 @@ inline RunReport sample_report() {
   pass.wall_s = 6.5;
   pass.runs = 1;
   pass.runs_allowed = 10;
-  pass.expectations = {{"iops_min", "holds", "iops 1000.00-? (iops_min 300.00)"}};
+  pass.expectations = {{"iops_min", "holds", "iops at least 1000.00 (iops_min 300.00)"}};
   report.checks.push_back(pass);
 
   CheckRecord fail;
