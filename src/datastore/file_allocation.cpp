@@ -16,7 +16,8 @@
 namespace iogate::detail {
 namespace {
 
-constexpr std::uint64_t kChunk = 1024 * 1024;
+constexpr std::uint64_t kMinWrite = 4096;  // one stamp per block needs whole 4 KiB blocks
+constexpr std::uint64_t kMaxWrite = 16 * 1024 * 1024;
 constexpr unsigned char kPattern = 0xA5;
 constexpr std::size_t kStampEvery = 4096;
 
@@ -45,9 +46,11 @@ void allocate_file(int fd, std::uint64_t size, const std::filesystem::path& path
   throw_errno("fallocate", path);
 }
 
-void write_through(int fd, std::uint64_t size, const std::filesystem::path& path) {
+void write_through(int fd, std::uint64_t size, const std::filesystem::path& path,
+                   std::uint64_t write_size) {
   const auto started = std::chrono::steady_clock::now();
-  std::vector<unsigned char> chunk(static_cast<std::size_t>(std::min(size, kChunk)), kPattern);
+  const std::uint64_t each = std::clamp(write_size, kMinWrite, kMaxWrite);
+  std::vector<unsigned char> chunk(static_cast<std::size_t>(std::min(size, each)), kPattern);
   std::uint64_t offset = 0;
   while (offset < size) {
     if (const int sig = stop_requested(); sig != 0) {
@@ -56,8 +59,7 @@ void write_through(int fd, std::uint64_t size, const std::filesystem::path& path
                               .bytes = offset,
                               .bytes_planned = size});
     }
-    const std::size_t want =
-        static_cast<std::size_t>(std::min<std::uint64_t>(size - offset, kChunk));
+    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(size - offset, each));
     stamp_offsets(chunk, offset);
     const ssize_t n = pwrite(fd, chunk.data(), want, static_cast<off_t>(offset));
     if (n < 0 && errno == EINTR) continue;

@@ -5,6 +5,11 @@
 // a non-zero pattern: zeros could be elided by a compressing or thin-provisioned layer and leave
 // the file sparse after all.
 //
+// A file laid out for a workload is written through in writes of the workload's block size, as
+// fio lays out its file (buffered writes of the job's block size). The size of those writes
+// outlives the layout: on a virtio disk, 8 KiB random I/O over a file written in 1 MiB writes ran
+// at about 0.8 of the rate over one written in 8 KiB writes (fio on both, 8 alternating rounds).
+//
 // Writing through can take many seconds, so it looks at the process's stop request
 // (iogate/interrupt.hpp) before each chunk and throws Interrupted when there is one.
 #pragma once
@@ -18,6 +23,9 @@ namespace iogate::detail {
 // write_through (also allocate_file when it falls back to it) throws Interrupted on a stop
 // request, with what was written so far.
 void allocate_file(int fd, std::uint64_t size, const std::filesystem::path& path);
-void write_through(int fd, std::uint64_t size, const std::filesystem::path& path);
+// `write_size` is clamped to [4 KiB, 16 MiB].
+constexpr std::uint64_t kDefaultWriteSize = 1024 * 1024;
+void write_through(int fd, std::uint64_t size, const std::filesystem::path& path,
+                   std::uint64_t write_size = kDefaultWriteSize);
 
 }  // namespace iogate::detail

@@ -220,7 +220,8 @@ void ScratchArea::write_marker() {
   if (fd.close() != 0) detail::throw_errno("close", marker);
 }
 
-fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, Fill fill) {
+fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, Fill fill,
+                                  std::uint64_t write_size) {
   check_file_name(name);
   if (!dir_made_) throw std::logic_error("preallocate \"" + name + "\": scratch area removed");
   if (size > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max()))
@@ -244,7 +245,7 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
   }
   try {
     if (fill != Fill::empty) detail::allocate_file(fd.get(), size, path);
-    if (fill == Fill::write) detail::write_through(fd.get(), size, path);
+    if (fill == Fill::write) detail::write_through(fd.get(), size, path, write_size);
     if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
     if (fd.close() != 0) detail::throw_errno("close", path);
   } catch (...) {

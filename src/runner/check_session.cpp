@@ -32,7 +32,8 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
               << " is on " << stack_.filesystem
               << ": direct = true measures memory there, not storage\n";
   }
-  scratch_.preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload));
+  scratch_.preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload),
+                       check.workload.block_size);
 }
 
 void CheckSession::restore_layout() const {

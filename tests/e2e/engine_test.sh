@@ -1,6 +1,6 @@
 # iogate run and its engines, as a user sees them: which engine "auto" took and why it passed
 # over others, a named engine that is unusable refused (status 2, nothing run), several workers
-# and an integrity run with every block verified; --layout.
+# and an integrity run with every block verified; --layout, and the written layout's write size.
 source "$IOGATE_E2E_LIB"
 iogate=$1
 trap cleanup_datastores EXIT
@@ -55,5 +55,15 @@ status=0
   || status=$?
 [ "$status" != 0 ] || fail "--layout sparse was accepted"
 assert_contains "$out/sparse.txt" "--layout" "an unknown layout names the flag"
+# A written layout is written in the workload's block size, as fio lays out its file: a read-only
+# psync run writes nothing of its own, so every 8 KiB pwrite is the layout's (4 MiB of them).
+if command -v strace > /dev/null; then
+  strace -f -qq -e trace=pwrite64 -o "$out/layout.strace" "$iogate" run --bs 8k --read 100 \
+    --engine psync --file-size 4MiB --size 1MiB --datastore "$ds" > "$out/layout.txt"
+  writes=$(grep -Ec 'pwrite64\(.*, 8192, [0-9]+\) += 8192' "$out/layout.strace" || true)
+  [ "$writes" = 512 ] || fail "the layout made $writes writes of 8 KiB, not 512 (4 MiB in the block size)"
+else
+  echo "strace is not installed: the layout's write size is not checked"
+fi
 assert_no_scratch "$ds"
 echo PASS

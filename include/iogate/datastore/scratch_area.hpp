@@ -136,8 +136,11 @@ class ScratchArea {
   // existing entry of that name, symlink or not, is refused (std::system_error, EEXIST) and left as
   // it was. On failure (ENOSPC included) the partial file is removed. At most 64 files per scratch
   // area. The path is for messages: open the file as FileRef(dir_fd(), name, path).
+  // Fill::write writes it through the page cache in writes of `write_size` bytes (the workload's
+  // block size: how fio lays out a file, and the file performs after it the way it was written).
   std::filesystem::path preallocate(const std::string& name, std::uint64_t size,
-                                    Fill fill = Fill::allocate);
+                                    Fill fill = Fill::allocate,
+                                    std::uint64_t write_size = 1024 * 1024);
 
   // Gives `name`, a file preallocate() made, its layout back after a run wrote into it, so that
   // every run of a repeated check starts from the same file: Fill::empty truncates it to 0,
