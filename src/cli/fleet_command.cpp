@@ -2,6 +2,9 @@
 // Prints the summary and, with --report-dir, writes fleet.md, fleet-junit.xml and fleet.json.
 // Exit 0 no outlier, 1 an outlier, 2 bad input (a file that is no results, two inputs of one
 // host, fewer than two hosts, an unknown peer key, a report directory that cannot be written).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <iostream>
 #include <memory>
 
@@ -19,6 +22,12 @@ struct FleetFlags {
   double min_ratio_pct = kDefaultMinRatio * 100;
   std::string report_dir;
 };
+
+std::vector<std::string> figure_keys() {
+  std::vector<std::string> out;
+  for (const FleetFigureDef& f : kFleetFigures) out.emplace_back(f.key);
+  return out;
+}
 
 int run(const FleetFlags& flags) {
   FleetSettings settings;
@@ -57,12 +66,17 @@ void add_fleet_command(CLI::App& app, int& exit_code) {
                   "One host's results each: a result directory (--json-dir, a suite's report "
                   "directory), a results.json or one check's JSON")
       ->required();
+  // One value per occurrence: `--peer-key model RESULTS...` must not take the results as keys.
   sub->add_option("--peer-key", flags->peer_keys,
-                  "A fingerprint field peers share, repeatable; replaces the default hypervisor, "
-                  "vendor, model, rotational, logical_block_size, physical_block_size");
-  sub->add_option("--figure", flags->figures,
-                  "A figure compared, repeatable: iops, mbps, lat_avg_ms, lat_p99_ms (default: "
-                  "all four)");
+                  fmt::format("A fingerprint field peers share, repeatable; replaces the default "
+                              "{}",
+                              fmt::join(kDefaultPeerKeys, ", ")))
+      ->allow_extra_args(false);
+  sub->add_option(
+         "--figure", flags->figures,
+         fmt::format("A figure compared, repeatable: {} (default: {})",
+                     fmt::join(figure_keys(), ", "), fmt::join(FleetSettings{}.figures, ", ")))
+      ->allow_extra_args(false);
   sub->add_option("--min-ratio", flags->min_ratio_pct,
                   "A host below this % of its peer median (latency: above its inverse) may be "
                   "an outlier (default 70)")

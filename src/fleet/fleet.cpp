@@ -43,10 +43,12 @@ void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settin
       throw FleetInputError(fmt::format("--peer-key {}: not a fingerprint field; known: {}", key,
                                         fmt::join(known, ", ")));
   if (settings.figures.empty()) throw FleetInputError("--figure: expected at least one figure");
+  std::vector<std::string> figures;
+  for (const FleetFigureDef& f : kFleetFigures) figures.emplace_back(f.key);
   for (const std::string& key : settings.figures)
     if (fleet_figure(key) == nullptr)
-      throw FleetInputError(fmt::format(
-          "--figure {}: not a compared figure; known: iops, mbps, lat_avg_ms, lat_p99_ms", key));
+      throw FleetInputError(fmt::format("--figure {}: not a compared figure; known: {}", key,
+                                        fmt::join(figures, ", ")));
   std::map<std::string, std::string> seen;  // identity -> source
   for (const FleetInput& in : inputs) {
     const std::string& id = in.run.context.identity();

@@ -79,6 +79,10 @@ if command -v xmllint > /dev/null; then
   xmllint --noout "$out/rep/fleet-junit.xml" || fail "fleet-junit.xml is not well-formed"
 fi
 
+# A repeatable option takes one value each time: the results after it are still results.
+expect_exit 0 "$out/fleet-key.log" "$iogate" fleet --peer-key rotational --figure iops "$out"/vm0{1,2,3,4}
+assert_contains "$out/fleet-key.log" "^iogate fleet: 4 hosts, 1 groups \(peer keys: rotational\)" "peer key"
+
 # Another workload (rate_iops 300): named and compared apart, never merged.
 expect_exit 0 "$out/fleet-mix.log" "$iogate" fleet "$out"/vm0{1,2,3,4,5} "${throughput[@]}"
 assert_contains "$out/fleet-mix.log" "^note: vm05 ran rand_read_4k with rate_iops 300(\.0)?, the others with 400(\.0)?: compared apart" "mismatch"
@@ -105,6 +109,15 @@ assert_contains "$out/rep-slow/fleet.json" '"verdict": "outlier"' "json verdict"
 cp -r "$out/vm01" "$out/vm01-copy"
 expect_exit 2 "$out/dup.log" "$iogate" fleet "$out/vm01" "$out/vm01-copy" "$out/vm02"
 assert_contains "$out/dup.log" "vm01 and .*vm01-copy are both host \"vm01\".*--host-label.*IOGATE_HOST_LABEL" "duplicate"
+# Two unlabelled runs on one machine are one host by its hostname, like cloned VMs.
+for n in 1 2; do
+  ds=$(new_datastore)
+  env -u IOGATE_HOST_LABEL "$iogate" check "$out/gate.toml" --datastore "$ds" \
+    --json-dir "$out/clone$n" > "$out/clone$n.log" 2>&1 || { cat "$out/clone$n.log" >&2; fail "unlabelled check failed"; }
+done
+assert_contains "$out/clone1/rand_read_4k.json" '"host_label": ""' "no label"
+expect_exit 2 "$out/clones.log" "$iogate" fleet "$out/clone1" "$out/clone2"
+assert_contains "$out/clones.log" "clone1 and .*clone2 are both host \"$(hostname)\"" "clones"
 expect_exit 2 "$out/one.log" "$iogate" fleet "$out/vm01"
 assert_contains "$out/one.log" "at least 2 hosts" "one host"
 expect_exit 2 "$out/junk.log" "$iogate" fleet "$out/vm01" "$out/gate.toml"
