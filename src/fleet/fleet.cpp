@@ -149,11 +149,26 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
     if (v.outlier()) v.explanation = outlier_line(v.host, g.check, v.figures, v.differences);
     g.hosts.push_back(std::move(v));
   }
-  if (n >= kMinPeers + 1 && n - 1 < kMinPeersForMad)
+  if (n >= kMinPeers + 1 && n - 1 < kMinPeersForMad) {
     g.limit = fmt::format(
         "{} hosts: only a shortfall below {:.0f}% of the peer median can be named (a robust "
         "spread needs {} peers besides the host)",
         n, settings.criteria.min_ratio * 100, kMinPeersForMad);
+  } else if (n - 1 >= kMinPeersForMad) {
+    // Enough peers, but figures that do not spread (all equal, as a rate cap can make them):
+    // no z for them either, and the reader should know the ratio alone judged them.
+    std::vector<std::string> flat;
+    for (const HostVerdict& h : g.hosts)
+      for (const FigureVerdict& f : h.figures)
+        if (!f.comparison.robust_z && f.comparison.peers >= kMinPeersForMad &&
+            std::find(flat.begin(), flat.end(), f.key) == flat.end())
+          flat.push_back(f.key);
+    if (!flat.empty())
+      g.limit = fmt::format(
+          "the peers' {} do not spread (MAD 0): only a shortfall below {:.0f}% of the peer "
+          "median can be named there",
+          fmt::join(flat, ", "), settings.criteria.min_ratio * 100);
+  }
   return g;
 }
 

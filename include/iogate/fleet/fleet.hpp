@@ -107,7 +107,8 @@ struct FleetGroup {
   std::string peer_class;
   std::vector<HostVerdict> hosts;
   // What a class of this size can tell: "3 hosts: only a shortfall below 70% of the peer median
-  // can be named"; empty when every host had enough peers for the robust z.
+  // can be named", or which figures did not spread (MAD 0) among enough peers; empty when every
+  // figure of every host was weighed with the robust z too.
   std::string limit;
   int outliers() const;
 };

@@ -51,6 +51,14 @@ TEST(Fleet, ThreeHostsWorkAndSayHowLittleTheyCanTell) {
   EXPECT_EQ(compare_fleet(fleet({400, 325, 410}), {}).outliers(), 0);
 }
 
+TEST(Fleet, FiguresWithoutSpreadAreSaidToBeJudgedByTheRatioAlone) {
+  const FleetReport r = compare_fleet(fleet({400, 400, 400, 400, 400, 250}), {});
+  EXPECT_EQ(r.outliers(), 1);  // 62%, and no MAD to weigh it with
+  EXPECT_THAT(r.groups[0].limit, HasSubstr("the peers' iops, mbps, lat_avg_ms, lat_p99_ms do not "
+                                           "spread (MAD 0): only a shortfall below 70%"));
+  EXPECT_EQ(compare_fleet(fleet({390, 402, 385, 377, 398, 410}), {}).groups[0].limit, "");
+}
+
 TEST(Fleet, AClassOfTwoIsNotComparedAndSaysWhy) {
   std::vector<FleetInput> in = fleet({400, 100, 410});
   in[2].run.context.stack.model = "Other disk";  // vm03 alone on its hardware
