@@ -18,4 +18,9 @@ const char* status_name(CheckStatus s) {
   return "?";
 }
 
+std::string RunContext::host_shown() const {
+  if (host_label.empty() || host_label == host) return host;
+  return host.empty() ? host_label : host_label + " (hostname " + host + ")";
+}
+
 }  // namespace iogate

@@ -86,7 +86,7 @@ void HtmlWriter::summary() {
       "<p class=\"counts\"><span class=\"pass\">{} pass</span><span class=\"fail\">{} fail</span>"
       "<span class=\"unstable\">{} unstable</span><span class=\"skipped\">{} skipped</span>"
       "<span class=\"error\">{} error</span></p>\n",
-      esc(context_.host), esc(context_.datastore), esc(context_.started_at),
+      esc(context_.host_shown()), esc(context_.datastore), esc(context_.started_at),
       esc(context_.iogate_version), n.pass, n.fail, n.unstable, n.skipped, n.error);
   out() << "<h2>Storage stack</h2>\n<table>\n";
   for (const auto& [key, value] : context_.stack.fields())

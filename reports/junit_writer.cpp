@@ -76,10 +76,11 @@ void JunitWriter::suite(const std::string& name, const std::vector<CheckRecord>&
       "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
       "time=\"{}\" timestamp=\"{}\" hostname=\"{}\">\n",
       xml::attribute(name), n.total(), n.fail + n.unstable, n.error, n.skipped, seconds(time),
-      xml::attribute(context_.started_at), xml::attribute(context_.host));
+      xml::attribute(context_.started_at), xml::attribute(context_.identity()));
   out() << "    <properties>\n";
   property("iogate_version", context_.iogate_version);
   property("host", context_.host);
+  if (!context_.host_label.empty()) property("host_label", context_.host_label);
   property("datastore", context_.datastore);
   for (const auto& [key, value] : context_.stack.fields()) property("stack." + key, value);
   for (const CheckRecord& c : checks) {

@@ -35,8 +35,8 @@ class MarkdownWriter final : public ReportWriter {
           << fmt::format(
                  "**{} checks: {} passed, {} failed, {} unstable, {} skipped, {} errors** — "
                  "host `{}`, datastore `{}`, {}\n\n",
-                 n.total(), n.pass, n.fail, n.unstable, n.skipped, n.error, cell(context_.host),
-                 cell(context_.datastore), cell(context_.started_at))
+                 n.total(), n.pass, n.fail, n.unstable, n.skipped, n.error,
+                 cell(context_.host_shown()), cell(context_.datastore), cell(context_.started_at))
           << "| Test Name | Total I/O/sec | Total MB/sec | Avg IO Resp ms | Max IO Resp ms "
              "| % CPU | Verdict |\n"
           << "| :-- | --: | --: | --: | --: | --: | :-- |\n";

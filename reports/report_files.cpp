@@ -15,7 +15,16 @@ using MakeWriter = std::function<std::unique_ptr<ReportWriter>(std::ostream&)>;
 
 void write_one(const RunReport& report, const std::string& path, const MakeWriter& make) {
   if (path.empty()) return;
-  const std::filesystem::path target(path);
+  write_file_atomically(path, [&](std::ostream& out) {
+    const auto writer = make(out);
+    write_report(*writer, report);
+  });
+}
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& target,
+                           const std::function<void(std::ostream&)>& write) {
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
   // A directory in the way would only fail the rename below, after the whole report was written.
   if (std::filesystem::is_directory(target))
@@ -25,8 +34,7 @@ void write_one(const RunReport& report, const std::string& path, const MakeWrite
   try {
     std::ofstream out(tmp, std::ios::trunc | std::ios::binary);
     if (!out) throw std::system_error(errno, std::generic_category(), "open " + tmp.string());
-    const auto writer = make(out);
-    write_report(*writer, report);
+    write(out);
     out.close();
     if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
     std::filesystem::rename(tmp, target);
@@ -36,8 +44,6 @@ void write_one(const RunReport& report, const std::string& path, const MakeWrite
     throw;
   }
 }
-
-}  // namespace
 
 ReportFiles report_files_in(const std::filesystem::path& dir) {
   return {(dir / "junit.xml").string(), (dir / "results.json").string(),

@@ -16,6 +16,7 @@ nlohmann::json storage_stack_to_json(const StorageStack& stack) {
 nlohmann::json context_to_json(const RunContext& context) {
   return {{"iogate_version", context.iogate_version},
           {"host", context.host},
+          {"host_label", context.host_label},
           {"started_at", context.started_at},
           {"suite", context.suite},
           {"datastore", context.datastore},

@@ -50,6 +50,7 @@ RunContext context_from_json(const nlohmann::json& j) {
   RunContext c;
   c.iogate_version = get_or<std::string>(j, "iogate_version", "");
   c.host = get_or<std::string>(j, "host", "");
+  c.host_label = get_or<std::string>(j, "host_label", "");  // older results have none
   c.started_at = get_or<std::string>(j, "started_at", "");
   c.suite = get_or<std::string>(j, "suite", "");
   c.datastore = get_or<std::string>(j, "datastore", "");

@@ -115,7 +115,8 @@ int run(const RecordFlags& flags) {
       choose_datastore("baseline record", flags.datastore, &file);
   if (!choice) return kExitBadInput;
   const std::filesystem::path& datastore = choice->dir;
-  const RunContext context = describe_run(file.suite, datastore);
+  const RunContext context =
+      describe_run(file.suite, datastore, "");  // a baseline keeps the hostname
   Baseline baseline;
   baseline.iogate_version = context.iogate_version;
   baseline.host = context.host;

@@ -15,6 +15,7 @@
 
 #include "commands.hpp"
 #include "datastore_flags.hpp"
+#include "host_label_flag.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/interrupt.hpp"
 #include "iogate/reports/figures.hpp"
@@ -29,6 +30,7 @@ namespace {
 struct CheckFlags {
   std::string file;
   DatastoreFlags datastore;
+  std::optional<std::string> host_label;
   std::string json_dir;
   ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html
   std::optional<std::string> baseline;
@@ -58,12 +60,15 @@ int run(const CheckFlags& flags) {
   const ThresholdFile& file = *loaded;
   const std::optional<DatastoreChoice> choice = choose_datastore("check", flags.datastore, &file);
   if (!choice) return kExitBadInput;
+  const std::optional<std::string> host_label = choose_host_label("check", flags.host_label);
+  if (!host_label) return kExitBadInput;
   RunnerSettings settings;
   settings.suite = file.suite;
   settings.datastore = *choice;
   settings.repeat = flags.repeat;
   settings.repeat_max = flags.repeat_max;
   settings.json_dir = flags.json_dir;
+  settings.host_label = flags.host_label;  // resolved again by the runner, the same way
   settings.progress = &std::cout;
   settings.progress_tty = isatty(STDOUT_FILENO) == 1;
   try {
@@ -78,7 +83,7 @@ int run(const CheckFlags& flags) {
   enable_graceful_stop();
   CheckRunner runner(std::move(settings));
   RunReport report;
-  report.context = describe_run(file.suite, choice->dir);
+  report.context = describe_run(file.suite, choice->dir, *host_label);
   // A report that cannot be written is not a check: it changes no check's verdict or count, it
   // is one message on stderr and a non-zero exit.
   std::vector<std::string> failures;
@@ -124,6 +129,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand("check", "Run a threshold file's checks without ctest");
   sub->add_option("file", flags->file, "Threshold file")->required();
   add_datastore_flags(*sub, flags->datastore);
+  add_host_label_flag(*sub, flags->host_label);
   sub->add_option("--json-dir", flags->json_dir, "Write each check's result as JSON here");
   add_report_flags(*sub, flags->reports);
   sub->add_option("--baseline", flags->baseline,

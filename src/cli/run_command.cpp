@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "datastore_flags.hpp"
+#include "host_label_flag.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/progress_meter.hpp"
@@ -26,6 +27,7 @@ namespace {
 struct RunFlags {
   WorkloadFlags workload;
   DatastoreFlags datastore;
+  std::optional<std::string> host_label;
   std::string json;
   std::string name = "run";
 };
@@ -46,6 +48,8 @@ int run(const RunFlags& flags) {
     std::cerr << "iogate run: " << e.what() << '\n';
     return kExitBadInput;
   }
+  const std::optional<std::string> host_label = choose_host_label("run", flags.host_label);
+  if (!host_label) return kExitBadInput;
   const std::optional<DatastoreChoice> datastore = choose_datastore("run", flags.datastore);
   if (!datastore) return kExitBadInput;
   std::cout << "iogate run on " << datastore->dir.string() << std::endl;
@@ -65,7 +69,7 @@ int run(const RunFlags& flags) {
               << outcome.result.engine_note << ")\n"
               << "test file: " << layout_name(check.workload.layout) << '\n';
     if (!flags.json.empty()) {
-      RunContext context = describe_run("run", datastore->dir);
+      RunContext context = describe_run("run", datastore->dir, *host_label);
       context.stack = session.storage_stack();
       write_json_file(flags.json, check_to_json(make_check_record("run", check, outcome), context));
     }
@@ -83,6 +87,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand("run", "Run one ad-hoc workload and print its figures");
   flags->workload.add_to(*sub);
   add_datastore_flags(*sub, flags->datastore);
+  add_host_label_flag(*sub, flags->host_label);
   sub->add_option("--json", flags->json, "Write the figures as JSON to this file");
   sub->add_option("--name", flags->name, "Row name in the table")->capture_default_str();
   sub->callback([flags, &exit_code] {

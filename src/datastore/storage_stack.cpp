@@ -71,6 +71,13 @@ std::vector<std::string> diff_storage_stacks(const StorageStack& before,
   return out;
 }
 
+std::vector<std::string> StorageStack::field_names() {
+  const StorageStack none;
+  std::vector<std::string> out;
+  for (const auto& field : all_fields(none)) out.emplace_back(field.first);
+  return out;
+}
+
 std::vector<std::pair<std::string, std::string>> StorageStack::fields() const {
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [key, value] : all_fields(*this)) {

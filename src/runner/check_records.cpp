@@ -8,11 +8,13 @@
 
 namespace iogate {
 
-RunContext describe_run(std::string suite, const std::filesystem::path& datastore) {
+RunContext describe_run(std::string suite, const std::filesystem::path& datastore,
+                        std::string host_label) {
   RunContext context;
   context.iogate_version = IOGATE_VERSION;
   char host[256] = {};
   if (gethostname(host, sizeof host - 1) == 0) context.host = host;
+  context.host_label = std::move(host_label);
   const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   std::tm utc{};
   gmtime_r(&now, &utc);

@@ -24,7 +24,10 @@ TableRow CheckReport::row() const {
   return TableRow{record.check, 0, 0, 0, 0, 0, started ? "ERROR" : "NOT RUN"};
 }
 
-CheckRunner::CheckRunner(RunnerSettings settings) : settings_(std::move(settings)) { pin(); }
+CheckRunner::CheckRunner(RunnerSettings settings)
+    : settings_(std::move(settings)), host_label_(resolve_host_label(settings_.host_label)) {
+  pin();
+}
 
 void CheckRunner::pin() {
   struct stat st {};
@@ -50,7 +53,7 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
   CheckReport report;
   if (const std::string reason = refusal(); !reason.empty()) {
     report.record = make_error_record(settings_.suite, check, check.name + ": " + reason);
-    report.context = describe_run(settings_.suite, settings_.datastore.dir);
+    report.context = describe_run(settings_.suite, settings_.datastore.dir, host_label_);
   } else {
     report = judge(check, file ? with_file_demands(settings_.datastore.policy, *file)
                                : settings_.datastore.policy);
@@ -65,7 +68,7 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
 CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy) {
   CheckReport report;
   report.started = true;
-  report.context = describe_run(settings_.suite, settings_.datastore.dir);
+  report.context = describe_run(settings_.suite, settings_.datastore.dir, host_label_);
   // Outside the try: after an error, removing the scratch area is tried once more and a failure
   // to do so goes into the record, not only to stderr.
   std::optional<CheckSession> session;

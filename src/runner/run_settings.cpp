@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <stdexcept>
 #include <string_view>
 
 namespace iogate {
@@ -19,7 +20,34 @@ std::string flag_or_env(const std::optional<std::string>& flag, const char* env)
   return value != nullptr ? value : "";
 }
 
+void check_host_label(const std::string& label, const char* from) {
+  const auto bad = [&](const std::string& what) {
+    throw std::invalid_argument(
+        fmt::format("{}: expected a host label of 1 to {} printable "
+                    "characters without spaces or '/', got \"{}\" ({})",
+                    from, kMaxHostLabelLength, label, what));
+  };
+  if (label.empty()) bad("empty");
+  if (label.size() > kMaxHostLabelLength) bad(fmt::format("{} characters", label.size()));
+  for (const char ch : label) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '/') bad("a '/'");
+    if (c <= ' ' || c >= 0x7f) bad(fmt::format("character 0x{:02x}", c));
+  }
+}
+
 }  // namespace
+
+std::string resolve_host_label(const std::optional<std::string>& flag) {
+  if (flag) {
+    check_host_label(*flag, "--host-label");
+    return *flag;
+  }
+  const char* env = std::getenv("IOGATE_HOST_LABEL");
+  if (env == nullptr || *env == '\0') return "";
+  check_host_label(env, "IOGATE_HOST_LABEL");
+  return env;
+}
 
 DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
                                   const std::filesystem::path& fallback, bool create_fallback) {

@@ -43,6 +43,8 @@ struct StorageStack {
   // as the members), for tables, JSON and test properties. Only the known fields: an empty
   // (unknown) one is left out rather than reported as "".
   std::vector<std::pair<std::string, std::string>> fields() const;
+  // Every field's name in fields() order, known or not: the keys a fingerprint can have.
+  static std::vector<std::string> field_names();
   // Sets the field named as in fields(); false for an unknown name.
   bool set_field(const std::string& key, std::string value);
 };

@@ -53,11 +53,19 @@ struct CheckRecord {
 // One invocation: a suite under ctest (one process per check, merged later) or `iogate check`.
 struct RunContext {
   std::string iogate_version;
-  std::string host;
+  std::string host;  // gethostname()
+  // Who the operator says this host is (--host-label, IOGATE_HOST_LABEL); empty: the hostname is
+  // its identity. Cloned VMs share a hostname, so a fleet names its hosts by label.
+  std::string host_label;
   std::string started_at;  // ISO 8601, UTC
   std::string suite;
   std::string datastore;
   StorageStack stack;
+
+  // The host's identity among a fleet's: its label, else its hostname.
+  const std::string& identity() const { return host_label.empty() ? host : host_label; }
+  // The host as a report header shows it: "vm07 (hostname ubuntu)" with a label, else "ubuntu".
+  std::string host_shown() const;
 };
 
 }  // namespace iogate

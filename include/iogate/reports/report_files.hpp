@@ -4,6 +4,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <ostream>
 #include <string>
 
 #include "iogate/reports/report_writer.hpp"
@@ -21,6 +23,13 @@ struct ReportFiles {
            !html.empty();
   }
 };
+
+// Writes `path` whole or not at all: `write` fills a stream on a file beside it, which is then
+// renamed over it (a directory in the way is refused first). Throws std::system_error naming the
+// file when it cannot be written; what `write` throws passes through, the partial file removed.
+// Every report file iogate writes goes through here (`iogate fleet`'s too).
+void write_file_atomically(const std::filesystem::path& path,
+                           const std::function<void(std::ostream&)>& write);
 
 // What a suite's merge step writes into its report directory: junit.xml, results.json,
 // gbench.json, summary.md, report.html.

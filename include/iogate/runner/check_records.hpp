@@ -19,8 +19,9 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
 // check's name) saying why, no figures.
 CheckRecord make_error_record(const std::string& suite, const Check& check, std::string message);
 
-// The record of a run's place and time: version, host, UTC start, datastore (its storage stack is
-// added once a check has read it).
-RunContext describe_run(std::string suite, const std::filesystem::path& datastore);
+// The record of a run's place and time: version, host and its label (resolve_host_label's, or
+// empty), UTC start, datastore (its storage stack is added once a check has read it).
+RunContext describe_run(std::string suite, const std::filesystem::path& datastore,
+                        std::string host_label);
 
 }  // namespace iogate

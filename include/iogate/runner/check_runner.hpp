@@ -40,6 +40,9 @@ struct RunnerSettings {
   int repeat = 0;                    // 0: each check's own `repeat`
   int repeat_max = 0;                // 0: each check's own `repeat_max`
   std::filesystem::path json_dir;    // per-check JSON goes here; empty: none
+  // --host-label; none: $IOGATE_HOST_LABEL, else the hostname (resolve_host_label, when the
+  // runner is made: a malformed label throws std::invalid_argument before any check runs).
+  std::optional<std::string> host_label;
   // Live progress of each run (a line every few seconds, a meter on a terminal); null: none.
   std::ostream* progress = nullptr;
   bool progress_tty = false;
@@ -59,6 +62,7 @@ struct CheckReport {
 
 class CheckRunner {
  public:
+  // Throws std::invalid_argument for a malformed host label (the flag's or the environment's).
   explicit CheckRunner(RunnerSettings settings);
 
   // `file`: the check's threshold file, whose [suite] demands on the datastore (require_mount,
@@ -74,6 +78,7 @@ class CheckRunner {
   void write_json(CheckReport& report) const;
 
   RunnerSettings settings_;
+  std::string host_label_;  // resolved: the records' host_label
   // The datastore directory the first check ran on, pinned by its device and inode.
   struct Pinned {
     dev_t dev;

@@ -46,6 +46,7 @@ TEST_F(ResultReader, RunDocumentRoundTripsExactly) {
   write("results.json", first);
   const RunReport back = read_results(dir_ / "results.json");
   ASSERT_EQ(back.checks.size(), original.checks.size());
+  EXPECT_EQ(back.context.host_label, "rack2-rig-01");
   EXPECT_EQ(as_json(back), first);
 }
 
@@ -78,6 +79,7 @@ TEST_F(ResultReader, DirectoryMergesCheckDocumentsInRunOrderAndIgnoresOthers) {
   EXPECT_EQ(merged.checks[1].check, sample.checks[1].check);
   EXPECT_EQ(merged.context.started_at, early.started_at);
   EXPECT_EQ(merged.context.host, "rig-01");
+  EXPECT_EQ(merged.context.host_label, "rack2-rig-01");  // a per-check document carries it too
   EXPECT_EQ(merged.context.stack.driver, "hpvsa");
 }
 
@@ -103,6 +105,14 @@ TEST_F(ResultReader, MergeWritesEveryFormat) {
     EXPECT_GT(fs::file_size(dir_ / f), 100u) << f;
   EXPECT_NE(console.str().find("FAIL"), std::string::npos);
   EXPECT_EQ(merge_report_dir(dir_, console), 1u) << "outputs are not read back as checks";
+}
+
+// Results written before hosts had labels: the hostname is the host's identity.
+TEST(ResultReaderContext, AContextWithoutALabelIsNamedByItsHostname) {
+  const RunContext c = context_from_json({{"host", "esx-vm"}, {"suite", "quick"}});
+  EXPECT_EQ(c.host_label, "");
+  EXPECT_EQ(c.identity(), "esx-vm");
+  EXPECT_EQ(context_from_json({{"host", "esx-vm"}, {"host_label", "vm07"}}).identity(), "vm07");
 }
 
 // The committed results document (the writers' golden file): what older iogate wrote must keep

@@ -40,6 +40,7 @@ inline RunReport sample_report() {
   RunContext& c = report.context;
   c.iogate_version = "0.1.0";
   c.host = "rig-01";
+  c.host_label = "rack2-rig-01";
   c.started_at = "2026-11-30T18:00:00Z";
   c.suite = "quick";
   c.datastore = "/mnt/array";

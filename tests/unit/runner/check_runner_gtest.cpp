@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
 #include <csignal>
 #include <fstream>
+#include <iterator>
 
 #include "iogate/interrupt.hpp"
 #include "iogate_test/fake_backend.hpp"
@@ -59,6 +61,25 @@ TEST_F(CheckRunnerTest, APassingCheckIsRecordedWrittenAndLeavesNothingBehind) {
   EXPECT_TRUE(r.unwritten.empty());
   EXPECT_TRUE(std::filesystem::exists(reports_.path() / "fast.json"));
   EXPECT_TRUE(std::filesystem::is_empty(datastore_.path()));
+}
+
+// How a suite under ctest labels its host: the environment, read by the runner, into every
+// record's context and per-check JSON; --host-label (the settings') wins over it.
+TEST_F(CheckRunnerTest, TheHostLabelReachesTheContextAndTheCheckJson) {
+  ::setenv("IOGATE_HOST_LABEL", "vm07", 1);
+  CheckRunner from_env(settings(reports_.path()));
+  const CheckReport r = from_env.run(quick_check("labelled", iops_min(1)));
+  EXPECT_EQ(r.context.host_label, "vm07");
+  std::ifstream in(reports_.path() / "labelled.json");
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(json.find("\"host_label\": \"vm07\""), std::string::npos) << json;
+  RunnerSettings flagged = settings();
+  flagged.host_label = "vm08";
+  CheckRunner from_flag(std::move(flagged));
+  EXPECT_EQ(from_flag.run(quick_check("flagged", iops_min(1))).context.host_label, "vm08");
+  ::unsetenv("IOGATE_HOST_LABEL");
+  CheckRunner none(settings());
+  EXPECT_EQ(none.run(quick_check("plain", iops_min(1))).context.host_label, "");
 }
 
 TEST_F(CheckRunnerTest, AStopRequestedBeforeACheckRecordsItAsNotRun) {

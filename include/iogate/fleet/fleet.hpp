@@ -1,0 +1,134 @@
+// `iogate fleet`: many hosts' results compared with their peers. The best baseline of a host in a
+// fleet is its peers: a host far below hosts of the same hardware running the same workload is
+// the finding, and what differs in its storage stack is the explanation.
+//
+// Each input is one host's run (a RunReport, named by its RunContext::identity(): the host label,
+// else the hostname). compare_fleet():
+//   1. groups the checks by suite, check and workload as run (workload_key: the workload's JSON
+//      from the one codec, minus kNotWorkloadKeys). Hosts that ran a check with another workload
+//      are kept in a group of their own, never merged, and a note names them and the difference;
+//   2. splits each group into peer classes: hosts whose peer-key fingerprint fields
+//      (StorageStack::fields()) are equal. kDefaultPeerKeys are the fields that mean "same
+//      hardware" and that a driver, controller, scheduler, filesystem or firmware change does not
+//      alter, so a regression of those shows as an outlier among its peers instead of moving the
+//      host into a class of its own. A field a host lacks (unreadable, or a device without it)
+//      counts as the value "(unknown)": such a host is a peer only of hosts that lack it too,
+//      since guessing that unknown hardware is the same would turn a real hardware difference
+//      into a false regression;
+//   3. compares each host's headline figures (FleetSettings::figures of kFleetFigures, from the
+//      check's median run, CheckRecord::result) with
+//      the other hosts of its class (robust.hpp). Checks skipped or in error on a host, and
+//      classes with fewer than kMinPeers + 1 hosts, are reported as not compared, with why;
+//   4. explains each outlier by the fingerprint fields where it differs from most of its peers
+//      (explain.hpp).
+// Writers (fleet_writers.hpp) only format the FleetReport; nothing there computes.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "iogate/fleet/explain.hpp"
+#include "iogate/fleet/robust.hpp"
+#include "iogate/reports/report_writer.hpp"
+
+namespace iogate {
+
+// Bad input to a fleet comparison: a file that is no results, two inputs of one host, fewer
+// than two hosts, an unknown peer key. The message names the paths and what was expected.
+class FleetInputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One host's run and where it was read from.
+struct FleetInput {
+  std::string source;  // the path given
+  RunReport run;
+};
+
+// A result directory (its per-check documents, else its results.json), a run document or one
+// per-check document. Throws FleetInputError naming the path and what was expected.
+FleetInput load_fleet_input(const std::filesystem::path& path);
+
+inline const std::vector<std::string> kDefaultPeerKeys = {
+    "hypervisor", "vendor", "model", "rotational", "logical_block_size", "physical_block_size"};
+
+// Workload fields that do not change what is measured: a fixed seed only picks other offsets.
+inline const std::vector<std::string> kNotWorkloadKeys = {"seed"};
+
+struct FleetFigureDef {
+  const char* key;    // "iops", "mbps", "lat_avg_ms", "lat_p99_ms": as the JSON results name them
+  const char* shown;  // "IOPS", "MB/s", "ms mean latency", "ms p99 latency"
+  bool higher_is_better;
+};
+inline constexpr FleetFigureDef kFleetFigures[] = {{"iops", "IOPS", true},
+                                                   {"mbps", "MB/s", true},
+                                                   {"lat_avg_ms", "ms mean latency", false},
+                                                   {"lat_p99_ms", "ms p99 latency", false}};
+
+// kFleetFigures' entry of `key`, or null.
+const FleetFigureDef* fleet_figure(const std::string& key);
+
+struct FleetSettings {
+  std::vector<std::string> peer_keys = kDefaultPeerKeys;
+  // The figures compared (--figure), kFleetFigures' keys in their order. Latency is compared by
+  // default, since a rate-capped workload shows a slow host in its latency only; where runs are
+  // too short or the machine too shared for stable latencies, compare throughput alone.
+  std::vector<std::string> figures = {"iops", "mbps", "lat_avg_ms", "lat_p99_ms"};
+  RobustCriteria criteria;
+};
+
+struct FigureVerdict {
+  std::string key;  // kFleetFigures' key
+  PeerComparison comparison;
+};
+
+// One host in one group.
+struct HostVerdict {
+  std::string host;          // identity
+  std::string source;        // the input it came from
+  std::string status;        // the check's status on the host: pass, fail, unstable, skipped, error
+  std::string not_compared;  // why it was not compared; empty when it was
+  std::vector<FigureVerdict> figures;        // empty when not compared
+  std::vector<FieldDifference> differences;  // fields where it differs from most peers
+  std::string explanation;                   // the outlier line; empty when not an outlier
+  bool outlier() const;
+};
+
+// The hosts that ran one check with one workload on one class of hardware.
+struct FleetGroup {
+  std::string suite;
+  std::string check;
+  std::string workload_key;  // the workload's JSON (compact), as grouped
+  // The peer-key fields' values ("hypervisor=KVM, model=(unknown)"), in settings order.
+  std::string peer_class;
+  std::vector<HostVerdict> hosts;
+  // What a class of this size can tell: "3 hosts: only a shortfall below 70% of the peer median
+  // can be named", or which figures did not spread (MAD 0) among enough peers; empty when every
+  // figure of every host was weighed with the robust z too.
+  std::string limit;
+  int outliers() const;
+};
+
+struct FleetReport {
+  FleetSettings settings;
+  std::vector<std::string> hosts;    // identities, in input order
+  std::vector<std::string> sources;  // their inputs
+  std::vector<FleetGroup> groups;    // by suite, check, then workload and class as first met
+  // Workload mismatches ("vm03 ran Random_8k_70_Read with queue_depth 32, the others with 64:
+  // compared apart") and other facts about the grouping.
+  std::vector<std::string> notes;
+  int outliers() const;
+};
+
+// The workload as grouped: workload_to_json minus kNotWorkloadKeys, dumped compactly.
+std::string workload_key(const WorkloadSpec& workload);
+
+// Throws FleetInputError for fewer than two hosts, two inputs with one identity, an unknown
+// peer key or figure (listing the known ones).
+FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSettings& settings);
+
+}  // namespace iogate

@@ -1,0 +1,51 @@
+// Leave-one-out robust comparison of one host's figure with its peers' (iogate fleet).
+//
+// A host is compared with the OTHER hosts of its peer class: their median m and their median
+// absolute deviation MAD. The ratio is x / m. The host is an outlier only when both criteria hold:
+//   - practical: the ratio is below min_ratio for a higher-is-better figure (IOPS, MB/s), above
+//     1 / min_ratio for a lower-is-better one (latency). Only shortfalls count: a host faster
+//     than its peers is not the finding of a regression gate;
+//   - statistical: the robust z = |x - m| / (1.4826 MAD) is above max_z (Iglewicz and Hoaglin's
+//     3.5; 1.4826 MAD estimates the standard deviation of normal noise). It is used only where
+//     the MAD means something: at least kMinPeersForMad other hosts, and a MAD above 0.
+// Without a usable MAD only the practical criterion applies, and the result says so: with 2 or 3
+// peers the spread cannot be estimated, so a fleet of 3 can name a large shortfall and nothing
+// finer. Leaving the host out of its own reference keeps an outlier from dragging the median and
+// inflating the MAD that should expose it.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+namespace iogate {
+
+inline constexpr double kDefaultMinRatio = 0.70;   // a shortfall below 70% of the peer median
+inline constexpr double kDefaultMaxRobustZ = 3.5;  // Iglewicz and Hoaglin's outlier score
+inline constexpr double kMadToSigma = 1.4826;      // MAD of normal noise x 1.4826 = sigma
+inline constexpr int kMinPeersForMad = 4;          // fewer: no spread estimate worth the name
+inline constexpr int kMinPeers = 2;                // fewer: no median that tells who is off
+
+struct RobustCriteria {
+  double min_ratio = kDefaultMinRatio;
+  double max_z = kDefaultMaxRobustZ;
+};
+
+struct PeerComparison {
+  double value = 0;
+  double peer_median = 0;
+  double peer_mad = 0;
+  int peers = 0;
+  double ratio = 0;                // value / peer_median (0 when the median is 0)
+  std::optional<double> robust_z;  // none: too few peers, or a MAD of 0
+  bool practical = false;          // the ratio criterion holds
+  bool outlier = false;            // practical and (statistical, or no usable MAD)
+};
+
+double median_of(std::vector<double> values);  // 0 for none
+double mad_of(const std::vector<double>& values);
+
+// `value` against `peers` (the other hosts' figures; at least kMinPeers of them).
+PeerComparison compare_with_peers(double value, const std::vector<double>& peers,
+                                  bool higher_is_better, const RobustCriteria& criteria);
+
+}  // namespace iogate

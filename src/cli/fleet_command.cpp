@@ -1,0 +1,89 @@
+// iogate fleet RESULTS...: each host's results compared with its peers' (iogate/fleet/fleet.hpp).
+// Prints the summary and, with --report-dir, writes fleet.md, fleet-junit.xml and fleet.json.
+// Exit 0 no outlier, 1 an outlier, 2 bad input (a file that is no results, two inputs of one
+// host, fewer than two hosts, an unknown peer key, a report directory that cannot be written).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "iogate/fleet/fleet.hpp"
+#include "iogate/fleet/fleet_writers.hpp"
+
+namespace iogate::cli {
+namespace {
+
+struct FleetFlags {
+  std::vector<std::string> results;
+  std::vector<std::string> peer_keys;  // empty: kDefaultPeerKeys
+  std::vector<std::string> figures;    // empty: FleetSettings' default, all four
+  double min_ratio_pct = kDefaultMinRatio * 100;
+  std::string report_dir;
+};
+
+std::vector<std::string> figure_keys() {
+  std::vector<std::string> out;
+  for (const FleetFigureDef& f : kFleetFigures) out.emplace_back(f.key);
+  return out;
+}
+
+int run(const FleetFlags& flags) {
+  FleetSettings settings;
+  if (!flags.peer_keys.empty()) settings.peer_keys = flags.peer_keys;
+  if (!flags.figures.empty()) settings.figures = flags.figures;
+  settings.criteria.min_ratio = flags.min_ratio_pct / 100;
+  FleetReport report;
+  try {
+    std::vector<FleetInput> inputs;
+    for (const std::string& path : flags.results) inputs.push_back(load_fleet_input(path));
+    report = compare_fleet(inputs, settings);
+  } catch (const FleetInputError& e) {
+    std::cerr << "iogate fleet: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  write_fleet_console(std::cout, report);
+  if (!flags.report_dir.empty()) {
+    try {
+      write_fleet_reports(flags.report_dir, report);
+    } catch (const std::exception& e) {
+      std::cerr << "iogate fleet: --report-dir " << flags.report_dir
+                << ": reports not written: " << e.what() << '\n';
+      return kExitBadInput;
+    }
+  }
+  return report.outliers() == 0 ? kExitOk : kExitCheckFailed;
+}
+
+}  // namespace
+
+void add_fleet_command(CLI::App& app, int& exit_code) {
+  auto flags = std::make_shared<FleetFlags>();
+  CLI::App* sub =
+      app.add_subcommand("fleet", "Compare hosts' results with their peers' and name the outliers");
+  sub->add_option("results", flags->results,
+                  "One host's results each: a result directory (--json-dir, a suite's report "
+                  "directory), a results.json or one check's JSON")
+      ->required();
+  // One value per occurrence: `--peer-key model RESULTS...` must not take the results as keys.
+  sub->add_option("--peer-key", flags->peer_keys,
+                  fmt::format("A fingerprint field peers share, repeatable; replaces the default "
+                              "{}",
+                              fmt::join(kDefaultPeerKeys, ", ")))
+      ->allow_extra_args(false);
+  sub->add_option(
+         "--figure", flags->figures,
+         fmt::format("A figure compared, repeatable: {} (default: {})",
+                     fmt::join(figure_keys(), ", "), fmt::join(FleetSettings{}.figures, ", ")))
+      ->allow_extra_args(false);
+  sub->add_option("--min-ratio", flags->min_ratio_pct,
+                  "A host below this % of its peer median (latency: above its inverse) may be "
+                  "an outlier (default 70)")
+      ->check(CLI::Range(1.0, 99.0));
+  sub->add_option("--report-dir", flags->report_dir,
+                  "Write fleet.md, fleet-junit.xml and fleet.json into this directory");
+  sub->callback([flags, &exit_code] { exit_code = run(*flags); });
+}
+
+}  // namespace iogate::cli

@@ -1,0 +1,266 @@
+// compare_fleet: grouping, peer classes, the comparison and the explanation; see fleet.hpp.
+#include "iogate/fleet/fleet.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+
+#include "iogate/reports/figures.hpp"
+#include "iogate/reports/run_json.hpp"
+
+namespace iogate {
+namespace {
+
+// One host's record of one check.
+struct Entry {
+  std::size_t host;
+  const CheckRecord* record;
+  std::string workload;
+};
+
+double figure_value(const RunResult& r, const std::string& key) {
+  if (key == "iops") return r.iops();
+  if (key == "mbps") return r.mbps();
+  if (key == "lat_avg_ms") return r.lat_avg_ms();
+  return r.lat_percentile_ms(99);
+}
+
+// "390", "75", "3.05", "0.412": whole numbers where they are large, three digits otherwise.
+std::string shown_number(double v) {
+  return v >= 100 ? fmt::format("{:.0f}", v) : fmt::format("{:.3g}", v);
+}
+
+void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settings) {
+  if (inputs.size() < 2)
+    throw FleetInputError(
+        fmt::format("expected the results of at least 2 hosts (one RESULTS argument each), got {}",
+                    inputs.size()));
+  const std::vector<std::string> known = StorageStack::field_names();
+  for (const std::string& key : settings.peer_keys)
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      throw FleetInputError(fmt::format("--peer-key {}: not a fingerprint field; known: {}", key,
+                                        fmt::join(known, ", ")));
+  if (settings.figures.empty()) throw FleetInputError("--figure: expected at least one figure");
+  std::vector<std::string> figures;
+  for (const FleetFigureDef& f : kFleetFigures) figures.emplace_back(f.key);
+  for (const std::string& key : settings.figures)
+    if (fleet_figure(key) == nullptr)
+      throw FleetInputError(fmt::format("--figure {}: not a compared figure; known: {}", key,
+                                        fmt::join(figures, ", ")));
+  std::map<std::string, std::string> seen;  // identity -> source
+  for (const FleetInput& in : inputs) {
+    const std::string& id = in.run.context.identity();
+    const auto [it, fresh] = seen.emplace(id, in.source);
+    if (!fresh)
+      throw FleetInputError(fmt::format(
+          "{} and {} are both host \"{}\": give each host its own label (iogate check/run "
+          "--host-label, or IOGATE_HOST_LABEL for a suite); cloned VMs share a hostname",
+          it->second, in.source, id));
+  }
+}
+
+std::string peer_class_of(const StorageStack& stack, const std::vector<std::string>& keys) {
+  std::vector<std::string> parts;
+  for (const std::string& key : keys) parts.push_back(key + "=" + field_value(stack, key));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+// "vm03 ran Random_8k_70_Read with queue_depth 32, the others with 64: compared apart".
+std::string mismatch_note(const std::vector<std::string>& hosts, const std::string& check,
+                          const std::string& theirs, const std::string& others) {
+  const nlohmann::json a = nlohmann::json::parse(theirs), b = nlohmann::json::parse(others);
+  std::vector<std::string> mine, rest;
+  for (auto it = a.begin(); it != a.end(); ++it) {
+    const auto other = b.find(it.key());
+    if (other != b.end() && *other == *it) continue;
+    mine.push_back(it.key() + " " + it->dump());
+    rest.push_back(other == b.end() ? it.key() + " (none)" : it.key() + " " + other->dump());
+  }
+  if (mine.size() == 1) rest[0] = rest[0].substr(rest[0].find(' ') + 1);  // "the others with 64"
+  return fmt::format("{} ran {} with {}, the others with {}: compared apart",
+                     fmt::join(hosts, ", "), check, fmt::join(mine, ", "), fmt::join(rest, ", "));
+}
+
+// The line: the first outlying figure in the order compared (IOPS before latency), then
+// the explanation. The other figures' verdicts are in the Markdown table and the JSON.
+std::string outlier_line(const std::string& host, const std::string& check,
+                         const std::vector<FigureVerdict>& figures,
+                         const std::vector<FieldDifference>& differences) {
+  for (const FigureVerdict& f : figures) {
+    if (!f.comparison.outlier) continue;
+    const char* shown = fleet_figure(f.key)->shown;
+    return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} ({} peers); {}", host, check,
+                       shown_number(f.comparison.value), shown, f.comparison.ratio * 100,
+                       shown_number(f.comparison.peer_median), f.comparison.peers,
+                       describe_differences(differences));
+  }
+  return "";
+}
+
+// Compares the hosts of one group (one check, workload and peer class) with each other.
+FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>& inputs,
+                       const std::vector<Entry>& members, const FleetSettings& settings) {
+  FleetGroup g;
+  const CheckRecord& first = *members.front().record;
+  g.suite = first.suite;
+  g.check = first.check;
+  g.workload_key = members.front().workload;
+  g.peer_class = peer_class_of(inputs[members.front().host].run.context.stack, settings.peer_keys);
+  std::vector<const Entry*> compared;
+  for (const Entry& e : members)
+    if ((e.record->status != CheckStatus::skipped && e.record->status != CheckStatus::error) &&
+        has_figures(*e.record))
+      compared.push_back(&e);
+  const int n = static_cast<int>(compared.size());
+  for (const Entry& e : members) {
+    HostVerdict v;
+    v.host = report.hosts[e.host];
+    v.source = inputs[e.host].source;
+    v.status = status_name(e.record->status);
+    if (std::find(compared.begin(), compared.end(), &e) == compared.end()) {
+      v.not_compared = fmt::format(
+          "{}: {}", v.status,
+          e.record->messages.empty() ? std::string("no figures") : e.record->messages.front());
+    } else if (n - 1 < kMinPeers) {
+      v.not_compared = fmt::format(
+          "{} peer(s) ran it with this workload on this hardware ({}): {} needed to tell which "
+          "host is off",
+          n - 1, g.peer_class, kMinPeers);
+    }
+    if (!v.not_compared.empty()) {
+      g.hosts.push_back(std::move(v));
+      continue;
+    }
+    std::vector<StorageStack> peer_stacks;
+    for (const Entry* p : compared)
+      if (p != &e) peer_stacks.push_back(inputs[p->host].run.context.stack);
+    for (const std::string& key : settings.figures) {
+      const FleetFigureDef& def = *fleet_figure(key);
+      std::vector<double> peers;
+      for (const Entry* p : compared)
+        if (p != &e) peers.push_back(figure_value(p->record->result, def.key));
+      v.figures.push_back(
+          {def.key, compare_with_peers(figure_value(e.record->result, def.key), peers,
+                                       def.higher_is_better, settings.criteria)});
+    }
+    v.differences = explain_differences(inputs[e.host].run.context.stack, peer_stacks);
+    if (v.outlier()) v.explanation = outlier_line(v.host, g.check, v.figures, v.differences);
+    g.hosts.push_back(std::move(v));
+  }
+  if (n >= kMinPeers + 1 && n - 1 < kMinPeersForMad) {
+    g.limit = fmt::format(
+        "{} hosts: only a shortfall below {:.0f}% of the peer median can be named (a robust "
+        "spread needs {} peers besides the host)",
+        n, settings.criteria.min_ratio * 100, kMinPeersForMad);
+  } else if (n - 1 >= kMinPeersForMad) {
+    // Enough peers, but figures that do not spread (all equal, as a rate cap can make them):
+    // no z for them either, and the reader should know the ratio alone judged them.
+    std::vector<std::string> flat;
+    for (const HostVerdict& h : g.hosts)
+      for (const FigureVerdict& f : h.figures)
+        if (!f.comparison.robust_z && f.comparison.peers >= kMinPeersForMad &&
+            std::find(flat.begin(), flat.end(), f.key) == flat.end())
+          flat.push_back(f.key);
+    if (!flat.empty())
+      g.limit = fmt::format(
+          "the peers' {} do not spread (MAD 0): only a shortfall below {:.0f}% of the peer "
+          "median can be named there",
+          fmt::join(flat, ", "), settings.criteria.min_ratio * 100);
+  }
+  return g;
+}
+
+}  // namespace
+
+const FleetFigureDef* fleet_figure(const std::string& key) {
+  for (const FleetFigureDef& d : kFleetFigures)
+    if (key == d.key) return &d;
+  return nullptr;
+}
+
+bool HostVerdict::outlier() const {
+  return std::any_of(figures.begin(), figures.end(),
+                     [](const FigureVerdict& f) { return f.comparison.outlier; });
+}
+
+int FleetGroup::outliers() const {
+  return static_cast<int>(
+      std::count_if(hosts.begin(), hosts.end(), [](const HostVerdict& h) { return h.outlier(); }));
+}
+
+int FleetReport::outliers() const {
+  int n = 0;
+  for (const FleetGroup& g : groups) n += g.outliers();
+  return n;
+}
+
+std::string workload_key(const WorkloadSpec& workload) {
+  nlohmann::json j = workload_to_json(workload);
+  for (const std::string& key : kNotWorkloadKeys) j.erase(key);
+  return j.dump();
+}
+
+FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSettings& settings) {
+  validate(inputs, settings);
+  FleetReport report;
+  report.settings = settings;
+  for (const FleetInput& in : inputs) {
+    report.hosts.push_back(in.run.context.identity());
+    report.sources.push_back(in.source);
+  }
+  // Per suite and check, in the order first met: every host's record of it.
+  std::vector<std::pair<std::string, std::vector<Entry>>> by_check;
+  for (std::size_t h = 0; h < inputs.size(); ++h)
+    for (const CheckRecord& c : inputs[h].run.checks) {
+      const std::string key = c.suite + '\n' + c.check;
+      auto it = std::find_if(by_check.begin(), by_check.end(),
+                             [&](const auto& p) { return p.first == key; });
+      if (it == by_check.end()) it = by_check.insert(by_check.end(), {key, {}});
+      if (std::none_of(it->second.begin(), it->second.end(),
+                       [&](const Entry& e) { return e.host == h; }))
+        it->second.push_back({h, &c, workload_key(c.workload)});
+    }
+  for (const auto& [key, entries] : by_check) {
+    const std::string& check = entries.front().record->check;
+    std::vector<std::string> missing;
+    for (std::size_t h = 0; h < inputs.size(); ++h)
+      if (std::none_of(entries.begin(), entries.end(), [&](const Entry& e) { return e.host == h; }))
+        missing.push_back(report.hosts[h]);
+    if (!missing.empty())
+      report.notes.push_back(fmt::format("{}: no result from {}", check, fmt::join(missing, ", ")));
+    // Workload variants, the most common first: the others are named against it.
+    std::vector<std::pair<std::string, std::vector<Entry>>> variants;
+    for (const Entry& e : entries) {
+      auto it = std::find_if(variants.begin(), variants.end(),
+                             [&](const auto& p) { return p.first == e.workload; });
+      if (it == variants.end()) it = variants.insert(variants.end(), {e.workload, {}});
+      it->second.push_back(e);
+    }
+    std::stable_sort(variants.begin(), variants.end(), [](const auto& a, const auto& b) {
+      return a.second.size() > b.second.size();
+    });
+    for (std::size_t v = 1; v < variants.size(); ++v) {
+      std::vector<std::string> hosts;
+      for (const Entry& e : variants[v].second) hosts.push_back(report.hosts[e.host]);
+      report.notes.push_back(
+          mismatch_note(hosts, check, variants[v].first, variants.front().first));
+    }
+    for (const auto& [workload, members] : variants) {
+      std::vector<std::pair<std::string, std::vector<Entry>>> classes;
+      for (const Entry& e : members) {
+        const std::string cls = peer_class_of(inputs[e.host].run.context.stack, settings.peer_keys);
+        auto it = std::find_if(classes.begin(), classes.end(),
+                               [&](const auto& p) { return p.first == cls; });
+        if (it == classes.end()) it = classes.insert(classes.end(), {cls, {}});
+        it->second.push_back(e);
+      }
+      for (const auto& [cls, hosts] : classes)
+        report.groups.push_back(judge_group(report, inputs, hosts, settings));
+    }
+  }
+  return report;
+}
+
+}  // namespace iogate

@@ -1,0 +1,39 @@
+// One host's results for `iogate fleet`, read by the one reader (result_reader.hpp).
+#include <system_error>
+
+#include "iogate/fleet/fleet.hpp"
+#include "iogate/reports/result_reader.hpp"
+
+namespace iogate {
+
+namespace fs = std::filesystem;
+
+FleetInput load_fleet_input(const fs::path& path) {
+  FleetInput in;
+  in.source = path.string();
+  try {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      in.run = read_report_dir(path);
+      if (in.run.checks.empty() && fs::is_regular_file(path / "results.json", ec))
+        in.run = read_results(path / "results.json");
+      if (in.run.checks.empty())
+        throw FleetInputError(in.source +
+                              ": expected one host's result directory (per-check documents "
+                              "<check>.json, or results.json), found neither");
+    } else {
+      in.run = read_results(path);  // a missing or unreadable file: its error names the path
+    }
+  } catch (const FleetInputError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw FleetInputError(e.what());
+  }
+  if (in.run.context.identity().empty())
+    throw FleetInputError(in.source +
+                          ": names no host (no host_label, no host): record it again with "
+                          "--host-label or IOGATE_HOST_LABEL");
+  return in;
+}
+
+}  // namespace iogate

@@ -1,0 +1,67 @@
+#include "iogate/fleet/fleet_writers.hpp"
+
+namespace iogate {
+namespace {
+
+nlohmann::json host_to_json(const HostVerdict& h) {
+  nlohmann::json figures = nlohmann::json::object();
+  for (const FigureVerdict& f : h.figures) {
+    const PeerComparison& c = f.comparison;
+    figures[f.key] = {{"value", c.value},         {"peer_median", c.peer_median},
+                      {"peer_mad", c.peer_mad},   {"peers", c.peers},
+                      {"ratio", c.ratio},         {"robust_z", nullptr},
+                      {"practical", c.practical}, {"outlier", c.outlier}};
+    if (c.robust_z) figures[f.key]["robust_z"] = *c.robust_z;
+  }
+  nlohmann::json differences = nlohmann::json::array();
+  for (const FieldDifference& d : h.differences)
+    differences.push_back({{"key", d.key},
+                           {"value", d.value},
+                           {"peer_value", d.peer_value},
+                           {"differing", d.differing},
+                           {"peers", d.peers}});
+  const char* verdict = !h.not_compared.empty() ? "not_compared" : h.outlier() ? "outlier" : "ok";
+  return {{"host", h.host},
+          {"source", h.source},
+          {"status", h.status},
+          {"verdict", verdict},
+          {"not_compared", h.not_compared},
+          {"figures", figures},
+          {"differences", differences},
+          {"explanation", h.explanation}};
+}
+
+}  // namespace
+
+nlohmann::json fleet_to_json(const FleetReport& report) {
+  nlohmann::json groups = nlohmann::json::array();
+  for (const FleetGroup& g : report.groups) {
+    nlohmann::json hosts = nlohmann::json::array();
+    for (const HostVerdict& h : g.hosts) hosts.push_back(host_to_json(h));
+    groups.push_back({{"suite", g.suite},
+                      {"check", g.check},
+                      {"workload", nlohmann::json::parse(g.workload_key)},
+                      {"peer_class", g.peer_class},
+                      {"limit", g.limit},
+                      {"outliers", g.outliers()},
+                      {"hosts", hosts}});
+  }
+  nlohmann::json hosts = nlohmann::json::array();
+  for (std::size_t i = 0; i < report.hosts.size(); ++i)
+    hosts.push_back({{"host", report.hosts[i]}, {"source", report.sources[i]}});
+  return {{"format", "iogate-fleet"},
+          {"version", kFleetJsonVersion},
+          {"settings",
+           {{"peer_keys", report.settings.peer_keys},
+            {"figures", report.settings.figures},
+            {"min_ratio", report.settings.criteria.min_ratio},
+            {"max_robust_z", report.settings.criteria.max_z},
+            {"min_peers", kMinPeers},
+            {"min_peers_for_mad", kMinPeersForMad}}},
+          {"hosts", hosts},
+          {"notes", report.notes},
+          {"outliers", report.outliers()},
+          {"groups", groups}};
+}
+
+}  // namespace iogate

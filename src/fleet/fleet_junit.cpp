@@ -1,0 +1,79 @@
+#include <fmt/format.h>
+
+#include "iogate/fleet/fleet_writers.hpp"
+#include "xml_text.hpp"
+
+namespace iogate {
+namespace {
+
+struct Counts {
+  int tests = 0, failures = 0, skipped = 0;
+};
+
+Counts count(const FleetGroup& g) {
+  Counts c;
+  for (const HostVerdict& h : g.hosts) {
+    ++c.tests;
+    c.failures += h.outlier() ? 1 : 0;
+    c.skipped += h.not_compared.empty() ? 0 : 1;
+  }
+  return c;
+}
+
+void testcase(std::ostream& out, const FleetGroup& g, const HostVerdict& h) {
+  out << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"0\">\n",
+                     xml::attribute("fleet." + g.suite + "." + g.check), xml::attribute(h.host));
+  if (!h.not_compared.empty()) {
+    out << fmt::format("      <skipped message=\"{}\"/>\n", xml::attribute(h.not_compared));
+  } else if (h.outlier()) {
+    out << fmt::format("      <failure type=\"fleet-outlier\" message=\"{}\">{}</failure>\n",
+                       xml::attribute(h.explanation), xml::text(h.explanation + "\n"));
+  }
+  std::string figures =
+      "source=" + h.source + "\nstatus=" + h.status + "\npeers=" + g.peer_class + "\n";
+  for (const FigureVerdict& f : h.figures)
+    figures += fmt::format(
+        "{}={:g} peer_median={:g} ratio={:.3f}{}\n", f.key, f.comparison.value,
+        f.comparison.peer_median, f.comparison.ratio,
+        f.comparison.robust_z ? fmt::format(" z={:.2f}", *f.comparison.robust_z) : std::string());
+  out << "      <system-out>" << xml::text(figures) << "</system-out>\n";
+  out << "    </testcase>\n";
+}
+
+}  // namespace
+
+void write_fleet_junit(std::ostream& out, const FleetReport& report) {
+  Counts all;
+  for (const FleetGroup& g : report.groups) {
+    const Counts c = count(g);
+    all.tests += c.tests;
+    all.failures += c.failures;
+    all.skipped += c.skipped;
+  }
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << fmt::format(
+             "<testsuites name=\"iogate fleet\" tests=\"{}\" failures=\"{}\" errors=\"0\" "
+             "time=\"0\">\n",
+             all.tests, all.failures);
+  for (const FleetGroup& g : report.groups) {
+    const Counts c = count(g);
+    out << fmt::format(
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
+        "time=\"0\">\n",
+        xml::attribute("fleet." + g.suite + "." + g.check), c.tests, c.failures, c.skipped);
+    out << "    <properties>\n"
+        << fmt::format("      <property name=\"peers\" value=\"{}\"/>\n",
+                       xml::attribute(g.peer_class))
+        << fmt::format("      <property name=\"workload\" value=\"{}\"/>\n",
+                       xml::attribute(g.workload_key));
+    if (!g.limit.empty())
+      out << fmt::format("      <property name=\"limit\" value=\"{}\"/>\n",
+                         xml::attribute(g.limit));
+    out << "    </properties>\n";
+    for (const HostVerdict& h : g.hosts) testcase(out, g, h);
+    out << "  </testsuite>\n";
+  }
+  out << "</testsuites>\n";
+}
+
+}  // namespace iogate

@@ -1,0 +1,61 @@
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <string>
+
+#include "iogate/fleet/fleet_writers.hpp"
+
+namespace iogate {
+namespace {
+
+// A table cell: no '|' or newline may break the row.
+std::string cell(std::string s) {
+  for (char& c : s)
+    if (c == '|' || c == '\n') c = ' ';
+  return s;
+}
+
+}  // namespace
+
+void write_fleet_markdown(std::ostream& out, const FleetReport& report) {
+  out << fmt::format("## iogate fleet: {} hosts, {} outliers\n\n", report.hosts.size(),
+                     report.outliers())
+      << fmt::format(
+             "Each figure is the host's median run, with its ratio to the median of its peers "
+             "(the other hosts with the same {}). **OUTLIER**: below {:.0f}% of the peer median "
+             "(latency: above {:.0f}%) and, with {} peers or more, a robust z above {:g}.\n\n",
+             cell(fmt::format("{}", fmt::join(report.settings.peer_keys, ", "))),
+             report.settings.criteria.min_ratio * 100, 100 / report.settings.criteria.min_ratio,
+             kMinPeersForMad, report.settings.criteria.max_z);
+  for (const FleetGroup& g : report.groups) {
+    out << fmt::format("### {} {}\n\n", cell(g.suite), cell(g.check))
+        << fmt::format("Peers: {}\n\n", cell(g.peer_class));
+    out << "| Host |";
+    const std::vector<std::string>& figures = report.settings.figures;
+    for (const std::string& key : figures) out << ' ' << fleet_figure(key)->shown << " |";
+    out << " Verdict |\n| :-- |";
+    for (std::size_t i = 0; i < figures.size(); ++i) out << " --: |";
+    out << " :-- |\n";
+    for (const HostVerdict& h : g.hosts) {
+      out << "| " << cell(h.host) << " |";
+      if (!h.not_compared.empty()) {
+        for (std::size_t i = 0; i < figures.size(); ++i) out << " |";
+        out << " not compared: " << cell(h.not_compared) << " |\n";
+        continue;
+      }
+      for (const FigureVerdict& f : h.figures) {
+        const std::string text =
+            fmt::format("{:.4g} ({:.0f}%)", f.comparison.value, f.comparison.ratio * 100);
+        out << ' ' << (f.comparison.outlier ? "**" + text + "**" : text) << " |";
+      }
+      out << ' ' << (h.outlier() ? "**OUTLIER**: " + cell(h.explanation) : std::string("ok"))
+          << " |\n";
+    }
+    out << '\n';
+    if (!g.limit.empty()) out << "_" << cell(g.limit) << "_\n\n";
+  }
+  for (const std::string& note : report.notes) out << "- " << cell(note) << '\n';
+  if (!report.notes.empty()) out << '\n';
+}
+
+}  // namespace iogate

@@ -1,0 +1,39 @@
+#include "iogate/fleet/robust.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace iogate {
+
+double median_of(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+double mad_of(const std::vector<double>& values) {
+  const double m = median_of(values);
+  std::vector<double> deviations;
+  deviations.reserve(values.size());
+  for (double v : values) deviations.push_back(std::fabs(v - m));
+  return median_of(std::move(deviations));
+}
+
+PeerComparison compare_with_peers(double value, const std::vector<double>& peers,
+                                  bool higher_is_better, const RobustCriteria& criteria) {
+  PeerComparison c;
+  c.value = value;
+  c.peers = static_cast<int>(peers.size());
+  c.peer_median = median_of(peers);
+  c.peer_mad = mad_of(peers);
+  c.ratio = c.peer_median != 0 ? value / c.peer_median : 0;
+  if (c.peer_median <= 0) return c;  // peers that measured nothing: no reference to fall short of
+  c.practical = higher_is_better ? c.ratio < criteria.min_ratio : c.ratio > 1 / criteria.min_ratio;
+  if (c.peers >= kMinPeersForMad && c.peer_mad > 0)
+    c.robust_z = std::fabs(value - c.peer_median) / (kMadToSigma * c.peer_mad);
+  c.outlier = c.practical && (!c.robust_z || *c.robust_z > criteria.max_z);
+  return c;
+}
+
+}  // namespace iogate

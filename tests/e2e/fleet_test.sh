@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# iogate fleet end to end: four "hosts" (a datastore and a host label each: three by
+# --host-label, one by IOGATE_HOST_LABEL) run one rate-capped check with `iogate check`, so
+# their figures agree; `iogate fleet` on their result directories names no outlier (exit 0) and
+# writes its three reports. One host's result edited to a fifth of its IOPS on another filesystem
+# is named with that field (exit 1); a host with another workload is compared apart; two inputs
+# of one host, one host alone, a file that is no results, an unknown peer key, a report
+# directory that cannot be written and a malformed host label are bad input (exit 2).
+# Usage: fleet_test.sh <iogate>
+source "$IOGATE_E2E_LIB"
+iogate=$1
+trap cleanup_datastores EXIT
+out=$E2E_DIR
+
+write_gate() {  # file rate_iops
+  cat > "$1" <<TOML
+[suite]
+name = "gate"
+[[check]]
+name = "rand_read_4k"
+[check.workload]
+block_size = "4k"
+read = "100%"
+random = "100%"
+duration = "1s"
+file_size = "8MiB"
+direct = false
+rate_iops = $2
+[check.expect]
+iops_min = 1
+TOML
+}
+write_gate "$out/gate.toml" 400
+write_gate "$out/gate300.toml" 300
+
+run_host() {  # label toml [how: flag|env]
+  local ds
+  ds=$(new_datastore)
+  if [ "${3:-flag}" = env ]; then
+    IOGATE_HOST_LABEL=$1 "$iogate" check "$2" --datastore "$ds" --json-dir "$out/$1" \
+      > "$out/$1.log" 2>&1 || { cat "$out/$1.log" >&2; fail "check on $1 failed"; }
+  else
+    env -u IOGATE_HOST_LABEL "$iogate" check "$2" --datastore "$ds" --host-label "$1" \
+      --json-dir "$out/$1" > "$out/$1.log" 2>&1 || { cat "$out/$1.log" >&2; fail "check on $1 failed"; }
+  fi
+  assert_contains "$out/$1/rand_read_4k.json" "\"host_label\": \"$1\"" "$1's label in its result"
+}
+run_host vm01 "$out/gate.toml"
+run_host vm02 "$out/gate.toml"
+run_host vm03 "$out/gate.toml"
+run_host vm04 "$out/gate.toml" env
+run_host vm05 "$out/gate300.toml"
+
+expect_exit() {  # want log command...
+  local want=$1 log=$2 rc
+  shift 2
+  set +e
+  "$@" > "$log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" = "$want" ] || { cat "$log" >&2; fail "$* exited $rc, expected $want"; }
+}
+
+# Four peers within the rate cap: no outlier, and the limit of so few peers said. Throughput
+# only: the latency of a second of cached 4 KiB reads (microseconds) on a shared machine is the
+# scheduler's noise, which only the fleet comparison's own unit tests hold still.
+throughput=(--figure iops --figure mbps)
+expect_exit 0 "$out/fleet-ok.log" "$iogate" fleet "$out"/vm0{1,2,3,4} --report-dir "$out/rep" "${throughput[@]}"
+assert_contains "$out/fleet-ok.log" "^gate rand_read_4k: 4 of 4 hosts compared, 0 outliers" "summary"
+assert_contains "$out/fleet-ok.log" "4 hosts: only a shortfall below 70% of the peer median can be named" "limit"
+assert_contains "$out/rep/fleet.json" '"format": "iogate-fleet"' "fleet.json"
+assert_contains "$out/rep/fleet.json" '"outliers": 0' "fleet.json outliers"
+assert_contains "$out/rep/fleet-junit.xml" '<testsuites name="iogate fleet" tests="4" failures="0"' "junit counts"
+for h in vm01 vm02 vm03 vm04; do
+  assert_contains "$out/rep/fleet-junit.xml" "<testcase classname=\"fleet.gate.rand_read_4k\" name=\"$h\"" "junit $h"
+  assert_contains "$out/rep/fleet.md" "^\| $h \| [0-9.]+ \(1[0-9][0-9]%|^\| $h \| [0-9.]+ \([89][0-9]%" "markdown $h"
+done
+if command -v xmllint > /dev/null; then
+  xmllint --noout "$out/rep/fleet-junit.xml" || fail "fleet-junit.xml is not well-formed"
+fi
+
+# A repeatable option takes one value each time: the results after it are still results.
+expect_exit 0 "$out/fleet-key.log" "$iogate" fleet --peer-key rotational --figure iops "$out"/vm0{1,2,3,4}
+assert_contains "$out/fleet-key.log" "^iogate fleet: 4 hosts, 1 groups \(peer keys: rotational\)" "peer key"
+
+# Another workload (rate_iops 300): named and compared apart, never merged.
+expect_exit 0 "$out/fleet-mix.log" "$iogate" fleet "$out"/vm0{1,2,3,4,5} "${throughput[@]}"
+assert_contains "$out/fleet-mix.log" "^note: vm05 ran rand_read_4k with rate_iops 300(\.0)?, the others with 400(\.0)?: compared apart" "mismatch"
+
+# vm03 at a fifth of its IOPS (its run took five times as long) on another filesystem.
+cp -r "$out/vm03" "$out/vm03-slow"
+/usr/bin/python3 - "$out/vm03-slow/rand_read_4k.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+doc["result"]["duration_s"] *= 5
+doc["storage_stack"]["filesystem"] = "fleetfs"
+json.dump(doc, open(path, "w"), indent=2)
+PY
+expect_exit 1 "$out/fleet-slow.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm03-slow" --report-dir "$out/rep-slow" \
+  "${throughput[@]}"
+assert_contains "$out/fleet-slow.log" "^  OUTLIER vm03 rand_read_4k: [0-9.]+ IOPS, (1[5-9]|2[0-5])% of the peer median [0-9]+ \(3 peers\).* differs from 3 of 3 peers in filesystem: fleetfs \(peers: " "outlier line"
+if grep -q "OUTLIER vm0[124]" "$out/fleet-slow.log"; then fail "a host at its peers' rate named"; fi
+assert_contains "$out/rep-slow/fleet-junit.xml" '<failure type="fleet-outlier" message="vm03 rand_read_4k' "junit failure"
+assert_contains "$out/rep-slow/fleet.md" '\*\*OUTLIER\*\*: vm03' "markdown outlier"
+assert_contains "$out/rep-slow/fleet.json" '"verdict": "outlier"' "json verdict"
+
+# Bad input: exit 2, saying what was expected.
+cp -r "$out/vm01" "$out/vm01-copy"
+expect_exit 2 "$out/dup.log" "$iogate" fleet "$out/vm01" "$out/vm01-copy" "$out/vm02"
+assert_contains "$out/dup.log" "vm01 and .*vm01-copy are both host \"vm01\".*--host-label.*IOGATE_HOST_LABEL" "duplicate"
+# Two unlabelled runs on one machine are one host by its hostname, like cloned VMs.
+for n in 1 2; do
+  ds=$(new_datastore)
+  env -u IOGATE_HOST_LABEL "$iogate" check "$out/gate.toml" --datastore "$ds" \
+    --json-dir "$out/clone$n" > "$out/clone$n.log" 2>&1 || { cat "$out/clone$n.log" >&2; fail "unlabelled check failed"; }
+done
+assert_contains "$out/clone1/rand_read_4k.json" '"host_label": ""' "no label"
+expect_exit 2 "$out/clones.log" "$iogate" fleet "$out/clone1" "$out/clone2"
+assert_contains "$out/clones.log" "clone1 and .*clone2 are both host \"$(hostname)\"" "clones"
+expect_exit 2 "$out/one.log" "$iogate" fleet "$out/vm01"
+assert_contains "$out/one.log" "at least 2 hosts" "one host"
+expect_exit 2 "$out/junk.log" "$iogate" fleet "$out/vm01" "$out/gate.toml"
+assert_contains "$out/junk.log" "gate.toml: not JSON" "not results"
+expect_exit 2 "$out/key.log" "$iogate" fleet "$out/vm01" "$out/vm02" --peer-key modle
+assert_contains "$out/key.log" "--peer-key modle: not a fingerprint field; known: .*hypervisor" "peer key"
+touch "$out/afile"
+expect_exit 2 "$out/dir.log" "$iogate" fleet "$out/vm01" "$out/vm02" --report-dir "$out/afile/rep"
+assert_contains "$out/dir.log" "--report-dir .*afile/rep: reports not written" "report dir"
+
+# Malformed labels: refused before anything runs, naming the flag or the variable.
+ds=$(new_datastore)
+expect_exit 2 "$out/label-flag.log" "$iogate" check "$out/gate.toml" --datastore "$ds" --host-label rack/vm01
+assert_contains "$out/label-flag.log" "^iogate check: --host-label: expected a host label" "bad flag"
+expect_exit 2 "$out/label-env.log" env IOGATE_HOST_LABEL="vm 01" "$iogate" run --datastore "$ds" --time 1s --file-size 1MiB
+assert_contains "$out/label-env.log" "^iogate run: IOGATE_HOST_LABEL: expected a host label" "bad env"
+[ ! -e "$out/vm01/run.json" ] || fail "a refused run wrote"
+# iogate run records its label too; the flag wins over the variable.
+expect_exit 0 "$out/run.log" env IOGATE_HOST_LABEL=vmenv "$iogate" run --datastore "$ds" --time 1s \
+  --file-size 1MiB --direct 0 --host-label vmR --json "$out/run.json"
+assert_contains "$out/run.json" '"host_label": "vmR"' "run's label"
+assert_no_scratch "$ds"
+echo "fleet e2e: ok"

@@ -1,0 +1,214 @@
+#include "iogate/fleet/fleet.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "fleet_sample.hpp"
+
+namespace iogate {
+namespace {
+
+using test::fleet;
+using test::host;
+using test::record;
+using test::verdict_of;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+std::string input_error(const std::vector<FleetInput>& inputs, const FleetSettings& s = {}) {
+  try {
+    compare_fleet(inputs, s);
+  } catch (const FleetInputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Fleet, EightPeersNameTheHostCappedToAFifthAndNoOther) {
+  const FleetReport r = compare_fleet(fleet({390, 402, 385, 377, 398, 410, 80, 391}), {});
+  ASSERT_EQ(r.groups.size(), 1u);
+  EXPECT_EQ(r.outliers(), 1);
+  EXPECT_TRUE(verdict_of(r, "vm07").outlier());
+  for (const char* other : {"vm01", "vm02", "vm03", "vm04", "vm05", "vm06", "vm08"})
+    EXPECT_FALSE(verdict_of(r, other).outlier()) << other;
+  EXPECT_EQ(r.groups[0].limit, "");  // 7 peers: the robust z applies
+  const FigureVerdict& iops = verdict_of(r, "vm07").figures.at(0);
+  EXPECT_EQ(iops.key, "iops");
+  EXPECT_EQ(iops.comparison.peers, 7);
+  EXPECT_DOUBLE_EQ(iops.comparison.peer_median, 391);  // the others' median, vm07 left out
+  ASSERT_TRUE(iops.comparison.robust_z);
+}
+
+TEST(Fleet, ThreeHostsWorkAndSayHowLittleTheyCanTell) {
+  const FleetReport r = compare_fleet(fleet({400, 190, 410}), {});
+  ASSERT_EQ(r.groups.size(), 1u);
+  EXPECT_EQ(r.outliers(), 1);
+  EXPECT_TRUE(verdict_of(r, "vm02").outlier());
+  EXPECT_FALSE(verdict_of(r, "vm02").figures[0].comparison.robust_z);
+  EXPECT_THAT(r.groups[0].limit,
+              HasSubstr("3 hosts: only a shortfall below 70% of the peer median can be named"));
+  // 80% of the peers: a fleet of 3 cannot tell it from noise, and does not name it.
+  EXPECT_EQ(compare_fleet(fleet({400, 325, 410}), {}).outliers(), 0);
+}
+
+TEST(Fleet, FiguresWithoutSpreadAreSaidToBeJudgedByTheRatioAlone) {
+  const FleetReport r = compare_fleet(fleet({400, 400, 400, 400, 400, 250}), {});
+  EXPECT_EQ(r.outliers(), 1);  // 62%, and no MAD to weigh it with
+  EXPECT_THAT(r.groups[0].limit, HasSubstr("the peers' iops, mbps, lat_avg_ms, lat_p99_ms do not "
+                                           "spread (MAD 0): only a shortfall below 70%"));
+  EXPECT_EQ(compare_fleet(fleet({390, 402, 385, 377, 398, 410}), {}).groups[0].limit, "");
+}
+
+TEST(Fleet, AClassOfTwoIsNotComparedAndSaysWhy) {
+  std::vector<FleetInput> in = fleet({400, 100, 410});
+  in[2].run.context.stack.model = "Other disk";  // vm03 alone on its hardware
+  const FleetReport r = compare_fleet(in, {});
+  ASSERT_EQ(r.groups.size(), 2u);
+  EXPECT_EQ(r.outliers(), 0);
+  EXPECT_THAT(verdict_of(r, "vm01").not_compared, HasSubstr("1 peer(s) ran it"));
+  EXPECT_THAT(verdict_of(r, "vm03", 1).not_compared, HasSubstr("model=Other disk"));
+}
+
+TEST(Fleet, OutlierIsExplainedByTheFieldItAloneHas) {
+  std::vector<FleetInput> in = fleet({390, 402, 385, 377, 398, 410, 75, 391});
+  in[6].run.context.stack.host_driver = "BusLogic";
+  const FleetReport r = compare_fleet(in, {});
+  EXPECT_EQ(verdict_of(r, "vm07").explanation,
+            "vm07 Random_8k_70_Read: 75 IOPS, 19% of the peer median 391 (7 peers); "
+            "differs from 7 of 7 peers in host_driver: BusLogic (peers: mptspi)");
+  ASSERT_EQ(verdict_of(r, "vm07").differences.size(), 1u);  // not device, mount_point ...
+  EXPECT_EQ(verdict_of(r, "vm07").differences[0].key, "host_driver");
+}
+
+TEST(Fleet, FieldsThePeersDoNotAgreeOnExplainNothing) {
+  std::vector<FleetInput> in = fleet({390, 402, 385, 377, 398, 410, 75, 391});
+  for (std::size_t i = 0; i < in.size(); ++i)  // every host its own kernel
+    in[i].run.context.stack.kernel = "6.1." + std::to_string(i);
+  in[6].run.context.stack.scheduler = "none";
+  const FleetReport r = compare_fleet(in, {});
+  const HostVerdict& v = verdict_of(r, "vm07");
+  ASSERT_EQ(v.differences.size(), 1u);
+  EXPECT_EQ(v.differences[0].key, "scheduler");
+  EXPECT_THAT(v.explanation, HasSubstr("in scheduler: none (peers: mq-deadline)"));
+  EXPECT_THAT(v.explanation, ::testing::Not(HasSubstr("kernel")));
+}
+
+TEST(Fleet, OutlierWithoutADifferenceSaysSo) {
+  const FleetReport r = compare_fleet(fleet({390, 402, 385, 377, 398, 410, 75, 391}), {});
+  EXPECT_THAT(verdict_of(r, "vm07").explanation,
+              HasSubstr("; no fingerprint field differs from most of its peers"));
+}
+
+TEST(Fleet, AnotherWorkloadIsComparedApartAndNamed) {
+  std::vector<FleetInput> in = fleet({390, 402, 385, 377});
+  in[2].run.checks[0] = record("Random_8k_70_Read", 60, 32);  // vm03 at queue depth 32
+  const FleetReport r = compare_fleet(in, {});
+  ASSERT_EQ(r.groups.size(), 2u);
+  EXPECT_EQ(r.groups[0].hosts.size(), 3u);
+  ASSERT_EQ(r.groups[1].hosts.size(), 1u);
+  EXPECT_EQ(r.groups[1].hosts[0].host, "vm03");
+  EXPECT_EQ(r.outliers(), 0);  // its 60 IOPS is never held against the others' 64-deep runs
+  EXPECT_THAT(r.notes, ElementsAre("vm03 ran Random_8k_70_Read with queue_depth 32, the others "
+                                   "with 64: compared apart"));
+}
+
+TEST(Fleet, AFixedSeedIsNotAnotherWorkload) {
+  std::vector<FleetInput> in = fleet({390, 402, 385});
+  in[1].run.checks[0].workload.seed = 7;
+  EXPECT_EQ(compare_fleet(in, {}).groups.size(), 1u);
+}
+
+TEST(Fleet, PeerClassesKeepOtherHardwareApartAndPeerKeysChooseThem) {
+  std::vector<FleetInput> in = fleet({390, 402, 385, 900, 910, 905});
+  for (std::size_t i = 3; i < 6; ++i) in[i].run.context.stack.model = "NVMe disk";
+  const FleetReport by_model = compare_fleet(in, {});
+  ASSERT_EQ(by_model.groups.size(), 2u);
+  EXPECT_EQ(by_model.outliers(), 0);
+  EXPECT_THAT(by_model.groups[1].peer_class, HasSubstr("model=NVMe disk"));
+  FleetSettings scheduler_only;
+  scheduler_only.peer_keys = {"scheduler"};
+  const FleetReport together = compare_fleet(in, scheduler_only);
+  ASSERT_EQ(together.groups.size(), 1u);
+  EXPECT_EQ(together.groups[0].peer_class, "scheduler=mq-deadline");
+  EXPECT_EQ(together.outliers(), 3);  // the three slower disks, against faster "peers"
+}
+
+TEST(Fleet, AHostLackingAPeerKeyFieldIsAPeerOnlyOfHostsLackingIt) {
+  std::vector<FleetInput> in = fleet({390, 402, 385, 100});
+  in[3].run.context.stack.model.clear();
+  const FleetReport r = compare_fleet(in, {});
+  ASSERT_EQ(r.groups.size(), 2u);
+  EXPECT_THAT(r.groups[1].peer_class, HasSubstr("model=(unknown)"));
+  EXPECT_EQ(r.outliers(), 0);
+}
+
+TEST(Fleet, SkippedAndErroredChecksAreReportedNotCompared) {
+  std::vector<FleetInput> in = fleet({390, 402, 385, 377});
+  in[1].run.checks[0].status = CheckStatus::skipped;
+  in[1].run.checks[0].messages = {"Random_8k_70_Read: skipped: no baseline"};
+  in[2].run.checks[0].status = CheckStatus::error;
+  in[2].run.checks[0].result = RunResult{};
+  in[2].run.checks[0].messages = {"Random_8k_70_Read: EIO"};
+  in[3].run.checks[0].status = CheckStatus::fail;  // measured: a failed threshold still compares
+  const FleetReport r = compare_fleet(in, {});
+  EXPECT_EQ(verdict_of(r, "vm02").not_compared, "skipped: Random_8k_70_Read: skipped: no baseline");
+  EXPECT_EQ(verdict_of(r, "vm03").not_compared, "error: Random_8k_70_Read: EIO");
+  // Two hosts left to compare: one peer each, too few.
+  EXPECT_THAT(verdict_of(r, "vm01").not_compared, HasSubstr("1 peer(s)"));
+}
+
+TEST(Fleet, AHostWithoutTheCheckIsNoted) {
+  std::vector<FleetInput> in = fleet({390, 402, 385});
+  in[2].run.checks.clear();
+  EXPECT_THAT(compare_fleet(in, {}).notes, ElementsAre("Random_8k_70_Read: no result from vm03"));
+}
+
+TEST(Fleet, TwoInputsOfOneHostAreRefusedNamingBothAndTheLabel) {
+  std::vector<FleetInput> in = fleet({390, 402, 385});
+  in[2].run.context.host_label = "vm01";
+  in[2].source = "b/results.json";
+  const std::string what = input_error(in);
+  EXPECT_THAT(what, HasSubstr("results/vm01 and b/results.json are both host \"vm01\""));
+  EXPECT_THAT(what, HasSubstr("--host-label"));
+  EXPECT_THAT(what, HasSubstr("IOGATE_HOST_LABEL"));
+  // Without labels, clones share a hostname: the same refusal.
+  for (FleetInput& i : in) i.run.context.host_label.clear();
+  EXPECT_THAT(input_error(in), HasSubstr("are both host \"ubuntu\""));
+}
+
+TEST(Fleet, FewerThanTwoHostsAndUnknownPeerKeysAreBadInput) {
+  EXPECT_THAT(input_error(fleet({390})), HasSubstr("at least 2 hosts"));
+  FleetSettings s;
+  s.peer_keys = {"modle"};
+  const std::string what = input_error(fleet({390, 400}), s);
+  EXPECT_THAT(what, HasSubstr("--peer-key modle: not a fingerprint field"));
+  EXPECT_THAT(what, HasSubstr("host_driver"));
+}
+
+TEST(Fleet, FiguresChooseWhatIsComparedAndUnknownOnesAreBadInput) {
+  std::vector<FleetInput> in = fleet({390, 402, 385});
+  in[1].run.checks[0].result.latency.reset();
+  for (int i = 0; i < 16; ++i) in[1].run.checks[0].result.latency.record(5'000'000);
+  FleetSettings throughput;
+  throughput.figures = {"iops", "mbps"};
+  const FleetReport r = compare_fleet(in, throughput);
+  EXPECT_EQ(r.outliers(), 0);
+  EXPECT_EQ(verdict_of(r, "vm02").figures.size(), 2u);
+  FleetSettings bad;
+  bad.figures = {"iops", "lat_p95_ms"};
+  EXPECT_THAT(input_error(in, bad), HasSubstr("--figure lat_p95_ms: not a compared figure; known"));
+}
+
+TEST(Fleet, SlowLatencyAloneMakesAnOutlier) {
+  std::vector<FleetInput> in = fleet({390, 402, 385});
+  RunResult& slow = in[1].run.checks[0].result;
+  slow.latency.reset();
+  for (int i = 0; i < 16; ++i) slow.latency.record(5'000'000);  // 5 ms against ~2.5 ms
+  const FleetReport r = compare_fleet(in, {});
+  EXPECT_TRUE(verdict_of(r, "vm02").outlier());
+  EXPECT_THAT(verdict_of(r, "vm02").explanation, HasSubstr("ms mean latency"));
+  EXPECT_THAT(verdict_of(r, "vm02").explanation, ::testing::Not(HasSubstr("IOPS")));
+}
+
+}  // namespace
+}  // namespace iogate

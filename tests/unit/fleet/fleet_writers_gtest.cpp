@@ -1,0 +1,156 @@
+#include "iogate/fleet/fleet_writers.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "fleet_sample.hpp"
+#include "iogate/reports/result_json.hpp"
+
+namespace iogate {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+FleetReport sample() {
+  std::vector<FleetInput> in = test::fleet({390, 402, 385, 377, 398, 410, 75, 391});
+  in[6].run.context.stack.host_driver = "BusLogic";
+  in[1].run.checks[0].status = CheckStatus::skipped;
+  in[1].run.checks[0].messages = {"Random_8k_70_Read: skipped: no baseline"};
+  return compare_fleet(in, {});
+}
+
+template <typename Write>
+std::string render(Write write) {
+  std::ostringstream out;
+  write(out, sample());
+  return out.str();
+}
+
+class FleetFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("iogate-fleet-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::permissions(dir_, fs::perms::owner_all, ignored);
+    fs::remove_all(dir_, ignored);
+  }
+  fs::path dir_;
+};
+
+TEST(FleetWriters, JunitHasATestcasePerHostOutliersFailNotComparedSkip) {
+  const std::string xml = render(write_fleet_junit);
+  EXPECT_THAT(xml, HasSubstr("tests=\"8\" failures=\"1\""));
+  EXPECT_THAT(xml, HasSubstr("<testcase classname=\"fleet.vmware.Random_8k_70_Read\" "
+                             "name=\"vm07\""));
+  EXPECT_THAT(xml, HasSubstr("<failure type=\"fleet-outlier\" message=\"vm07 Random_8k_70_Read: "
+                             "75 IOPS, 19% of the peer median"));
+  EXPECT_THAT(xml, HasSubstr("in host_driver: BusLogic (peers: mptspi)"));
+  EXPECT_THAT(xml, HasSubstr("<skipped message=\"skipped: Random_8k_70_Read: skipped: no "
+                             "baseline\"/>"));
+  const auto testcases = [&] {
+    int n = 0;
+    for (std::size_t at = xml.find("<testcase "); at != std::string::npos;
+         at = xml.find("<testcase ", at + 1))
+      ++n;
+    return n;
+  }();
+  EXPECT_EQ(testcases, 8);
+}
+
+TEST(FleetWriters, MarkdownMarksTheOutlierInItsChecksTable) {
+  const std::string md = render(write_fleet_markdown);
+  EXPECT_THAT(md, HasSubstr("## iogate fleet: 8 hosts, 1 outliers"));
+  EXPECT_THAT(md, HasSubstr("### vmware Random_8k_70_Read"));
+  EXPECT_THAT(md, HasSubstr("| vm07 | **75 (19%)** |"));
+  EXPECT_THAT(md, HasSubstr("| **OUTLIER**: vm07 Random_8k_70_Read: 75 IOPS"));
+  EXPECT_THAT(md, HasSubstr("| vm02 | | | | | not compared: skipped:"));
+  EXPECT_THAT(md, HasSubstr("| vm01 | 390 (101%) |"));
+}
+
+TEST(FleetWriters, JsonCarriesGroupsPeersFiguresRatiosAndVerdicts) {
+  const nlohmann::json j = fleet_to_json(sample());
+  EXPECT_EQ(j["format"], "iogate-fleet");
+  EXPECT_EQ(j["outliers"], 1);
+  EXPECT_EQ(j["settings"]["min_ratio"], kDefaultMinRatio);
+  const nlohmann::json& g = j["groups"][0];
+  EXPECT_EQ(g["check"], "Random_8k_70_Read");
+  EXPECT_EQ(g["workload"]["queue_depth"], 64);
+  EXPECT_FALSE(g["workload"].contains("seed"));
+  const nlohmann::json& vm07 = g["hosts"][6];
+  EXPECT_EQ(vm07["host"], "vm07");
+  EXPECT_EQ(vm07["verdict"], "outlier");
+  EXPECT_EQ(vm07["figures"]["iops"]["peers"], 6);  // vm02 skipped: 6 peers left
+  EXPECT_TRUE(vm07["figures"]["iops"]["robust_z"].is_number());
+  EXPECT_EQ(vm07["differences"][0]["key"], "host_driver");
+  EXPECT_EQ(g["hosts"][1]["verdict"], "not_compared");
+  EXPECT_EQ(g["hosts"][0]["verdict"], "ok");
+}
+
+TEST(FleetWriters, ConsoleNamesTheOutlierAndTheCount) {
+  const std::string text = render(write_fleet_console);
+  EXPECT_THAT(text, HasSubstr("  OUTLIER vm07 Random_8k_70_Read: 75 IOPS"));
+  EXPECT_THAT(text, HasSubstr("not compared: vm02: skipped:"));
+  EXPECT_THAT(text, HasSubstr("\n1 outliers"));
+}
+
+TEST_F(FleetFiles, WritesTheThreeFiles) {
+  write_fleet_reports(dir_ / "out", sample());
+  for (const char* name : {"fleet.md", "fleet-junit.xml", "fleet.json"})
+    EXPECT_GT(fs::file_size(dir_ / "out" / name), 100u) << name;
+  std::ifstream in(dir_ / "out" / "fleet.json");
+  EXPECT_EQ(nlohmann::json::parse(in)["outliers"], 1);
+}
+
+TEST_F(FleetFiles, ADirectoryThatCannotBeWrittenThrowsAndLeavesNothing) {
+  fs::create_directories(dir_ / "ro");
+  fs::permissions(dir_ / "ro", fs::perms::owner_read | fs::perms::owner_exec);
+  std::ofstream(dir_ / "file") << "x";
+  EXPECT_THROW(write_fleet_reports(dir_ / "file", sample()), std::system_error);
+  if (::geteuid() != 0) {  // root writes anyway
+    EXPECT_THROW(write_fleet_reports(dir_ / "ro", sample()), std::system_error);
+    EXPECT_TRUE(fs::is_empty(dir_ / "ro"));
+  }
+  // A directory where one file should go: refused before the first file is written.
+  fs::create_directories(dir_ / "clash" / "fleet-junit.xml");
+  EXPECT_THROW(write_fleet_reports(dir_ / "clash", sample()), std::system_error);
+  EXPECT_FALSE(fs::exists(dir_ / "clash" / "fleet.md"));
+}
+
+TEST_F(FleetFiles, ReadsADirectoryAFileAndRefusesWhatIsNoResults) {
+  std::vector<FleetInput> in = test::fleet({390, 402});
+  write_json_file(dir_ / "vm01" / "Random_8k_70_Read.json",
+                  check_to_json(in[0].run.checks[0], in[0].run.context));
+  const FleetInput from_dir = load_fleet_input(dir_ / "vm01");
+  EXPECT_EQ(from_dir.run.context.identity(), "vm01");
+  EXPECT_EQ(from_dir.run.checks.size(), 1u);
+  EXPECT_NEAR(from_dir.run.checks[0].result.iops(), 390, 1e-9);
+  write_json_file(dir_ / "vm02.json", check_to_json(in[1].run.checks[0], in[1].run.context));
+  EXPECT_EQ(load_fleet_input(dir_ / "vm02.json").run.context.host_label, "vm02");
+  fs::create_directories(dir_ / "empty");
+  const auto error_of = [](const fs::path& p) {
+    try {
+      load_fleet_input(p);
+    } catch (const FleetInputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_THAT(error_of(dir_ / "empty"), HasSubstr("expected one host's result directory"));
+  std::ofstream(dir_ / "junk.json") << "{\"nope\": 1}";
+  EXPECT_THAT(error_of(dir_ / "junk.json"), HasSubstr("junk.json"));
+  EXPECT_THAT(error_of(dir_ / "missing.json"), HasSubstr("missing.json"));
+}
+
+}  // namespace
+}  // namespace iogate
