@@ -18,7 +18,7 @@ namespace {
 struct FleetFlags {
   std::vector<std::string> results;
   std::vector<std::string> peer_keys;  // empty: kDefaultPeerKeys
-  std::vector<std::string> figures;    // empty: FleetSettings' default, all four
+  std::vector<std::string> figures;    // empty: each check's bounded figures
   double min_ratio_pct = kDefaultMinRatio * 100;
   std::string report_dir;
 };
@@ -74,8 +74,10 @@ void add_fleet_command(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false);
   sub->add_option(
          "--figure", flags->figures,
-         fmt::format("A figure compared, repeatable: {} (default: {})",
-                     fmt::join(figure_keys(), ", "), fmt::join(FleetSettings{}.figures, ", ")))
+         fmt::format("A figure compared, repeatable: {} (default: those the check's "
+                     "expectations bound, e.g. iops for iops_min; IOPS and MB/s for a check "
+                     "bounding none of them)",
+                     fmt::join(figure_keys(), ", ")))
       ->allow_extra_args(false);
   sub->add_option("--min-ratio", flags->min_ratio_pct,
                   "A host below this % of its peer median (latency: above its inverse) may be "

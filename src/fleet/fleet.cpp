@@ -42,7 +42,6 @@ void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settin
     if (std::find(known.begin(), known.end(), key) == known.end())
       throw FleetInputError(fmt::format("--peer-key {}: not a fingerprint field; known: {}", key,
                                         fmt::join(known, ", ")));
-  if (settings.figures.empty()) throw FleetInputError("--figure: expected at least one figure");
   std::vector<std::string> figures;
   for (const FleetFigureDef& f : kFleetFigures) figures.emplace_back(f.key);
   for (const std::string& key : settings.figures)
@@ -99,6 +98,15 @@ std::string outlier_line(const std::string& host, const std::string& check,
   return "";
 }
 
+// The figures bounded by any member's expectations (hosts may run the check from different
+// threshold files), in kFleetFigures' order.
+std::vector<std::string> group_figures(const std::vector<Entry>& members) {
+  std::vector<ExpectationRecord> all;
+  for (const Entry& e : members)
+    all.insert(all.end(), e.record->expectations.begin(), e.record->expectations.end());
+  return bounded_figures(all);
+}
+
 // Compares the hosts of one group (one check, workload and peer class) with each other.
 FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>& inputs,
                        const std::vector<Entry>& members, const FleetSettings& settings) {
@@ -107,6 +115,7 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
   g.suite = first.suite;
   g.check = first.check;
   g.workload_key = members.front().workload;
+  g.figures = settings.figures.empty() ? group_figures(members) : settings.figures;
   g.peer_class = peer_class_of(inputs[members.front().host].run.context.stack, settings.peer_keys);
   std::vector<const Entry*> compared;
   for (const Entry& e : members)
@@ -136,7 +145,7 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
     std::vector<StorageStack> peer_stacks;
     for (const Entry* p : compared)
       if (p != &e) peer_stacks.push_back(inputs[p->host].run.context.stack);
-    for (const std::string& key : settings.figures) {
+    for (const std::string& key : g.figures) {
       const FleetFigureDef& def = *fleet_figure(key);
       std::vector<double> peers;
       for (const Entry* p : compared)
@@ -173,6 +182,25 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
 }
 
 }  // namespace
+
+std::vector<std::string> bounded_figures(const std::vector<ExpectationRecord>& expectations) {
+  auto figure_of = [](const std::string& key) -> const char* {
+    if (key.starts_with("iops_")) return "iops";
+    if (key.starts_with("mbps_") || key == "duration_max") return "mbps";
+    if (key == "latency_avg_max") return "lat_avg_ms";
+    if (key == "latency_p99_max") return "lat_p99_ms";
+    return nullptr;
+  };
+  std::vector<std::string> out;
+  for (const FleetFigureDef& f : kFleetFigures)
+    if (std::any_of(expectations.begin(), expectations.end(), [&](const ExpectationRecord& e) {
+          const char* figure = figure_of(e.key);
+          return figure != nullptr && std::string_view(figure) == f.key;
+        }))
+      out.emplace_back(f.key);
+  if (out.empty()) out = {"iops", "mbps"};
+  return out;
+}
 
 const FleetFigureDef* fleet_figure(const std::string& key) {
   for (const FleetFigureDef& d : kFleetFigures)

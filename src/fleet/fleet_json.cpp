@@ -42,6 +42,7 @@ nlohmann::json fleet_to_json(const FleetReport& report) {
                       {"check", g.check},
                       {"workload", nlohmann::json::parse(g.workload_key)},
                       {"peer_class", g.peer_class},
+                      {"figures", g.figures},
                       {"limit", g.limit},
                       {"outliers", g.outliers()},
                       {"hosts", hosts}});

@@ -31,7 +31,7 @@ void write_fleet_markdown(std::ostream& out, const FleetReport& report) {
     out << fmt::format("### {} {}\n\n", cell(g.suite), cell(g.check))
         << fmt::format("Peers: {}\n\n", cell(g.peer_class));
     out << "| Host |";
-    const std::vector<std::string>& figures = report.settings.figures;
+    const std::vector<std::string>& figures = g.figures;
     for (const std::string& key : figures) out << ' ' << fleet_figure(key)->shown << " |";
     out << " Verdict |\n| :-- |";
     for (std::size_t i = 0; i < figures.size(); ++i) out << " --: |";

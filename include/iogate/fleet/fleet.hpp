@@ -15,9 +15,9 @@
 //      counts as the value "(unknown)": such a host is a peer only of hosts that lack it too,
 //      since guessing that unknown hardware is the same would turn a real hardware difference
 //      into a false regression;
-//   3. compares each host's headline figures (FleetSettings::figures of kFleetFigures, from the
-//      check's median run, CheckRecord::result) with
-//      the other hosts of its class (robust.hpp). Checks skipped or in error on a host, and
+//   3. compares each host's figures (FleetSettings::figures, else those the check's expectations
+//      bound, see bounded_figures; from the check's median run, CheckRecord::result) with the
+//      other hosts of its class (robust.hpp). Checks skipped or in error on a host, and
 //      classes with fewer than kMinPeers + 1 hosts, are reported as not compared, with why;
 //   4. explains each outlier by the fingerprint fields where it differs from most of its peers
 //      (explain.hpp).
@@ -72,12 +72,19 @@ inline constexpr FleetFigureDef kFleetFigures[] = {{"iops", "IOPS", true},
 // kFleetFigures' entry of `key`, or null.
 const FleetFigureDef* fleet_figure(const std::string& key);
 
+// The figures a check's expectations bound (bounded_figures): what its threshold file says the
+// check is about. A host is judged on those, so a throughput check is not failed on the
+// microseconds of a cached run's latency, nor a latency check passed on its IOPS alone.
+//   iops_min, iops_max -> iops        mbps_*, duration_max -> mbps
+//   latency_avg_max -> lat_avg_ms     latency_p99_max -> lat_p99_ms
+// A check bounding none of them (only cv_max, latency_max, another percentile) is judged on
+// IOPS and MB/s.
+std::vector<std::string> bounded_figures(const std::vector<ExpectationRecord>& expectations);
+
 struct FleetSettings {
   std::vector<std::string> peer_keys = kDefaultPeerKeys;
-  // The figures compared (--figure), kFleetFigures' keys in their order. Latency is compared by
-  // default, since a rate-capped workload shows a slow host in its latency only; where runs are
-  // too short or the machine too shared for stable latencies, compare throughput alone.
-  std::vector<std::string> figures = {"iops", "mbps", "lat_avg_ms", "lat_p99_ms"};
+  // The figures compared (--figure), kFleetFigures' keys; empty: each check's bounded_figures.
+  std::vector<std::string> figures;
   RobustCriteria criteria;
 };
 
@@ -102,7 +109,8 @@ struct HostVerdict {
 struct FleetGroup {
   std::string suite;
   std::string check;
-  std::string workload_key;  // the workload's JSON (compact), as grouped
+  std::string workload_key;          // the workload's JSON (compact), as grouped
+  std::vector<std::string> figures;  // compared, kFleetFigures' keys in their order
   // The peer-key fields' values ("hypervisor=KVM, model=(unknown)"), in settings order.
   std::string peer_class;
   std::vector<HostVerdict> hosts;
