@@ -2,7 +2,8 @@
 # Installs iogate's build and test dependencies from Debian 12 packages. Idempotent: packages
 # already present are left as they are, and apt-get runs only when something is missing.
 # help2man writes the man pages; dpkg-dev (dpkg-shlibdeps) and file compute the .deb's
-# dependencies; debootstrap makes the fresh Debian root the package test installs it into.
+# dependencies; debootstrap makes the fresh Debian root the package test installs it into;
+# ansible-core runs the fleet playbook for real and python3-yaml reads the CI pipeline examples.
 set -euo pipefail
 
 packages=(
@@ -15,6 +16,7 @@ packages=(
   util-linux e2fsprogs xfsprogs
   libfuse3-dev fuse3
   help2man dpkg-dev file debootstrap
+  ansible-core python3-yaml
 )
 
 missing=()
