@@ -1,12 +1,15 @@
 # What `cmake --install` puts where, in two components:
-#   cli  bin/iogate, the shipped threshold files, the man pages, the README: what a host that runs
-#        checks needs (the iogate .deb)
+#   cli  bin/iogate, the shipped threshold files, the fleet playbook and CI pipeline examples, the
+#        man pages, the README: what a host that runs checks, or the controller that judges a
+#        fleet, needs (the iogate .deb)
 #   dev  headers, static libraries and the CMake package a project's own suite builds against
 #        (see IogatePackage.cmake; the iogate-dev .deb)
 install(TARGETS iogate RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT cli)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/thresholds/"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/iogate/thresholds" COMPONENT cli
         FILES_MATCHING PATTERN "*.toml")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/fleet/" DESTINATION "${CMAKE_INSTALL_DATADIR}/iogate/fleet"
+        COMPONENT cli)
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}"
         COMPONENT cli)
 

@@ -3,7 +3,8 @@
 # already present are left as they are, and apt-get runs only when something is missing.
 # help2man writes the man pages; dpkg-dev (dpkg-shlibdeps) and file compute the .deb's
 # dependencies; debootstrap makes the fresh Debian root the package test installs it into;
-# strace shows the engine test the writes a file layout makes.
+# strace shows the engine test the writes a file layout makes; ansible-core runs the fleet
+# playbook for real and python3-yaml reads the CI pipeline examples.
 set -euo pipefail
 
 packages=(
@@ -16,6 +17,7 @@ packages=(
   util-linux e2fsprogs xfsprogs
   libfuse3-dev fuse3
   help2man dpkg-dev file debootstrap strace
+  ansible-core python3-yaml
 )
 
 missing=()
