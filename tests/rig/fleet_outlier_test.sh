@@ -41,17 +41,32 @@ for i in 1 2 3 4 5 6 7 8; do
   rig_throttle read_iops "$rate"
 done
 loop_of() { basename "$(readlink -f "/sys/dev/block/${dev[$1]}")"; }
-sched="/sys/block/$(loop_of $odd)/queue/scheduler"
-current=$(sed -n 's/.*\[\(.*\)\].*/\1/p' "$sched")
+active() { sed -n 's/.*\[\(.*\)\].*/\1/p' "/sys/block/$(loop_of "$1")/queue/$2"; }
+# A loop device keeps its scheduler when detached, and the next test to attach it inherits it:
+# every host's is set here (peers alike, $odd apart) and each put back as it was on exit.
+declare -A was
+for host in "${!ds[@]}"; do was[$host]=$(active "$host" scheduler); done
+put_back() {
+  local host
+  for host in "${!was[@]}"; do
+    echo "${was[$host]}" > "/sys/block/$(loop_of "$host")/queue/scheduler" 2> /dev/null || true
+  done
+}
+trap 'put_back; rig_teardown' EXIT
+peer_sched=${was[h1]}
 other=none
-[ "$current" != none ] || other=mq-deadline
-grep -qw "$other" "$sched" || rig_skip "loop devices here offer no second I/O scheduler ($(cat "$sched"))"
-# A scheduler change resizes the request pool: set it back, so the scheduler is the one field.
-requests="/sys/block/$(loop_of $odd)/queue/nr_requests"
-pool=$(cat "$requests")
-echo "$other" > "$sched"
-echo "$pool" > "$requests" 2> /dev/null || true
-rig_log "$odd: scheduler $current -> $other (nr_requests $(cat "$requests"), peers $pool)"
+[ "$peer_sched" != none ] || other=mq-deadline
+grep -qw "$other" "/sys/block/$(loop_of $odd)/queue/scheduler" ||
+  rig_skip "loop devices here offer no second I/O scheduler ($(cat "/sys/block/$(loop_of $odd)/queue/scheduler"))"
+pool=$(cat "/sys/block/$(loop_of h1)/queue/nr_requests")
+for host in "${!ds[@]}"; do
+  want=$peer_sched
+  [ "$host" != "$odd" ] || want=$other
+  echo "$want" > "/sys/block/$(loop_of "$host")/queue/scheduler"
+  # A scheduler change resizes the request pool: set it back, so the scheduler is the one field.
+  echo "$pool" > "/sys/block/$(loop_of "$host")/queue/nr_requests" 2> /dev/null || true
+done
+rig_log "$odd: scheduler $other, its peers $peer_sched (nr_requests $pool)"
 
 # round NAME: every host runs the check at once; then the fleet judges them. Prints the fleet's
 # exit status; its output is in $RIG_DIR/NAME/fleet.txt.
