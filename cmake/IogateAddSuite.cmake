@@ -13,9 +13,13 @@
 # test of its SOURCES, one ctest test named <name>.<check> (a test written by hand is the check
 # named like the test, see suites/suite_main.cpp), labelled <name>, its threshold file's [suite] profile and LABELS,
 # with a RESOURCE_LOCK on the datastore (so `ctest -j` never runs two checks on one datastore at
-# once) and the TIMEOUT the threshold file derives for the check. Checks are listed by the built
-# executable itself after each build, so editing a threshold file needs no re-configure; a
-# threshold file that does not lint fails the build with its file:line:column message.
+# once) and the TIMEOUT the threshold file derives for the check. Every check also asks ctest for
+# RESOURCE_GROUPS datastores:1, one slot of one datastore, which ctest ignores unless it runs with
+# --resource-spec-file; with IOGATE_RESOURCE_SPEC_FILE set when ctest starts, the lock is dropped
+# and each check runs on the datastore ctest allocated it (see
+# include/iogate/runner/datastore_allocation.hpp). Checks are listed by the built executable
+# itself after each build, so editing a threshold file needs no re-configure; a threshold file
+# that does not lint fails the build with its file:line:column message.
 set(_IOGATE_ADD_SUITE_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 function(iogate_add_suite name)
@@ -87,6 +91,13 @@ if(NOT EXISTS \"\${_list}\")
     WILL_FAIL TRUE)
 else()
   file(STRINGS \"\${_list}\" _checks)
+  # Read when ctest starts: with IOGATE_RESOURCE_SPEC_FILE the datastores come from ctest's
+  # resource allocation, one check on each at a time; the one lock would run them one by one.
+  if(\"\$ENV{IOGATE_RESOURCE_SPEC_FILE}\" STREQUAL \"\")
+    set(_lock RESOURCE_LOCK [==[iogate-datastore:${ARG_DATASTORE}]==])
+  else()
+    set(_lock \"\")
+  endif()
   foreach(_line IN LISTS _checks)
     string(REPLACE \" \" \";\" _fields \"\${_line}\")
     list(GET _fields 0 _check)
@@ -99,7 +110,8 @@ else()
     add_test(\"${name}.\${_check}\" \"\${_exe}\" \"--gtest_filter=\${_filter}\")
     set_tests_properties(\"${name}.\${_check}\" PROPERTIES
       LABELS \"${labels};\${_profile}\"
-      RESOURCE_LOCK [==[iogate-datastore:${ARG_DATASTORE}]==]
+      RESOURCE_GROUPS datastores:1
+      \${_lock}
       TIMEOUT \${_timeout}
       SKIP_REGULAR_EXPRESSION \"\\\\[  SKIPPED \\\\]\"
       FIXTURES_REQUIRED [==[iogate-reports:${name}]==])

@@ -117,6 +117,7 @@ void HtmlWriter::check_section(std::size_t i, const CheckRecord& c) {
       "</span></h2>\n",
       i, esc(c.check), status_name(c.status), verdict_label(c.status));
   if (!c.description.empty()) out() << "<p>" << esc(c.description) << "</p>\n";
+  if (!c.datastore.empty()) out() << "<p>datastore <b>" << esc(c.datastore) << "</b></p>\n";
   if (!c.messages.empty() || !c.baseline.empty() || !c.fingerprint_changes.empty()) {
     out() << "<ul>\n";
     for (const std::string& m : c.messages) out() << "<li>" << esc(m) << "</li>\n";

@@ -85,6 +85,7 @@ void JunitWriter::suite(const std::string& name, const std::vector<CheckRecord>&
   for (const auto& [key, value] : context_.stack.fields()) property("stack." + key, value);
   for (const CheckRecord& c : checks) {
     property(c.check + ".status", status_name(c.status));
+    if (!c.datastore.empty()) property(c.check + ".datastore", c.datastore);
     if (has_figures(c))
       for (const Figure& f : key_figures(c.result))
         property(c.check + "." + f.key, format_figure(f.value));
@@ -127,6 +128,7 @@ void JunitWriter::testcase(const CheckRecord& c) {
       break;
   }
   std::string figures = "status=" + std::string(status_name(c.status)) + "\n";
+  if (!c.datastore.empty()) figures += "datastore=" + c.datastore + "\n";
   if (has_figures(c)) {
     for (const Figure& f : key_figures(c.result))
       figures += fmt::format("{}={}\n", f.key, format_figure(f.value));

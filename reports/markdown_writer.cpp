@@ -1,7 +1,10 @@
 // A Markdown summary for CI job summaries: a status line, the IOMeter columns with the verdict, and
-// each check that did not pass with its one-line verdict, baseline deltas and fingerprint changes.
+// each check that did not pass with its one-line verdict, baseline deltas and fingerprint changes;
+// after a run on several datastores, which checks ran on each.
 // Table cells escape '|' and drop newlines, so an odd check name cannot break the table.
 #include <fmt/format.h>
+
+#include <map>
 
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
@@ -46,6 +49,7 @@ class MarkdownWriter final : public ReportWriter {
                            cell(c.check), r.iops(), r.mbps(), r.lat_avg_ms(), r.lat_max_ms(),
                            r.cpu_system_pct, verdict_label(c.status));
     }
+    datastores();
     bool heading = false;
     for (const CheckRecord& c : checks_) {
       if (c.status == CheckStatus::pass && c.fingerprint_changes.empty()) continue;
@@ -61,6 +65,17 @@ class MarkdownWriter final : public ReportWriter {
   }
 
  private:
+  // Which checks ran where, when they ran on several datastores.
+  void datastores() {
+    std::map<std::string, std::string> on;
+    for (const CheckRecord& c : checks_)
+      if (!c.datastore.empty()) on[c.datastore] += (on[c.datastore].empty() ? "" : ", ") + c.check;
+    if (on.empty()) return;
+    out() << "\n### Datastores\n\n";
+    for (const auto& [datastore, checks] : on)
+      out() << fmt::format("- `{}`: {}\n", cell(datastore), cell(checks));
+  }
+
   RunContext context_;
   std::vector<CheckRecord> checks_;
 };

@@ -35,20 +35,25 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
   nlohmann::json expectations = nlohmann::json::array();
   for (const ExpectationRecord& e : c.expectations)
     expectations.push_back({{"key", e.key}, {"decision", e.decision}, {"evidence", e.evidence}});
-  return {{"suite", c.suite},
-          {"check", c.check},
-          {"description", c.description},
-          {"status", status_name(c.status)},
-          {"messages", c.messages},
-          {"wall_s", c.wall_s},
-          {"workload", workload_to_json(c.workload)},
-          {"result", run_to_json(c.result)},
-          {"repeats", repeats},
-          {"baseline", baseline},
-          {"fingerprint_changes", c.fingerprint_changes},
-          {"runs", c.runs},
-          {"runs_allowed", c.runs_allowed},
-          {"expectations", expectations}};
+  nlohmann::json out = {{"suite", c.suite},
+                        {"check", c.check},
+                        {"description", c.description},
+                        {"status", status_name(c.status)},
+                        {"messages", c.messages},
+                        {"wall_s", c.wall_s},
+                        {"workload", workload_to_json(c.workload)},
+                        {"result", run_to_json(c.result)},
+                        {"repeats", repeats},
+                        {"baseline", baseline},
+                        {"fingerprint_changes", c.fingerprint_changes},
+                        {"runs", c.runs},
+                        {"runs_allowed", c.runs_allowed},
+                        {"expectations", expectations}};
+  // Only when known: documents of records without them stay as they were.
+  if (!c.start_time.empty()) out["start_time"] = c.start_time;
+  if (!c.end_time.empty()) out["end_time"] = c.end_time;
+  if (!c.datastore.empty()) out["datastore"] = c.datastore;
+  return out;
 }
 
 nlohmann::json check_to_json(const CheckRecord& c, const RunContext& context) {

@@ -1,6 +1,7 @@
 #include "iogate/reports/result_reader.hpp"
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 #include "iogate/read_file.hpp"
@@ -42,6 +43,32 @@ bool is_check_document(const nlohmann::json& j) {
   return j.is_object() && j.contains("check") && j.contains("result") && j.contains("version");
 }
 
+// Checks of one ctest run on several datastores (ctest's resource allocation): each record names
+// its own, the run names them all, and its storage stack keeps only what all of them share, so
+// no report states one datastore's stack, or name, for every check. `contexts[i]` is the context
+// of `report.checks[i]`.
+void name_datastores(RunReport& report, const std::vector<RunContext>& contexts) {
+  std::set<std::string> all;
+  for (const RunContext& c : contexts) all.insert(c.datastore);
+  if (all.size() < 2) return;
+  std::string names;
+  for (const std::string& name : all) names += (names.empty() ? "" : ", ") + name;
+  report.context.datastore = std::to_string(all.size()) + " datastores: " + names;
+  StorageStack shared;
+  for (const auto& [key, value] : report.context.stack.fields()) {
+    bool everywhere = true;
+    for (const RunContext& c : contexts) {
+      const auto fields = c.stack.fields();
+      everywhere = everywhere &&
+                   std::find(fields.begin(), fields.end(), std::pair(key, value)) != fields.end();
+    }
+    if (everywhere) shared.set_field(key, value);
+  }
+  report.context.stack = shared;
+  for (std::size_t i = 0; i < contexts.size(); ++i)
+    report.checks[i].datastore = contexts[i].datastore;
+}
+
 }  // namespace
 
 bool is_check_result_file(const fs::path& path) { return is_check_document(parse_file(path)); }
@@ -68,6 +95,8 @@ CheckRecord check_from_json(const nlohmann::json& j) {
   c.status = status_from_name(j.at("status").get<std::string>());
   c.messages = get_or(j, "messages", std::vector<std::string>{});
   c.wall_s = get_or(j, "wall_s", 0.0);
+  c.start_time = get_or<std::string>(j, "start_time", "");
+  c.end_time = get_or<std::string>(j, "end_time", "");
   c.workload = workload_from_json(j.at("workload"));
   c.result = run_from_json(j.at("result"));
   for (const auto& r : get_or(j, "repeats", nlohmann::json::array()))
@@ -96,7 +125,11 @@ RunReport read_results(const fs::path& path) {
     }
     if (j.is_object() && j.contains("checks")) {
       report.context = context_from_json(j.at("context"));
-      for (const auto& c : j.at("checks")) report.checks.push_back(check_from_json(c));
+      for (const auto& c : j.at("checks")) {
+        report.checks.push_back(check_from_json(c));
+        // In a check's own document "datastore" is its context's, so only here.
+        report.checks.back().datastore = get_or<std::string>(c, "datastore", "");
+      }
     } else if (is_check_document(j)) {
       report.context = context_from_json(j);
       report.context.suite = j.at("suite").get<std::string>();
@@ -137,6 +170,9 @@ RunReport read_report_dir(const fs::path& dir) {
     if (report.checks.empty()) report.context = e.one.context;  // the earliest check's
     report.checks.push_back(std::move(e.one.checks[0]));
   }
+  std::vector<RunContext> contexts;
+  for (const Entry& e : entries) contexts.push_back(e.one.context);
+  name_datastores(report, contexts);
   return report;
 }
 

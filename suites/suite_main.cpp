@@ -9,6 +9,9 @@
 // registered again; its ctest TIMEOUT is that check's, or ctest's own default (1500 s) when the
 // files have none of that name.
 //
+// Under `ctest --resource-spec-file`, each check runs on the datastore ctest allocated it
+// (iogate/runner/datastore_allocation.hpp), which wins over IOGATE_DATASTORE and DATASTORE.
+//
 // While checks run, SIGINT and SIGTERM stop gracefully (iogate/datastore/graceful_stop.hpp): the
 // check in progress fails as an error, the rest fail as not run, each leaves its per-check JSON,
 // RUN_ALL_TESTS returns normally — so GoogleTest's own --gtest_output file is written whole — and
@@ -17,6 +20,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -27,6 +31,7 @@
 #include "iogate/reports/check_results_cleanup.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/result_reader.hpp"
+#include "iogate/runner/datastore_allocation.hpp"
 #include "suite_config.hpp"
 #include "suite_options.hpp"
 
@@ -116,11 +121,24 @@ void write_check_list(const std::string& path, const std::vector<ThresholdFile>&
   if (!out) throw std::runtime_error("cannot write " + path);
 }
 
+// The datastore flags with ctest's allocation, when ctest made one (datastore_allocation.hpp),
+// said on the check's first line: a ctest log shows which datastore each check ran on.
+DatastoreFlags datastore_flags(const SuiteOptions& o) {
+  const std::optional<AllocatedDatastore> allocated = allocated_datastore();
+  if (!allocated) return o.datastore;
+  std::cout << "iogate: datastore " << allocated->dir.string() << " (\"" << allocated->id
+            << "\", allocated by ctest from " << allocated->spec_file.string() << ")\n";
+  if (const char* env = std::getenv("IOGATE_DATASTORE"); env && *env && allocated->dir != env)
+    std::cout << "iogate: IOGATE_DATASTORE=" << env << " is not used: ctest's allocation wins\n";
+  return with_allocated_datastore(o.datastore, *allocated);
+}
+
 RunnerSettings runner_settings(const SuiteOptions& o) {
   const SuiteConfig& config = kSuiteConfig;
   RunnerSettings settings;
   settings.suite = config.name;
-  settings.datastore = resolve_datastore(o.datastore, config.datastore, config.create_datastore);
+  settings.datastore =
+      resolve_datastore(datastore_flags(o), config.datastore, config.create_datastore);
   settings.baseline = load_named_baseline(resolve_baseline(o.baseline, config.baseline));
   settings.repeat = o.repeat;
   settings.repeat_max = o.repeat_max;

@@ -25,7 +25,8 @@ std::optional<SuiteOptions> parse_suite_options(int argc, char** argv, int& exit
   o.thresholds = split_paths(config.thresholds);
   CLI::App app{std::string("iogate suite ") + config.name};
   app.add_option("--datastore", o.datastore.dir,
-                 "Datastore directory, must exist (else $IOGATE_DATASTORE, else the suite's)");
+                 "Datastore directory, must exist (else the one ctest allocated, see "
+                 "$IOGATE_RESOURCE_SPEC_FILE, else $IOGATE_DATASTORE, else the suite's)");
   app.add_flag("--allow-shared-datastore", o.datastore.allow_shared,
                "As root, accept a datastore other users own or can write to (else "
                "$IOGATE_ALLOW_SHARED_DATASTORE=1)");

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <ctime>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -16,6 +17,21 @@
 #include "iogate/runner/check_records.hpp"
 
 namespace iogate {
+namespace {
+
+// "2026-12-01T19:25:13.042Z": to the millisecond, since checks of a second each follow each other.
+std::string utc_millis(std::chrono::system_clock::time_point t) {
+  const std::time_t secs = std::chrono::system_clock::to_time_t(t);
+  const auto millis =
+      std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() % 1000;
+  std::tm utc{};
+  gmtime_r(&secs, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &utc);
+  return fmt::format("{}.{:03}Z", stamp, millis);
+}
+
+}  // namespace
 
 TableRow CheckReport::row() const {
   if (outcome) return table_row(record.check, outcome->result, record.status);
@@ -50,6 +66,7 @@ std::string CheckRunner::refusal() const {
 
 CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
   const auto started = std::chrono::steady_clock::now();
+  const auto started_at = std::chrono::system_clock::now();
   CheckReport report;
   if (const std::string reason = refusal(); !reason.empty()) {
     report.record = make_error_record(settings_.suite, check, check.name + ": " + reason);
@@ -61,6 +78,8 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
   }
   report.record.wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  report.record.start_time = utc_millis(started_at);
+  report.record.end_time = utc_millis(std::chrono::system_clock::now());
   write_json(report);
   return report;
 }

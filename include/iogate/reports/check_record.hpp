@@ -48,6 +48,13 @@ struct CheckRecord {
   int runs_allowed = 0;                          // the most it could have made (repeat_max)
   std::vector<ExpectationRecord> expectations;   // empty when the check never ran
   double wall_s = 0;                             // the check's whole time: set-up, run and clean-up
+  // When that time began and ended (ISO 8601, UTC, milliseconds; empty when unknown): which checks
+  // of a run overlapped.
+  std::string start_time;
+  std::string end_time;
+  // Where it ran when the checks of one run used several datastores (ctest's resource allocation);
+  // empty: the run's, RunContext::datastore.
+  std::string datastore;
 };
 
 // One invocation: a suite under ctest (one process per check, merged later) or `iogate check`.

@@ -23,7 +23,9 @@ CheckRecord check_from_json(const nlohmann::json& j);
 RunReport read_results(const std::filesystem::path& path);
 
 // Every per-check document (<check>.json) in `dir`, in run order (their start, then name); other
-// JSON files (the merged outputs, anything not iogate's) are left alone.
+// JSON files (the merged outputs, anything not iogate's) are left alone. When the checks ran on
+// several datastores, each record names its own (CheckRecord::datastore), the context names them
+// all and keeps only the storage-stack fields they share.
 RunReport read_report_dir(const std::filesystem::path& dir);
 
 // Whether `path` is a per-check document (format "iogate-check"); throws std::runtime_error when it

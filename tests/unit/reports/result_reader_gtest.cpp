@@ -83,6 +83,59 @@ TEST_F(ResultReader, DirectoryMergesCheckDocumentsInRunOrderAndIgnoresOthers) {
   EXPECT_EQ(merged.context.stack.driver, "hpvsa");
 }
 
+// Checks of one ctest run spread over datastores (ctest's resource allocation): the merged run
+// names each check's datastore in every format, and claims for all of them only what they share.
+TEST_F(ResultReader, ChecksOnSeveralDatastoresEachNameTheirs) {
+  const RunReport sample = test::sample_report();
+  RunContext on_a = sample.context, on_b = sample.context;
+  on_a.datastore = "/mnt/a";
+  on_b.datastore = "/mnt/b";
+  on_b.stack.scheduler = "none";
+  on_b.started_at = "2026-11-30T18:00:09Z";
+  CheckRecord first = sample.checks[0], second = sample.checks[1];
+  first.start_time = "2026-11-30T18:00:00.125Z";
+  first.end_time = "2026-11-30T18:00:01.250Z";
+  write_json_file(dir_ / "a.json", check_to_json(first, on_a));
+  write_json_file(dir_ / "b.json", check_to_json(second, on_b));
+  const RunReport merged = read_report_dir(dir_);
+  ASSERT_EQ(merged.checks.size(), 2u);
+  EXPECT_EQ(merged.checks[0].datastore, "/mnt/a");
+  EXPECT_EQ(merged.checks[1].datastore, "/mnt/b");
+  EXPECT_EQ(merged.checks[0].start_time, first.start_time);
+  EXPECT_EQ(merged.checks[0].end_time, first.end_time);
+  EXPECT_EQ(merged.context.datastore, "2 datastores: /mnt/a, /mnt/b");
+  EXPECT_EQ(merged.context.stack.scheduler, "") << "the datastores' schedulers differ";
+  EXPECT_EQ(merged.context.stack.driver, "hpvsa");
+
+  // results.json keeps them, and reads back the same.
+  write("results.json", as_json(merged));
+  const RunReport back = read_results(dir_ / "results.json");
+  EXPECT_EQ(back.checks[1].datastore, "/mnt/b");
+  EXPECT_EQ(back.checks[0].start_time, first.start_time);
+  EXPECT_EQ(as_json(back), as_json(merged));
+
+  std::ostringstream junit, markdown, html;
+  write_report(*make_junit_writer(junit), merged);
+  write_report(*make_markdown_writer(markdown), merged);
+  write_report(*make_html_writer(html, ""), merged);
+  const std::string a = sample.checks[0].check;
+  EXPECT_NE(junit.str().find("datastore=/mnt/b\n"), std::string::npos) << junit.str();
+  EXPECT_NE(junit.str().find("name=\"" + a + ".datastore\" value=\"/mnt/a\""), std::string::npos);
+  // (the second check's name has a '|', which the cell escapes)
+  EXPECT_NE(markdown.str().find("### Datastores\n\n- `/mnt/a`: " + a + "\n- `/mnt/b`: seq_"),
+            std::string::npos)
+      << markdown.str();
+  EXPECT_NE(html.str().find("<p>datastore <b>/mnt/b</b></p>"), std::string::npos);
+
+  // One datastore: the reports are as they always were.
+  write_json_file(dir_ / "b.json", check_to_json(second, on_a));
+  const RunReport one = read_report_dir(dir_);
+  EXPECT_EQ(one.context.datastore, "/mnt/a");
+  EXPECT_EQ(one.checks[1].datastore, "");
+  for (const auto& check : nlohmann::json::parse(as_json(one)).at("checks"))
+    EXPECT_FALSE(check.contains("datastore")) << check.at("check");
+}
+
 TEST_F(ResultReader, ClearRemovesOnlyCheckDocuments) {
   const RunReport sample = test::sample_report();
   write_json_file(dir_ / "old_check.json", check_to_json(sample.checks[0], sample.context));

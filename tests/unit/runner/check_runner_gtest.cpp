@@ -8,6 +8,7 @@
 #include <csignal>
 #include <fstream>
 #include <iterator>
+#include <regex>
 
 #include "iogate/interrupt.hpp"
 #include "iogate_test/fake_backend.hpp"
@@ -80,6 +81,25 @@ TEST_F(CheckRunnerTest, TheHostLabelReachesTheContextAndTheCheckJson) {
   ::unsetenv("IOGATE_HOST_LABEL");
   CheckRunner none(settings());
   EXPECT_EQ(none.run(quick_check("plain", iops_min(1))).context.host_label, "");
+}
+
+// Each check's span, to the millisecond, in its record and its result file: what shows whether
+// two checks of one datastore overlapped.
+TEST_F(CheckRunnerTest, ACheckRecordsWhenItStartedAndEnded) {
+  CheckRunner runner(settings(reports_.path()));
+  const CheckReport first = runner.run(quick_check("first", iops_min(1)));
+  const CheckReport second = runner.run(quick_check("second", iops_min(1)));
+  const std::regex stamp(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)");
+  for (const CheckReport* r : {&first, &second}) {
+    EXPECT_TRUE(std::regex_match(r->record.start_time, stamp)) << r->record.start_time;
+    EXPECT_TRUE(std::regex_match(r->record.end_time, stamp)) << r->record.end_time;
+    EXPECT_LE(r->record.start_time, r->record.end_time);
+  }
+  EXPECT_LE(first.record.end_time, second.record.start_time);
+  std::ifstream in(reports_.path() / "second.json");
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  EXPECT_EQ(doc.at("start_time"), second.record.start_time);
+  EXPECT_EQ(doc.at("end_time"), second.record.end_time);
 }
 
 TEST_F(CheckRunnerTest, AStopRequestedBeforeACheckRecordsItAsNotRun) {
