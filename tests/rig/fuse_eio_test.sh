@@ -104,7 +104,8 @@ mkdir -p "$out"
 gate "$out/gate.toml" read 1048576
 fault_check "$out" 60 "$out/gate.toml" "$FUSE_MNT"
 fault_expect_rc "$out" 1
-message='write of 1048576 bytes at offset 1048576 of \S+/iogate-scratch-[^/]+/read_eio(_psync)?\.dat: Input/output error'
+# The layout writes in the check's block size (4 KiB), so the failing write is that block.
+message='write of 4096 bytes at offset 1048576 of \S+/iogate-scratch-[^/]+/read_eio(_psync)?\.dat: Input/output error'
 fault_reports "$out" "$schema" "read_eio=error:read_eio: error: $message" \
   "read_eio_psync=error:read_eio_psync: error: $message" "below_bad_block=pass"
 fuse_assert_empty
