@@ -5,31 +5,23 @@
 //
 // Charts are drawn in the browser by Chart.js, inlined from the file Debian's libjs-chart.js
 // installs (load_chart_js); the writer embeds the figures as JSON and computes nothing. All text
-// is HTML-escaped; the embedded JSON and script have "</" broken up so no string ends the
-// <script> element.
+// is HTML-escaped, and the JSON and scripts are embedded so no string ends their <script> element
+// (html_page.hpp).
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
 #include "html_charts_js.hpp"
+#include "html_page.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "xml_text.hpp"
 
 namespace iogate {
 namespace {
 
 constexpr double kChartPercentiles[] = {0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100};
 
-// The XML escaping serves HTML too, and also keeps control bytes and broken UTF-8 out of the page.
-std::string esc(const std::string& in) { return xml::attribute(in); }
-
-// Keeps "</script>" (or any "</") inside a script element from closing it.
-std::string script_safe(std::string text) {
-  for (std::size_t at = 0; (at = text.find("</", at)) != std::string::npos; at += 3)
-    text.replace(at, 2, "<\\/");
-  return text;
-}
+using html::esc;
 
 constexpr const char* kStyle = R"CSS(
 body { font-family: sans-serif; margin: 1.5em; color: #222; }
@@ -71,11 +63,7 @@ void HtmlWriter::end() {
   summary();
   table();
   for (std::size_t i = 0; i < checks_.size(); ++i) check_section(i, checks_[i]);
-  out() << "<script type=\"application/json\" id=\"iogate-data\">"
-        << script_safe(chart_data().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
-        << "</script>\n";
-  if (!chart_js_.empty()) out() << "<script>" << script_safe(chart_js_) << "</script>\n";
-  out() << "<script>" << html::kChartsScript << "</script>\n</body>\n</html>\n";
+  html::write_scripts(out(), chart_data(), chart_js_, html::kChartsScript);
   out().flush();
 }
 

@@ -1,5 +1,6 @@
 // iogate fleet RESULTS...: each host's results compared with its peers' (iogate/fleet/fleet.hpp).
-// Prints the summary and, with --report-dir, writes fleet.md, fleet-junit.xml and fleet.json.
+// Prints the summary and, with --report-dir, writes fleet.md, fleet-junit.xml, fleet.json and
+// fleet.html.
 // Exit 0 no outlier, 1 an outlier, 2 bad input (a file that is no results, two inputs of one
 // host, fewer than two hosts, an unknown peer key, a report directory that cannot be written).
 #include <fmt/format.h>
@@ -84,7 +85,7 @@ void add_fleet_command(CLI::App& app, int& exit_code) {
                   "an outlier (default 70)")
       ->check(CLI::Range(1.0, 99.0));
   sub->add_option("--report-dir", flags->report_dir,
-                  "Write fleet.md, fleet-junit.xml and fleet.json into this directory");
+                  "Write fleet.md, fleet-junit.xml, fleet.json and fleet.html into this directory");
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });
 }
 

@@ -2,12 +2,14 @@
 # iogate fleet end to end: four "hosts" (a datastore and a host label each: three by
 # --host-label, one by IOGATE_HOST_LABEL) run one rate-capped check with `iogate check`, so
 # their figures agree; `iogate fleet` on their result directories names no outlier (exit 0) and
-# writes its three reports. One host's result edited to a fifth of its IOPS on another filesystem
-# is named with that field (exit 1); a host with another workload is compared apart; two inputs
-# of one host, one host alone, a file that is no results, an unknown peer key, a report
+# writes its four reports. One host's result edited to a fifth of its IOPS on another filesystem
+# is named with that field (exit 1), and fleet.html, in headless Chromium, draws its chart with
+# that host marked (html/render_check.sh); a host with another workload is compared apart; two
+# inputs of one host, one host alone, a file that is no results, an unknown peer key, a report
 # directory that cannot be written and a malformed host label are bad input (exit 2).
 # Usage: fleet_test.sh <iogate>
 source "$IOGATE_E2E_LIB"
+source "$(dirname "${BASH_SOURCE[0]}")/html/render_check.sh"
 iogate=$1
 trap cleanup_datastores EXIT
 out=$E2E_DIR
@@ -73,7 +75,9 @@ assert_contains "$out/rep/fleet-junit.xml" '<testsuites name="iogate fleet" test
 for h in vm01 vm02 vm03 vm04; do
   assert_contains "$out/rep/fleet-junit.xml" "<testcase classname=\"fleet.gate.rand_read_4k\" name=\"$h\"" "junit $h"
   assert_contains "$out/rep/fleet.md" "^\| $h \| [0-9.]+ \(1[0-9][0-9]%|^\| $h \| [0-9.]+ \([89][0-9]%" "markdown $h"
+  assert_contains "$out/rep/fleet.html" "<tr class=\"ok\" data-host=\"$h\"><td>$h</td>" "html $h"
 done
+if grep -q '<tr class="outlier"' "$out/rep/fleet.html"; then fail "fleet.html marks an outlier"; fi
 if command -v xmllint > /dev/null; then
   xmllint --noout "$out/rep/fleet-junit.xml" || fail "fleet-junit.xml is not well-formed"
 fi
@@ -102,6 +106,10 @@ if grep -q "OUTLIER vm0[124]" "$out/fleet-slow.log"; then fail "a host at its pe
 assert_contains "$out/rep-slow/fleet-junit.xml" '<failure type="fleet-outlier" message="vm03 rand_read_4k' "junit failure"
 assert_contains "$out/rep-slow/fleet.md" '\*\*OUTLIER\*\*: vm03' "markdown outlier"
 assert_contains "$out/rep-slow/fleet.json" '"verdict": "outlier"' "json verdict"
+assert_contains "$out/rep-slow/fleet.html" '<tr class="outlier" data-host="vm03"><td>vm03</td>' "html outlier"
+render_check "$out/rep-slow/fleet.html" "$out/html"
+[ "$RENDERED_CHARTS" = 1 ] || fail "fleet.html drew $RENDERED_CHARTS charts, expected 1 (IOPS)"
+assert_contains "$out/html/dom.html" '<tr class="outlier" data-host="vm03">' "rendered outlier row"
 
 # Bad input: exit 2, saying what was expected.
 cp -r "$out/vm01" "$out/vm01-copy"

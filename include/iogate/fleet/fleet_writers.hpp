@@ -8,11 +8,17 @@
 //             a dashboard lists a check's hosts; an outlier is a failure carrying its explanation,
 //             a host not compared is skipped with the reason;
 //   JSON      format "iogate-fleet": settings, hosts, notes, and every group with its hosts'
-//             figures, peer medians, MADs, ratios, robust z and verdicts.
+//             figures, peer medians, MADs, ratios, robust z and verdicts;
+//   HTML      one self-contained page: the hosts, peer keys and criteria, then per group a bar
+//             chart per figure with the hosts side by side (outliers red and labelled, each
+//             host's peer median marked) above the table of hosts, figures, ratios, verdicts and
+//             explanations, hosts not compared with why. The tables carry everything; the charts
+//             (Chart.js, inlined like the run report's) are extra.
 #pragma once
 
 #include <filesystem>
 #include <ostream>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -26,9 +32,12 @@ void write_fleet_console(std::ostream& out, const FleetReport& report);
 void write_fleet_markdown(std::ostream& out, const FleetReport& report);
 void write_fleet_junit(std::ostream& out, const FleetReport& report);
 nlohmann::json fleet_to_json(const FleetReport& report);
+// `chart_js`: the charting library's source (load_chart_js()); empty: no charts, and the page
+// says why.
+void write_fleet_html(std::ostream& out, const FleetReport& report, const std::string& chart_js);
 
-// fleet.md, fleet-junit.xml and fleet.json in `dir` (made when missing). The directory is probed
-// before anything is written, and each file is written whole or not at all
+// fleet.md, fleet-junit.xml, fleet.json and fleet.html in `dir` (made when missing). The directory
+// is probed before anything is written, and each file is written whole or not at all
 // (write_file_atomically). Throws std::system_error naming the path that cannot be written.
 void write_fleet_reports(const std::filesystem::path& dir, const FleetReport& report);
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "fleet_sample.hpp"
@@ -104,12 +105,16 @@ TEST(FleetWriters, ConsoleNamesTheOutlierAndTheCount) {
   EXPECT_THAT(text, HasSubstr("\n1 outliers"));
 }
 
-TEST_F(FleetFiles, WritesTheThreeFiles) {
+TEST_F(FleetFiles, WritesTheFourFiles) {
   write_fleet_reports(dir_ / "out", sample());
-  for (const char* name : {"fleet.md", "fleet-junit.xml", "fleet.json"})
+  for (const char* name : {"fleet.md", "fleet-junit.xml", "fleet.json", "fleet.html"})
     EXPECT_GT(fs::file_size(dir_ / "out" / name), 100u) << name;
   std::ifstream in(dir_ / "out" / "fleet.json");
   EXPECT_EQ(nlohmann::json::parse(in)["outliers"], 1);
+  std::ifstream html(dir_ / "out" / "fleet.html");
+  const std::string page{std::istreambuf_iterator<char>(html), {}};
+  EXPECT_THAT(page, HasSubstr("<tr class=\"outlier\" data-host=\"vm07\">"));
+  EXPECT_FALSE(fs::exists(dir_ / "out" / "fleet.html.tmp"));
 }
 
 TEST_F(FleetFiles, ADirectoryThatCannotBeWrittenThrowsAndLeavesNothing) {

@@ -63,6 +63,9 @@ TEST(HtmlWriter, FetchesNothingAndKeepsScriptsClosed) {
     EXPECT_EQ(page.find(remote), std::string::npos) << remote;
   EXPECT_EQ(page.find("'</script>'"), std::string::npos);
   EXPECT_NE(page.find("seq_&lt;write&gt;_&amp;_&quot;8k&quot;"), std::string::npos);
+  // Nor raw in the embedded figures: a "<!--<script" there would swallow the scripts after it.
+  EXPECT_EQ(page.find("seq_<write>"), std::string::npos);
+  EXPECT_NE(page.find("seq_\\u003cwrite>"), std::string::npos);
 }
 
 TEST(HtmlWriter, WithoutChartJsSaysSo) {
