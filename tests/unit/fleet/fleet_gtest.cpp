@@ -205,7 +205,7 @@ std::vector<FleetInput> slow_latency_fleet(const std::vector<std::string>& expec
   std::vector<FleetInput> in = fleet({390, 402, 385});
   for (FleetInput& host : in)
     for (const std::string& key : expectations)
-      host.run.checks[0].expectations.push_back({key, "holds", ""});
+      host.run.checks[0].expectations.push_back({key, "holds", "", {}});
   RunResult& slow = in[1].run.checks[0].result;
   slow.latency.reset();
   for (int i = 0; i < 16; ++i) slow.latency.record(5'000'000);
@@ -234,7 +234,7 @@ TEST(Fleet, AThroughputCheckIsJudgedOnItsThroughputNotItsLatency) {
 TEST(Fleet, TheFiguresComparedAreThoseTheExpectationsBound) {
   auto figures = [](const std::vector<std::string>& keys) {
     std::vector<ExpectationRecord> e;
-    for (const std::string& k : keys) e.push_back({k, "holds", ""});
+    for (const std::string& k : keys) e.push_back({k, "holds", "", {}});
     return bounded_figures(e);
   };
   using V = std::vector<std::string>;
