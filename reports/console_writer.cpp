@@ -38,6 +38,7 @@ class ConsoleWriter final : public ReportWriter {
       line.replace(at, label.size(), colour_of(c.status) + label + "\x1b[0m");
     out() << line << '\n';
     for (const std::string& m : c.messages) lines_.push_back(label + " " + m);
+    for (const std::string& m : fleet_lines(c)) lines_.push_back("FLEET " + c.check + ": " + m);
     for (const std::string& m : c.fingerprint_changes) lines_.push_back("fingerprint: " + m);
     counts_.add(c.status);
   }

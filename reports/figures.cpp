@@ -90,6 +90,15 @@ std::vector<std::string> evidence_lines(const CheckRecord& record) {
   return lines;
 }
 
+std::vector<std::string> fleet_lines(const CheckRecord& record) {
+  std::vector<std::string> lines;
+  for (const ExpectationRecord& e : record.expectations)
+    if (e.peers)
+      lines.push_back(
+          fmt::format("{} {:g}% of peers: judged by iogate fleet", e.key, *e.peers * 100));
+  return lines;
+}
+
 std::string one_line_verdict(const CheckRecord& record) {
   if (record.messages.empty()) return status_name(record.status);
   std::string line;

@@ -52,12 +52,14 @@ class MarkdownWriter final : public ReportWriter {
     datastores();
     bool heading = false;
     for (const CheckRecord& c : checks_) {
-      if (c.status == CheckStatus::pass && c.fingerprint_changes.empty()) continue;
+      const std::vector<std::string> fleet = fleet_lines(c);
+      if (c.status == CheckStatus::pass && c.fingerprint_changes.empty() && fleet.empty()) continue;
       if (!heading) out() << "\n### Details\n\n";
       heading = true;
       out() << fmt::format("- **{}** ({}): {}\n", cell(c.check), verdict_label(c.status),
                            cell(one_line_verdict(c)));
       for (const std::string& line : baseline_lines(c)) out() << "  - " << cell(line) << '\n';
+      for (const std::string& line : fleet) out() << "  - " << cell(line) << '\n';
       for (const std::string& line : c.fingerprint_changes)
         out() << "  - fingerprint: " << cell(line) << '\n';
     }

@@ -33,8 +33,11 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
                         {"current", b.current},
                         {"delta_pct", b.delta_pct()}});
   nlohmann::json expectations = nlohmann::json::array();
-  for (const ExpectationRecord& e : c.expectations)
-    expectations.push_back({{"key", e.key}, {"decision", e.decision}, {"evidence", e.evidence}});
+  for (const ExpectationRecord& e : c.expectations) {
+    nlohmann::json one = {{"key", e.key}, {"decision", e.decision}, {"evidence", e.evidence}};
+    if (e.peers) one["peers"] = *e.peers;  // the fraction iogate fleet judges
+    expectations.push_back(std::move(one));
+  }
   nlohmann::json out = {{"suite", c.suite},
                         {"check", c.check},
                         {"description", c.description},

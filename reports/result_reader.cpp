@@ -107,9 +107,14 @@ CheckRecord check_from_json(const nlohmann::json& j) {
   c.fingerprint_changes = get_or(j, "fingerprint_changes", std::vector<std::string>{});
   c.runs = get_or(j, "runs", 0);
   c.runs_allowed = get_or(j, "runs_allowed", 0);
-  for (const auto& e : get_or(j, "expectations", nlohmann::json::array()))
-    c.expectations.push_back({e.at("key").get<std::string>(), e.at("decision").get<std::string>(),
-                              e.at("evidence").get<std::string>()});
+  for (const auto& e : get_or(j, "expectations", nlohmann::json::array())) {
+    ExpectationRecord r{e.at("key").get<std::string>(),
+                        e.at("decision").get<std::string>(),
+                        e.at("evidence").get<std::string>(),
+                        {}};
+    if (e.contains("peers") && !e.at("peers").is_null()) r.peers = e.at("peers").get<double>();
+    c.expectations.push_back(std::move(r));
+  }
   return c;
 }
 

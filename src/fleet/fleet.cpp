@@ -9,9 +9,13 @@
 
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/run_json.hpp"
+#include "peer_bounds.hpp"
 
 namespace iogate {
 namespace {
+
+using fleet_detail::judge_figure;
+using fleet_detail::peers_bound;
 
 // One host's record of one check.
 struct Entry {
@@ -89,10 +93,13 @@ std::string outlier_line(const std::string& host, const std::string& check,
                          const std::vector<FieldDifference>& differences) {
   for (const FigureVerdict& f : figures) {
     if (!f.comparison.outlier) continue;
-    const char* shown = fleet_figure(f.key)->shown;
-    return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} ({} peers); {}", host, check,
-                       shown_number(f.comparison.value), shown, f.comparison.ratio * 100,
-                       shown_number(f.comparison.peer_median), f.comparison.peers,
+    const FleetFigureDef& def = *fleet_figure(f.key);
+    const std::string bound =
+        f.bound.empty() ? ""
+                        : fmt::format(", {} {}", def.higher_is_better ? "below" : "above", f.bound);
+    return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} ({} peers{}); {}", host, check,
+                       shown_number(f.comparison.value), def.shown, f.comparison.ratio * 100,
+                       shown_number(f.comparison.peer_median), f.comparison.peers, bound,
                        describe_differences(differences));
   }
   return "";
@@ -107,6 +114,23 @@ std::vector<std::string> group_figures(const std::vector<Entry>& members) {
   return bounded_figures(all);
 }
 
+// --figure's figures, plus any a member bounds relative to its peers: such a bound is there to
+// be judged here, whatever else was asked for.
+std::vector<std::string> compared_figures(const std::vector<Entry>& members,
+                                          const FleetSettings& settings) {
+  if (settings.figures.empty()) return group_figures(members);
+  std::vector<std::string> out;
+  for (const FleetFigureDef& f : kFleetFigures) {
+    const bool asked = std::find(settings.figures.begin(), settings.figures.end(), f.key) !=
+                       settings.figures.end();
+    const bool bound = std::any_of(members.begin(), members.end(), [&](const Entry& e) {
+      return peers_bound(*e.record, f.key) != nullptr;
+    });
+    if (asked || bound) out.emplace_back(f.key);
+  }
+  return out;
+}
+
 // Compares the hosts of one group (one check, workload and peer class) with each other.
 FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>& inputs,
                        const std::vector<Entry>& members, const FleetSettings& settings) {
@@ -115,7 +139,7 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
   g.suite = first.suite;
   g.check = first.check;
   g.workload_key = members.front().workload;
-  g.figures = settings.figures.empty() ? group_figures(members) : settings.figures;
+  g.figures = compared_figures(members, settings);
   g.peer_class = peer_class_of(inputs[members.front().host].run.context.stack, settings.peer_keys);
   std::vector<const Entry*> compared;
   for (const Entry& e : members)
@@ -150,19 +174,24 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
       std::vector<double> peers;
       for (const Entry* p : compared)
         if (p != &e) peers.push_back(figure_value(p->record->result, def.key));
-      v.figures.push_back(
-          {def.key, compare_with_peers(figure_value(e.record->result, def.key), peers,
-                                       def.higher_is_better, settings.criteria)});
+      v.figures.push_back(judge_figure(def, figure_value(e.record->result, def.key),
+                                       peers_bound(*e.record, def.key), peers, settings.criteria));
     }
     v.differences = explain_differences(inputs[e.host].run.context.stack, peer_stacks);
     if (v.outlier()) v.explanation = outlier_line(v.host, g.check, v.figures, v.differences);
     g.hosts.push_back(std::move(v));
   }
+  const bool any_bound = std::any_of(g.hosts.begin(), g.hosts.end(), [](const HostVerdict& h) {
+    return std::any_of(h.figures.begin(), h.figures.end(),
+                       [](const FigureVerdict& f) { return !f.bound.empty(); });
+  });
+  const std::string share = fmt::format("{:.0f}%{}", settings.criteria.min_ratio * 100,
+                                        any_bound ? " (or the share of a peers bound)" : "");
   if (n >= kMinPeers + 1 && n - 1 < kMinPeersForMad) {
     g.limit = fmt::format(
-        "{} hosts: only a shortfall below {:.0f}% of the peer median can be named (a robust "
+        "{} hosts: only a shortfall below {} of the peer median can be named (a robust "
         "spread needs {} peers besides the host)",
-        n, settings.criteria.min_ratio * 100, kMinPeersForMad);
+        n, share, kMinPeersForMad);
   } else if (n - 1 >= kMinPeersForMad) {
     // Enough peers, but figures that do not spread (all equal, as a rate cap can make them):
     // no z for them either, and the reader should know the ratio alone judged them.
@@ -174,23 +203,25 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
           flat.push_back(f.key);
     if (!flat.empty())
       g.limit = fmt::format(
-          "the peers' {} do not spread (MAD 0): only a shortfall below {:.0f}% of the peer "
+          "the peers' {} do not spread (MAD 0): only a shortfall below {} of the peer "
           "median can be named there",
-          fmt::join(flat, ", "), settings.criteria.min_ratio * 100);
+          fmt::join(flat, ", "), share);
   }
   return g;
 }
 
 }  // namespace
 
+const char* figure_of_key(const std::string& key) {
+  if (key.starts_with("iops_")) return "iops";
+  if (key.starts_with("mbps_") || key == "duration_max") return "mbps";
+  if (key == "latency_avg_max") return "lat_avg_ms";
+  if (key == "latency_p99_max") return "lat_p99_ms";
+  return nullptr;
+}
+
 std::vector<std::string> bounded_figures(const std::vector<ExpectationRecord>& expectations) {
-  auto figure_of = [](const std::string& key) -> const char* {
-    if (key.starts_with("iops_")) return "iops";
-    if (key.starts_with("mbps_") || key == "duration_max") return "mbps";
-    if (key == "latency_avg_max") return "lat_avg_ms";
-    if (key == "latency_p99_max") return "lat_p99_ms";
-    return nullptr;
-  };
+  const auto figure_of = figure_of_key;
   std::vector<std::string> out;
   for (const FleetFigureDef& f : kFleetFigures)
     if (std::any_of(expectations.begin(), expectations.end(), [&](const ExpectationRecord& e) {

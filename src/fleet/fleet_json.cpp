@@ -12,6 +12,8 @@ nlohmann::json host_to_json(const HostVerdict& h) {
                       {"ratio", c.ratio},         {"robust_z", nullptr},
                       {"practical", c.practical}, {"outlier", c.outlier}};
     if (c.robust_z) figures[f.key]["robust_z"] = *c.robust_z;
+    figures[f.key]["min_ratio"] = f.min_ratio;  // the practical criterion, a peers bound's if any
+    figures[f.key]["bound"] = f.bound.empty() ? nlohmann::json() : nlohmann::json(f.bound);
   }
   nlohmann::json differences = nlohmann::json::array();
   for (const FieldDifference& d : h.differences)

@@ -38,9 +38,12 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   record.fingerprint_changes = outcome.fingerprint_changes;
   record.runs = static_cast<int>(outcome.runs.size());
   record.runs_allowed = outcome.verdict.runs_allowed;
-  for (const Judgement& j : outcome.verdict.judgements)
-    record.expectations.push_back(
-        {j.expectation->key, decision_name(j.decision), describe_interval(j)});
+  for (const Judgement& j : outcome.verdict.judgements) {
+    ExpectationRecord e{j.expectation->key, decision_name(j.decision), describe_interval(j), {}};
+    if (const auto* peers = std::get_if<PeersBound>(&j.expectation->bound))
+      e.peers = peers->fraction;
+    record.expectations.push_back(std::move(e));
+  }
   for (const Comparison& c : outcome.verdict.compared)
     record.baseline.push_back({c.expectation->key, c.baseline, c.current});
   if (outcome.baseline_mismatch) {

@@ -35,10 +35,12 @@ void add_samples(const Check& check, const RunResult& run, const FailFast& fail_
     samples[sample_key(*stop->expectation)].back() = fail_fast.certain_figure();
 }
 
-bool has_absolute(const Check& check) {
+// A bound worth running for without a baseline: an absolute one, or a peers one, whose figures
+// iogate fleet reads from the results.
+bool needs_no_baseline(const Check& check) {
   return std::any_of(
       check.expectations.begin(), check.expectations.end(),
-      [](const Expectation& e) { return std::holds_alternative<AbsoluteBound>(e.bound); });
+      [](const Expectation& e) { return !std::holds_alternative<RelativeBound>(e.bound); });
 }
 
 // What the baseline says about a check before it runs: the baseline's samples to compare with,
@@ -153,7 +155,7 @@ CheckOutcome judge_check(const Check& check, const FileRef& test_file, const Sto
   CheckOutcome outcome;
   const BaselineView baseline = look_up_baseline(check, options, stack, outcome);
   if (outcome.baseline_mismatch) return outcome;
-  if (baseline.skip && !has_absolute(check)) {
+  if (baseline.skip && !needs_no_baseline(check)) {
     outcome.verdict.skipped = baseline.skip;
     return outcome;
   }

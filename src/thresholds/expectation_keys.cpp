@@ -91,11 +91,23 @@ double absolute_value(const Section& s, const toml::node& n, std::string_view ke
   }
 }
 
+bool takes_peers_bound(std::string_view key) {
+  return std::find(std::begin(kPeersKeys), std::end(kPeersKeys), key) != std::end(kPeersKeys);
+}
+
 Bound bound_value(const Section& s, const toml::node& n, std::string_view key, Metric metric) {
   if (n.is_string()) {
+    const std::string& text = n.as_string()->get();
     try {
-      if (const auto fraction = parse_relative_bound(n.as_string()->get()))
-        return RelativeBound{*fraction};
+      if (const auto fraction = parse_relative_bound(text)) return RelativeBound{*fraction};
+      if (const auto fraction = parse_peers_bound(text)) {
+        if (!takes_peers_bound(key))
+          s.fail(n, key,
+                 fmt::format("a share of the peers is judged by iogate fleet on iops_min, "
+                             "mbps_min, latency_avg_max and latency_p99_max only, got {}",
+                             describe(n)));
+        return PeersBound{*fraction};
+      }
     } catch (const std::invalid_argument& e) {
       s.fail(n, key, fmt::format("{}, got {}", e.what(), describe(n)));
     }
@@ -119,22 +131,31 @@ double share_value(const Section& s, const toml::node& n, std::string_view key) 
 
 }  // namespace
 
-std::optional<double> parse_relative_bound(std::string_view text) {
-  constexpr std::string_view kExpected =
-      R"(expected a share of the baseline from 1% to 1000%, like "90% of baseline")";
-  if (text.find("baseline") == std::string_view::npos) return std::nullopt;
+std::optional<double> parse_share_of(std::string_view text, std::string_view mention,
+                                     std::string_view reference, std::string_view example) {
+  const std::string expected =
+      fmt::format(R"(expected a share of the {} from 1% to 1000%, like "{}")", reference, example);
+  if (text.find(mention) == std::string_view::npos) return std::nullopt;
   std::string_view rest = trim(text);
-  constexpr std::string_view kTail = "of baseline";
-  if (!rest.ends_with(kTail)) throw std::invalid_argument(std::string(kExpected));
-  rest = trim(rest.substr(0, rest.size() - kTail.size()));
-  if (!rest.ends_with('%')) throw std::invalid_argument(std::string(kExpected));
+  const std::string tail = fmt::format("of {}", reference);
+  if (!rest.ends_with(tail)) throw std::invalid_argument(expected);
+  rest = trim(rest.substr(0, rest.size() - tail.size()));
+  if (!rest.ends_with('%')) throw std::invalid_argument(expected);
   rest = trim(rest.substr(0, rest.size() - 1));
   double pct = 0;
   const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), pct);
   if (ec != std::errc{} || end != rest.data() + rest.size() || !(pct >= 1 && pct <= 1000)) {
-    throw std::invalid_argument(std::string(kExpected));
+    throw std::invalid_argument(expected);
   }
   return pct / 100.0;
+}
+
+std::optional<double> parse_relative_bound(std::string_view text) {
+  return parse_share_of(text, "baseline", "baseline", "90% of baseline");
+}
+
+std::optional<double> parse_peers_bound(std::string_view text) {
+  return parse_share_of(text, "peer", "peers", "70% of peers");
 }
 
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key) {

@@ -7,7 +7,10 @@
 // milliseconds and everything else here reads in seconds, so a bare number would be a trap.
 //
 // Any bound may instead be relative: "90% of baseline" (a share from 1% to 1000%, then " of
-// baseline"; spaces around the words are forgiven, nothing else is). Two keys are not bounds:
+// baseline"; spaces around the words are forgiven, nothing else is). "70% of peers" is the same
+// grammar (parse_share_of is its one home), accepted only on the keys iogate fleet compares as a
+// shortfall (kPeersKeys: iops_min, mbps_min, latency_avg_max, latency_p99_max). Two keys are not
+// bounds:
 // cv_max ("10%": the largest coefficient of variation of repeated samples still judged) and
 // stall_max ("50%": the smallest one-second interval, as a share of the median interval).
 #pragma once
@@ -31,9 +34,20 @@ struct ExpectationKey {
 };
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key);
 
-// "90% of baseline" -> 0.9; nothing when the text does not mention "baseline" at all; throws
-// std::invalid_argument saying what was expected when it does but is malformed or out of range.
+// "N% of X": "90% of baseline" -> 0.9 for reference "baseline". Nothing when the text does not
+// mention `mention` at all; throws std::invalid_argument saying what was expected (`expected a
+// share of the X from 1% to 1000%, like "EXAMPLE"`) when it does but is malformed or out of range.
+std::optional<double> parse_share_of(std::string_view text, std::string_view mention,
+                                     std::string_view reference, std::string_view example);
+// "90% of baseline" -> 0.9 (parse_share_of).
 std::optional<double> parse_relative_bound(std::string_view text);
+// "70% of peers" -> 0.7 (parse_share_of; "peer" alone already counts as meant).
+std::optional<double> parse_peers_bound(std::string_view text);
+
+// The keys a peers bound may take: those whose figure iogate fleet compares, in the direction it
+// names a shortfall in (fleet.hpp bounded_figures maps them to iops, mbps, lat_avg_ms, lat_p99_ms).
+inline constexpr std::string_view kPeersKeys[] = {"iops_min", "mbps_min", "latency_avg_max",
+                                                  "latency_p99_max"};
 
 struct ExpectTable {
   std::vector<Expectation> expectations;  // in file order

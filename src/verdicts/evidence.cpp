@@ -54,6 +54,8 @@ const char* decision_name(Decision d) {
       return "broken";
     case Decision::undecided:
       return "undecided";
+    case Decision::fleet:
+      return "fleet";
   }
   return "?";
 }

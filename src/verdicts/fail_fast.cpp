@@ -12,8 +12,10 @@
 namespace iogate {
 namespace {
 
-// The most lenient bound the baseline allows (see the header), or the absolute value.
+// The most lenient bound the baseline allows (see the header), or the absolute value; NaN (not
+// watched) for a peers bound, which no one host can tell it misses.
 double lenient_bound(const Expectation& e, const MetricSamples* baseline) {
+  if (std::holds_alternative<PeersBound>(e.bound)) return NAN;
   const auto* rel = std::get_if<RelativeBound>(&e.bound);
   if (rel == nullptr) return std::get<AbsoluteBound>(e.bound).value;
   if (baseline == nullptr) return NAN;

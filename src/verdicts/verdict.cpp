@@ -120,7 +120,7 @@ MetricSamples collect_samples(const Check& check, const std::vector<RunResult>& 
 
 double resolve_bound(const Expectation& e, const MetricSamples* baseline) {
   if (const auto* abs = std::get_if<AbsoluteBound>(&e.bound)) return abs->value;
-  if (baseline == nullptr) return NAN;
+  if (std::holds_alternative<PeersBound>(e.bound) || baseline == nullptr) return NAN;
   const auto it = baseline->find(sample_key(e));
   if (it == baseline->end() || it->second.empty()) return NAN;
   return std::get<RelativeBound>(e.bound).fraction * median(it->second);
@@ -138,6 +138,16 @@ Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
   if (any_pooled) all_ios = pool(runs);
   for (const Expectation& e : check.expectations) {
     const std::vector<double>& values = current.at(sample_key(e));
+    if (std::holds_alternative<PeersBound>(e.bound)) {
+      // The one place a peers bound is met on one host: recorded as left to iogate fleet.
+      Judgement j;
+      j.expectation = &e;
+      j.decision = Decision::fleet;
+      j.estimate = median(values);
+      j.runs = static_cast<int>(values.size());
+      v.judgements.push_back(j);
+      continue;
+    }
     const auto* rel = std::get_if<RelativeBound>(&e.bound);
     const auto found = baseline ? baseline->find(sample_key(e)) : MetricSamples::const_iterator{};
     const bool has_reference = baseline && found != baseline->end() && !found->second.empty();

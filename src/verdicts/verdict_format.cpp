@@ -101,6 +101,9 @@ std::string interval_text(const Interval& i, const std::function<std::string(dou
 
 std::string describe_interval(const Judgement& j) {
   const Expectation& e = *j.expectation;
+  if (const auto* peers = std::get_if<PeersBound>(&e.bound))
+    return fmt::format("{} {} here; {:g}% of peers, judged by iogate fleet", metric_name(e),
+                       format_value(e.metric, j.estimate), peers->fraction * 100);
   if (j.ratio)
     return fmt::format("{} {}x baseline (bound {:.2f}x)", metric_name(e),
                        interval_text(j.interval, [](double v) { return fmt::format("{:.2f}", v); }),

@@ -6,7 +6,8 @@
 # is named with that field (exit 1), and fleet.html, in headless Chromium, draws its chart with
 # that host marked (html/render_check.sh); a host with another workload is compared apart; two
 # inputs of one host, one host alone, a file that is no results, an unknown peer key, a report
-# directory that cannot be written and a malformed host label are bad input (exit 2).
+# directory that cannot be written and a malformed host label are bad input (exit 2). A check
+# bounded "80% of peers" passes locally, leaving it to the fleet, which names the host at 75%.
 # Usage: fleet_test.sh <iogate>
 source "$IOGATE_E2E_LIB"
 source "$(dirname "${BASH_SOURCE[0]}")/html/render_check.sh"
@@ -110,6 +111,40 @@ assert_contains "$out/rep-slow/fleet.html" '<tr class="outlier" data-host="vm03"
 render_check "$out/rep-slow/fleet.html" "$out/html"
 [ "$RENDERED_CHARTS" = 1 ] || fail "fleet.html drew $RENDERED_CHARTS charts, expected 1 (IOPS)"
 assert_contains "$out/html/dom.html" '<tr class="outlier" data-host="vm03">' "rendered outlier row"
+
+# A peers bound: lint accepts it and refuses a malformed one; `iogate check` passes the check
+# on it alone, leaving it to the fleet, and records the fraction; iogate fleet holds the host to
+# it: at 75% of its peers, an outlier under "80% of peers", not under "70% of peers".
+sed 's/^iops_min = 1$/iops_min = "80% of peers"/' "$out/gate.toml" > "$out/gate-peers.toml"
+sed 's/^iops_min = 1$/iops_min = "80% of the peers"/' "$out/gate.toml" > "$out/gate-peers-bad.toml"
+expect_exit 0 "$out/lint-peers.log" "$iogate" lint "$out/gate-peers.toml"
+expect_exit 2 "$out/lint-peers-bad.log" "$iogate" lint "$out/gate-peers-bad.toml"
+assert_contains "$out/lint-peers-bad.log" 'gate-peers-bad.toml:14:12: check "rand_read_4k": expect.iops_min: expected a share of the peers from 1% to 1000%, like "70% of peers"' "lint peers"
+run_host vm06 "$out/gate-peers.toml"
+assert_contains "$out/vm06.log" "iops_min fleet: .*80% of peers, judged by iogate fleet" "left to the fleet"
+assert_contains "$out/vm06/rand_read_4k.json" '"decision": "fleet"' "decision recorded"
+assert_contains "$out/vm06/rand_read_4k.json" '"peers": 0.8' "fraction recorded"
+assert_contains "$out/vm06/rand_read_4k.json" '"status": "pass"' "passes locally"
+cp -r "$out/vm06" "$out/vm06-slow"
+slow_to() {  # file share: exactly 75% of the peers' median IOPS, held to `share` of its peers
+  /usr/bin/python3 - "$1" "$2" "$out"/vm0{1,2,4}/rand_read_4k.json <<'PY'
+import json, statistics, sys
+path, share, peers = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+iops = lambda r: r["ios"] / r["duration_s"]
+median = statistics.median(iops(json.load(open(p))["result"]) for p in peers)
+doc = json.load(open(path))
+doc["result"]["duration_s"] = doc["result"]["ios"] / (0.75 * median)
+doc["expectations"][0]["peers"] = share
+json.dump(doc, open(path, "w"), indent=2)
+PY
+}
+slow_to "$out/vm06-slow/rand_read_4k.json" 0.8
+expect_exit 1 "$out/fleet-peers.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm06-slow" --report-dir "$out/rep-peers"
+assert_contains "$out/fleet-peers.log" "OUTLIER vm06 rand_read_4k: [0-9.]+ IOPS, 75% of the peer median [0-9]+ \(3 peers, below iops_min 80% of peers\)" "peers outlier"
+assert_contains "$out/rep-peers/fleet.json" '"bound": "iops_min 80% of peers"' "json bound"
+cp -r "$out/vm06" "$out/vm06-loose"
+slow_to "$out/vm06-loose/rand_read_4k.json" 0.7
+expect_exit 0 "$out/fleet-loose.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm06-loose"
 
 # Bad input: exit 2, saying what was expected.
 cp -r "$out/vm01" "$out/vm01-copy"

@@ -19,6 +19,12 @@
 //      bound, see bounded_figures; from the check's median run, CheckRecord::result) with the
 //      other hosts of its class (robust.hpp). Checks skipped or in error on a host, and
 //      classes with fewer than kMinPeers + 1 hosts, are reported as not compared, with why;
+//      a figure a check bounds relative to its peers ("iops_min = \"70% of peers\"", recorded as
+//      ExpectationRecord::peers) is always compared, and the bound's fraction replaces
+//      criteria.min_ratio for it: a floor is short below fraction x the peer median, a ceiling
+//      ("latency_avg_max = \"150% of peers\"") above it; the robust z still applies as ever.
+//      Each host is held to its own record's bound (hosts may run the check from different
+//      threshold files); a host whose record has none is held to criteria.min_ratio;
 //   4. explains each outlier by the fingerprint fields where it differs from most of its peers
 //      (explain.hpp).
 // Writers (fleet_writers.hpp) only format the FleetReport; nothing there computes.
@@ -78,7 +84,8 @@ const FleetFigureDef* fleet_figure(const std::string& key);
 //   iops_min, iops_max -> iops        mbps_*, duration_max -> mbps
 //   latency_avg_max -> lat_avg_ms     latency_p99_max -> lat_p99_ms
 // A check bounding none of them (only cv_max, latency_max, another percentile) is judged on
-// IOPS and MB/s.
+// IOPS and MB/s. figure_of_key gives one key's figure ("iops_min" -> "iops"), or null.
+const char* figure_of_key(const std::string& expectation_key);
 std::vector<std::string> bounded_figures(const std::vector<ExpectationRecord>& expectations);
 
 struct FleetSettings {
@@ -91,6 +98,8 @@ struct FleetSettings {
 struct FigureVerdict {
   std::string key;  // kFleetFigures' key
   PeerComparison comparison;
+  std::string bound;  // the host's peers bound on it, "iops_min 70% of peers"; empty: none
+  double min_ratio = kDefaultMinRatio;  // the practical criterion it was held to (robust.hpp)
 };
 
 // One host in one group.

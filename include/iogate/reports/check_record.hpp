@@ -28,8 +28,10 @@ struct BaselineFigure {
 // One expectation as the verdict weighed it (iogate/verdicts/evidence.hpp).
 struct ExpectationRecord {
   std::string key;       // "iops_min"
-  std::string decision;  // "holds", "broken", "undecided"
+  std::string decision;  // "holds", "broken", "undecided", or "fleet" for a peers bound
   std::string evidence;  // "iops 2790.10-2890.55 (iops_min 300.00)": interval and bound, as read
+  // "70% of peers" -> 0.7: the bound iogate fleet judges (decision "fleet"); none for the others.
+  std::optional<double> peers;
 };
 
 struct CheckRecord {

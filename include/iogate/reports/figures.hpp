@@ -47,6 +47,10 @@ std::vector<std::string> baseline_lines(const CheckRecord& record);
 // expectation weighed.
 std::vector<std::string> evidence_lines(const CheckRecord& record);
 
+// "iops_min 70% of peers: judged by iogate fleet": one line per bound relative to the peers,
+// which a check's own verdict leaves to `iogate fleet` (it neither passed nor failed here).
+std::vector<std::string> fleet_lines(const CheckRecord& record);
+
 // The messages joined with "; ", or the status name when there are none: a one-line verdict.
 std::string one_line_verdict(const CheckRecord& record);
 

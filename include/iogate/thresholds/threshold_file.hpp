@@ -18,8 +18,10 @@
 // and the seconds used everywhere else.
 //
 // Expectations are typed: a metric, a direction (floor or ceiling) and a bound, either absolute
-// (300 IOPS, "3m") or relative to a recorded baseline ("90% of baseline", "150% of baseline"; see
-// include/iogate/verdicts/evidence.hpp for how bounds are weighed). Beside the bounds,
+// (300 IOPS, "3m"), relative to a recorded baseline ("90% of baseline", "150% of baseline"; see
+// include/iogate/verdicts/evidence.hpp for how bounds are weighed) or relative to the host's peers
+// in a fleet ("70% of peers", on iops_min, mbps_min, latency_avg_max and latency_p99_max only:
+// judged by `iogate fleet`, never on one host). Beside the bounds,
 // [check.expect] may hold cv_max (fail when the runs spread more than this, asked for explicitly)
 // and stall_max (fail when a one-second interval falls below this share of the median interval).
 // A check without expectations is an error: a check that cannot fail is a defect.
@@ -75,7 +77,13 @@ struct AbsoluteBound {
 struct RelativeBound {
   double fraction;  // 0.9 for "90% of baseline"
 };
-using Bound = std::variant<AbsoluteBound, RelativeBound>;
+// "70% of peers": the bound is fraction x the median of the other hosts of the host's peer class
+// running the same check. One host cannot judge it: `iogate check`, `iogate run` and the suites
+// record it as left to `iogate fleet` (include/iogate/fleet/fleet.hpp), which judges it.
+struct PeersBound {
+  double fraction;  // 0.7 for "70% of peers"
+};
+using Bound = std::variant<AbsoluteBound, RelativeBound, PeersBound>;
 
 struct Expectation {
   std::string key;  // as written: "iops_min", "latency_p99_9_max"

@@ -56,8 +56,10 @@ namespace iogate {
 inline constexpr double kFalseFailRate = 0.01;
 inline constexpr double kStrictestPassLevel = 0.05;
 
-enum class Decision { holds, broken, undecided };
-const char* decision_name(Decision d);  // "holds", "broken", "undecided"
+// fleet: a bound relative to the host's peers ("70% of peers"), which one host cannot weigh: left
+// to `iogate fleet`, it neither passes nor fails the check here.
+enum class Decision { holds, broken, undecided, fleet };
+const char* decision_name(Decision d);  // "holds", "broken", "undecided", "fleet"
 
 // The runs a check may make: it first looks after min_runs, then after every further run.
 struct RunPlan {

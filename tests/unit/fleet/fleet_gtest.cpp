@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "fleet_sample.hpp"
+#include "iogate/fleet/fleet_writers.hpp"
 
 namespace iogate {
 namespace {
@@ -205,7 +206,7 @@ std::vector<FleetInput> slow_latency_fleet(const std::vector<std::string>& expec
   std::vector<FleetInput> in = fleet({390, 402, 385});
   for (FleetInput& host : in)
     for (const std::string& key : expectations)
-      host.run.checks[0].expectations.push_back({key, "holds", ""});
+      host.run.checks[0].expectations.push_back({key, "holds", "", {}});
   RunResult& slow = in[1].run.checks[0].result;
   slow.latency.reset();
   for (int i = 0; i < 16; ++i) slow.latency.record(5'000'000);
@@ -234,7 +235,7 @@ TEST(Fleet, AThroughputCheckIsJudgedOnItsThroughputNotItsLatency) {
 TEST(Fleet, TheFiguresComparedAreThoseTheExpectationsBound) {
   auto figures = [](const std::vector<std::string>& keys) {
     std::vector<ExpectationRecord> e;
-    for (const std::string& k : keys) e.push_back({k, "holds", ""});
+    for (const std::string& k : keys) e.push_back({k, "holds", "", {}});
     return bounded_figures(e);
   };
   using V = std::vector<std::string>;
@@ -243,6 +244,61 @@ TEST(Fleet, TheFiguresComparedAreThoseTheExpectationsBound) {
             (V{"iops", "mbps", "lat_p99_ms"}));
   EXPECT_EQ(figures({"latency_p99_9_max", "latency_max", "cv_max"}), (V{"iops", "mbps"}));
   EXPECT_EQ(figures({}), (V{"iops", "mbps"}));  // a check that never ran has none
+}
+
+// Four hosts, vm04 at 75% of the others' 400 IOPS; every host's check says iops_min = `share`.
+std::vector<FleetInput> peers_bound_fleet(double share) {
+  std::vector<FleetInput> in = fleet({400, 400, 400, 300});
+  for (FleetInput& host : in)
+    host.run.checks[0].expectations.push_back({"iops_min", "fleet", "", share});
+  return in;
+}
+
+TEST(Fleet, APeersBoundsFractionReplacesTheDefaultRatio) {
+  EXPECT_EQ(compare_fleet(peers_bound_fleet(0.7), {}).outliers(), 0);
+  const FleetReport r = compare_fleet(peers_bound_fleet(0.8), {});
+  EXPECT_EQ(r.outliers(), 1);
+  const HostVerdict& vm04 = verdict_of(r, "vm04");
+  ASSERT_TRUE(vm04.outlier());
+  EXPECT_EQ(vm04.figures.at(0).bound, "iops_min 80% of peers");
+  EXPECT_DOUBLE_EQ(vm04.figures.at(0).min_ratio, 0.8);
+  EXPECT_THAT(vm04.explanation,
+              HasSubstr("300 IOPS, 75% of the peer median 400 (3 peers, below iops_min 80% of "
+                        "peers)"));
+  // The default 70% would not have named it.
+  std::vector<FleetInput> plain = fleet({400, 400, 400, 300});
+  EXPECT_EQ(compare_fleet(plain, {}).outliers(), 0);
+}
+
+TEST(Fleet, EachHostIsHeldToItsOwnRecordsPeersBound) {
+  std::vector<FleetInput> in = peers_bound_fleet(0.8);
+  in[3].run.checks[0].expectations[0].peers = 0.7;  // vm04 ran another threshold file
+  EXPECT_EQ(compare_fleet(in, {}).outliers(), 0);
+  in = peers_bound_fleet(0.7);
+  in[3].run.checks[0].expectations[0].peers = 0.8;
+  EXPECT_TRUE(verdict_of(compare_fleet(in, {}), "vm04").outlier());
+}
+
+TEST(Fleet, APeersBoundIsComparedWhateverFigureWasAskedFor) {
+  FleetSettings mbps;
+  mbps.figures = {"mbps"};
+  const FleetReport r = compare_fleet(peers_bound_fleet(0.8), mbps);
+  EXPECT_EQ(r.groups[0].figures, (std::vector<std::string>{"iops", "mbps"}));
+  EXPECT_TRUE(verdict_of(r, "vm04").outlier());
+}
+
+TEST(Fleet, ACeilingPeersBoundIsHeldAboveItsShare) {
+  // vm02 answers in 5 ms against ~2.5 ms: twice its peers.
+  std::vector<FleetInput> in = slow_latency_fleet({});
+  for (FleetInput& host : in)
+    host.run.checks[0].expectations.push_back({"latency_avg_max", "fleet", "", 2.5});
+  EXPECT_EQ(compare_fleet(in, {}).outliers(), 0);  // 250% of peers: within
+  for (FleetInput& host : in) host.run.checks[0].expectations[0].peers = 1.5;
+  const FleetReport r = compare_fleet(in, {});
+  ASSERT_TRUE(verdict_of(r, "vm02").outlier());
+  EXPECT_THAT(verdict_of(r, "vm02").explanation, HasSubstr("above latency_avg_max 150% of peers"));
+  EXPECT_EQ(fleet_to_json(r)["groups"][0]["hosts"][1]["figures"]["lat_avg_ms"]["bound"],
+            "latency_avg_max 150% of peers");
 }
 
 }  // namespace

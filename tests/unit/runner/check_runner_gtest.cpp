@@ -64,6 +64,25 @@ TEST_F(CheckRunnerTest, APassingCheckIsRecordedWrittenAndLeavesNothingBehind) {
   EXPECT_TRUE(std::filesystem::is_empty(datastore_.path()));
 }
 
+// A peers bound is judged by iogate fleet: the check runs for its figures even beside a baseline
+// bound with no baseline to use, and the record keeps the bound's share for the fleet.
+TEST_F(CheckRunnerTest, APeersBoundRunsAndIsLeftToTheFleet) {
+  CheckRunner runner(settings(reports_.path()));
+  const Expectation peers{"iops_min", Metric::iops, BoundKind::min, 0, PeersBound{0.7}};
+  const CheckReport alone = runner.run(quick_check("peers", peers));
+  EXPECT_EQ(alone.record.status, CheckStatus::pass);
+  ASSERT_EQ(alone.record.expectations.size(), 1u);
+  EXPECT_EQ(alone.record.expectations[0].decision, "fleet");
+
+  Check both = quick_check("peers_and_baseline", peers);
+  both.expectations.push_back({"mbps_min", Metric::mbps, BoundKind::min, 0, RelativeBound{0.9}});
+  const CheckReport r = runner.run(both);
+  EXPECT_GE(r.record.runs, 1);  // not skipped before it ran: the fleet needs its figures
+  EXPECT_EQ(r.record.status, CheckStatus::skipped);  // the baseline bound had nothing to use
+  ASSERT_FALSE(r.record.expectations.empty());
+  EXPECT_EQ(r.record.expectations[0].peers, 0.7);
+}
+
 // How a suite under ctest labels its host: the environment, read by the runner, into every
 // record's context and per-check JSON; --host-label (the settings') wins over it.
 TEST_F(CheckRunnerTest, TheHostLabelReachesTheContextAndTheCheckJson) {
