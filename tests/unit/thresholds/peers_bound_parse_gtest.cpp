@@ -7,29 +7,17 @@
 #include <variant>
 
 #include "iogate/thresholds/threshold_file.hpp"
+#include "threshold_text.hpp"
 
 namespace iogate {
 namespace {
 
+using test::error_of;
+using test::file_with;
+
 using ::testing::HasSubstr;
 
 const std::string kData = std::string(IOGATE_TEST_DATA_DIR) + "/thresholds/";
-
-std::string file_with(const std::string& expect) {
-  return "[suite]\nname = \"s\"\n[[check]]\nname = \"c\"\n"
-         "[check.workload]\nblock_size = \"4k\"\nduration = \"3s\"\nfile_size = \"64MiB\"\n"
-         "[check.expect]\n" +
-         expect + "\n";
-}
-
-std::string error_of(const std::string& text) {
-  try {
-    parse_threshold_text(text, "t.toml");
-  } catch (const ThresholdError& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 TEST(PeersBoundParse, FloorsAndCeilingsBesideAnAbsoluteBound) {
   const ThresholdFile f = load_threshold_file(kData + "good/peers_bounds.toml");

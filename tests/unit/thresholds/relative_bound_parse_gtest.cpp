@@ -4,25 +4,13 @@
 #include <variant>
 
 #include "iogate/thresholds/threshold_file.hpp"
+#include "threshold_text.hpp"
 
 namespace iogate {
 namespace {
 
-std::string file_with(const std::string& expect, const std::string& check_extra = "") {
-  return "[suite]\nname = \"s\"\n[[check]]\nname = \"c\"\n" + check_extra +
-         "[check.workload]\nblock_size = \"4k\"\nduration = \"3s\"\nfile_size = \"64MiB\"\n"
-         "[check.expect]\n" +
-         expect + "\n";
-}
-
-std::string error_of(const std::string& text) {
-  try {
-    parse_threshold_text(text, "t.toml");
-  } catch (const ThresholdError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::error_of;
+using test::file_with;
 
 TEST(RelativeBoundParse, AnyKeyTakesAShareOfTheBaseline) {
   const ThresholdFile f = parse_threshold_text(

@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "iogate/thresholds/threshold_file.hpp"
+#include "threshold_text.hpp"
 
 namespace iogate {
 namespace {
+
+using test::error_of;
 
 using namespace std::chrono_literals;
 
@@ -17,15 +20,6 @@ std::string suite_file(const std::string& suite_extra, const std::string& check_
             "[check.workload]\nblock_size = \"4k\"\nduration = \"10s\"\nfile_size = \"64MiB\"\n"
             "[check.expect]\niops_min = 1\n";
   return text;
-}
-
-std::string error_of(const std::string& text) {
-  try {
-    parse_threshold_text(text, "t.toml");
-  } catch (const ThresholdError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 TEST(RepetitionKeys, DefaultsAreOneRunAtLeastTwentyAtMostUnstableFails) {
