@@ -132,7 +132,8 @@ TEST_F(ResultReader, ChecksOnSeveralDatastoresEachNameTheirs) {
   const RunReport one = read_report_dir(dir_);
   EXPECT_EQ(one.context.datastore, "/mnt/a");
   EXPECT_EQ(one.checks[1].datastore, "");
-  for (const auto& check : nlohmann::json::parse(as_json(one)).at("checks"))
+  const nlohmann::json doc = nlohmann::json::parse(as_json(one));  // outlives the loop below
+  for (const auto& check : doc.at("checks"))
     EXPECT_FALSE(check.contains("datastore")) << check.at("check");
 }
 
