@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace iogate {
 
@@ -46,6 +47,13 @@ enum class FileLayout {
   grown,
 };
 
+// One block size of a mix and its share of the I/Os: fio's `bssplit=4k/60:64k/40`, the lines of
+// an IOMeter access specification ("% of access specification").
+struct BlockSizeShare {
+  std::uint64_t block_size = 0;
+  double pct = 0;  // share of the I/Os issued at this size, 0..100; a mix's shares sum to 100
+};
+
 struct WorkloadSpec {
   std::uint64_t block_size = 4096;
   double read_pct = 0.0;    // 0..100
@@ -71,6 +79,9 @@ struct WorkloadSpec {
   double rate_iops = 0;
   double rate_mbps = 0;  // MiB/s
   FileLayout layout = FileLayout::written;
+  // Several block sizes, each I/O drawing its size by the shares (empty: every I/O is
+  // block_size).
+  std::vector<BlockSizeShare> block_mix;
 };
 
 // "written", "preallocated", "grown": the names threshold files, flags and JSON use.
