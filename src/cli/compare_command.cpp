@@ -113,10 +113,14 @@ constexpr Row kRows[] = {
     {"latency_avg_ms", "lat avg ms", Metric::latency_avg, false, false},
     {"latency_p99_ms", "lat p99 ms", Metric::latency_percentile, false, false}};
 
-// "ok", "REGRESSED", "undecided" with the ratio interval, or "info".
-std::string judge(const Row& row, const std::vector<double>& base, const std::vector<double>& now,
-                  double tolerance) {
-  if (!row.gated) return "info";
+struct RowVerdict {
+  bool regressed = false;
+  std::string shown;  // "ok", "REGRESSED", "undecided" with the ratio interval, or "info"
+};
+
+RowVerdict judge(const Row& row, const std::vector<double>& base, const std::vector<double>& now,
+                 double tolerance) {
+  if (!row.gated) return {.shown = "info"};
   const double fraction = row.higher_is_better ? tolerance : 1.0 / tolerance;
   const Expectation e{row.key, row.metric, row.higher_is_better ? BoundKind::min : BoundKind::max,
                       0, RelativeBound{fraction}};
@@ -127,7 +131,8 @@ std::string judge(const Row& row, const std::vector<double>& base, const std::ve
   const std::string verdict = j.decision == Decision::broken  ? "REGRESSED"
                               : j.decision == Decision::holds ? "ok"
                                                               : "undecided";
-  return fmt::format("{} ({})", verdict, describe_interval(j));
+  return {.regressed = j.decision == Decision::broken,
+          .shown = fmt::format("{} ({})", verdict, describe_interval(j))};
 }
 
 int run(const CompareFlags& flags) {
@@ -170,10 +175,11 @@ int run(const CompareFlags& flags) {
       const auto bi = b.samples.find(row.key), ni = n->samples.find(row.key);
       if (bi == b.samples.end() || ni == n->samples.end()) continue;
       const double bm = median(bi->second), nm = median(ni->second);
-      const std::string verdict = judge(row, bi->second, ni->second, tolerance);
-      if (verdict.starts_with("REGRESSED")) ++regressions;
+      const RowVerdict verdict = judge(row, bi->second, ni->second, tolerance);
+      if (verdict.regressed) ++regressions;
       std::cout << fmt::format("{:<28} {:<12} {:>14.2f} {:>14.2f} {:>+8.1f}%  {}\n", b.name,
-                               row.shown, bm, nm, bm != 0 ? (nm / bm - 1) * 100 : 0.0, verdict);
+                               row.shown, bm, nm, bm != 0 ? (nm / bm - 1) * 100 : 0.0,
+                               verdict.shown);
     }
   }
   for (const std::string& change : diff_storage_stacks(base.fingerprint, now.fingerprint))

@@ -21,10 +21,7 @@ void write_fleet_console(std::ostream& out, const FleetReport& report) {
     if (!g.limit.empty()) out << "  note: " << g.limit << '\n';
   }
   for (const std::string& note : report.notes) out << "note: " << note << '\n';
-  out << report.outliers() << " outliers (below "
-      << fmt::format("{:.0f}", report.settings.criteria.min_ratio * 100)
-      << "% of the peer median, robust z above "
-      << fmt::format("{:g}", report.settings.criteria.max_z) << " where the peers allow)\n";
+  out << report.outliers() << " outliers (" << outlier_criteria(report.settings.criteria) << ")\n";
 }
 
 }  // namespace iogate

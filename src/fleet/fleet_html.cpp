@@ -71,11 +71,9 @@ void header(std::ostream& out, const FleetReport& r, bool charts) {
                             : esc(fmt::format("{}", fmt::join(s.figures, ", "))))
       << ", from the check's median run</dd>\n"
       << fmt::format(
-             "<dt>Outlier</dt><dd>below {:.0f}% of its peer median (latency: above {:.0f}%) and, "
-             "with {} peers or more, a robust z above {:g}; a class of fewer than {} hosts is not "
-             "compared</dd>\n</dl>\n",
-             s.criteria.min_ratio * 100, 100 / s.criteria.min_ratio, kMinPeersForMad,
-             s.criteria.max_z, kMinPeers + 1);
+             "<dt>Outlier</dt><dd>{}; a class of fewer than {} hosts is not compared</dd>\n"
+             "</dl>\n",
+             esc(outlier_criteria(s.criteria)), kMinPeers + 1);
   if (!r.notes.empty()) {
     out << "<ul class=\"notes\">\n";
     for (const std::string& note : r.notes) out << "<li>" << esc(note) << "</li>\n";

@@ -22,11 +22,9 @@ void write_fleet_markdown(std::ostream& out, const FleetReport& report) {
                      report.outliers())
       << fmt::format(
              "Each figure is the host's median run, with its ratio to the median of its peers "
-             "(the other hosts with the same {}). **OUTLIER**: below {:.0f}% of the peer median "
-             "(latency: above {:.0f}%) and, with {} peers or more, a robust z above {:g}.\n\n",
+             "(the other hosts with the same {}). **OUTLIER**: {}.\n\n",
              cell(fmt::format("{}", fmt::join(report.settings.peer_keys, ", "))),
-             report.settings.criteria.min_ratio * 100, 100 / report.settings.criteria.min_ratio,
-             kMinPeersForMad, report.settings.criteria.max_z);
+             outlier_criteria(report.settings.criteria));
   for (const FleetGroup& g : report.groups) {
     out << fmt::format("### {} {}\n\n", cell(g.suite), cell(g.check))
         << fmt::format("Peers: {}\n\n", cell(g.peer_class));

@@ -1,23 +1,17 @@
 #include "iogate/fleet/robust.hpp"
 
-#include <algorithm>
 #include <cmath>
+
+#include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
 
-double median_of(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 double mad_of(const std::vector<double>& values) {
-  const double m = median_of(values);
+  const double m = median(values);
   std::vector<double> deviations;
   deviations.reserve(values.size());
   for (double v : values) deviations.push_back(std::fabs(v - m));
-  return median_of(std::move(deviations));
+  return median(deviations);
 }
 
 PeerComparison compare_with_peers(double value, const std::vector<double>& peers,
@@ -25,7 +19,8 @@ PeerComparison compare_with_peers(double value, const std::vector<double>& peers
   PeerComparison c;
   c.value = value;
   c.peers = static_cast<int>(peers.size());
-  c.peer_median = median_of(peers);
+  if (peers.empty()) return c;
+  c.peer_median = median(peers);
   c.peer_mad = mad_of(peers);
   c.ratio = c.peer_median != 0 ? value / c.peer_median : 0;
   if (c.peer_median <= 0) return c;  // peers that measured nothing: no reference to fall short of

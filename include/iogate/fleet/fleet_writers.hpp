@@ -28,6 +28,10 @@ namespace iogate {
 
 inline constexpr int kFleetJsonVersion = 1;
 
+// What makes an outlier, in one sentence every format shows: "below 70% of its peer median
+// (latency: above 143%) and, with 4 peers or more, a robust z above 3.5".
+std::string outlier_criteria(const RobustCriteria& criteria);
+
 void write_fleet_console(std::ostream& out, const FleetReport& report);
 void write_fleet_markdown(std::ostream& out, const FleetReport& report);
 void write_fleet_junit(std::ostream& out, const FleetReport& report);

@@ -41,7 +41,7 @@ struct PeerComparison {
   bool outlier = false;            // practical and (statistical, or no usable MAD)
 };
 
-double median_of(std::vector<double> values);  // 0 for none
+// The median absolute deviation (NaN for none); the median itself is verdicts' median().
 double mad_of(const std::vector<double>& values);
 
 // `value` against `peers` (the other hosts' figures; at least kMinPeers of them).

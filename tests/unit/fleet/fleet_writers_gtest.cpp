@@ -49,6 +49,12 @@ class FleetFiles : public ::testing::Test {
   fs::path dir_;
 };
 
+TEST(FleetWriters, OneSentenceStatesTheOutlierRuleWithTheCriteriaGiven) {
+  EXPECT_EQ(outlier_criteria({.min_ratio = 0.8, .max_z = 3}),
+            "below 80% of its peer median (latency: above 125%) and, with 4 peers or more, a "
+            "robust z above 3");
+}
+
 TEST(FleetWriters, JunitHasATestcasePerHostOutliersFailNotComparedSkip) {
   const std::string xml = render(write_fleet_junit);
   EXPECT_THAT(xml, HasSubstr("tests=\"8\" failures=\"1\""));

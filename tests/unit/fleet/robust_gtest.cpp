@@ -5,11 +5,16 @@
 namespace iogate {
 namespace {
 
-TEST(Robust, MedianAndMad) {
-  EXPECT_DOUBLE_EQ(median_of({}), 0);
-  EXPECT_DOUBLE_EQ(median_of({3, 1, 2}), 2);
-  EXPECT_DOUBLE_EQ(median_of({4, 1, 3, 2}), 2.5);
+TEST(Robust, Mad) {
   EXPECT_DOUBLE_EQ(mad_of({1, 2, 3, 4, 100}), 1);  // the 100 does not move it
+  EXPECT_DOUBLE_EQ(mad_of({4, 1, 3, 2}), 1);
+}
+
+TEST(Robust, NoPeersNoReference) {
+  const PeerComparison none = compare_with_peers(50, {}, true, {});
+  EXPECT_EQ(none.peers, 0);
+  EXPECT_DOUBLE_EQ(none.peer_median, 0);
+  EXPECT_FALSE(none.outlier);
 }
 
 TEST(Robust, TwoPeersOnlyThePracticalCriterion) {
