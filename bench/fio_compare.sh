@@ -17,6 +17,12 @@
 # 2 min), and two CPU-bound ones, 4 KiB random reads from a page-cached file with psync QD 1 and
 # io_uring QD 32.
 #
+# FIO_LAYOUT_BS=1m lays fio's file out in writes of that size instead of the workload's block size
+# (fio's own layout writes its bs), for comparing the engines on a file in another state: where
+# the page cache keeps large folios for a file written in large writes (ext4 on recent kernels,
+# e.g. this machine's 6.18), page-cached 4 KiB reads from it cost less CPU than from a file written
+# 4 KiB at a time.
+#
 # Fresh files on both sides: before every run the other tool's file is gone and the tool makes
 # its own (iogate in its scratch area, fio by laying it out), so neither measures a file the
 # other warmed or aged. A direct=0 file is cached for both: iogate writes it through the page
@@ -66,6 +72,10 @@ run_fio() {  # name pair
   [ "$direct" = 0 ] && cache=(--pre_read=1 --invalidate=0)
   [[ $run == *s ]] || span=(--io_size="${run/iB/}")
   rm -f "$work/fio-$1.dat"
+  if [ -n "${FIO_LAYOUT_BS:-}" ]; then  # fio finds its file made and only reads it in
+    fio --name=layout --filename="$work/fio-$1.dat" --size="${fsize/iB/}" --bs="$FIO_LAYOUT_BS" \
+      --rw=write --end_fsync=1 --output=/dev/null
+  fi
   fio --name="$1" --filename="$work/fio-$1.dat" --size="${fsize/iB/}" --bs="$bs" \
     --rw="$rw" --rwmixread="$rd" --percentage_random="$rnd" --iodepth="$qd" \
     --ioengine="$engine" --direct="$direct" "${cache[@]}" "${span[@]}" \

@@ -1,6 +1,6 @@
 # What `cmake --install` puts where, in two components:
 #   cli  bin/iogate, the shipped threshold files, the fleet playbook and CI pipeline examples, the
-#        man pages, the README: what a host that runs checks, or the controller that judges a
+#        ctest resource spec writer (datastores-spec.sh), the man pages, the README: what a host that runs checks, or the controller that judges a
 #        fleet, needs (the iogate .deb)
 #   dev  headers, static libraries and the CMake package a project's own suite builds against
 #        (see IogatePackage.cmake; the iogate-dev .deb)
@@ -10,6 +10,8 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/thresholds/"
         FILES_MATCHING PATTERN "*.toml")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/fleet/" DESTINATION "${CMAKE_INSTALL_DATADIR}/iogate/fleet"
         COMPONENT cli)
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/datastores-spec.sh"
+        DESTINATION "${CMAKE_INSTALL_DATADIR}/iogate/scripts" COMPONENT cli)
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}"
         COMPONENT cli)
 

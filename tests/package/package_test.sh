@@ -48,6 +48,9 @@ TOML
   grep -q 'Chart.js v' "$root/tmp/report.html" || { echo "report.html has no Chart.js"; exit 1; }
   [ -z "$(ls -A "$root/var/tmp/datastore")" ] || { echo "scratch left in the datastore"; exit 1; }
   zcat "$root/usr/share/man/man1/iogate-check.1.gz" | grep -q 'datastore'
+  in_root /usr/share/iogate/scripts/datastores-spec.sh /var/tmp/datastore /tmp \
+    > "$root/tmp/datastores.json"
+  grep -q '"id": "ds1", "slots": 1, "dir": "/tmp"' "$root/tmp/datastores.json"
   exit 0
 fi
 
