@@ -8,14 +8,15 @@
 
 #include "expectation_keys.hpp"
 #include "impossible_bounds.hpp"
+#include "iogate/fio_job/job_mapping.hpp"
 #include "repetition_keys.hpp"
 
 namespace iogate::thresholds_detail {
 namespace {
 
-constexpr std::array<std::string_view, 9> kCheckKeys{"name",       "description", "timeout",
-                                                     "workload",   "expect",      "repeat",
-                                                     "repeat_max", "budget",      "unstable"};
+constexpr std::array<std::string_view, 11> kCheckKeys{
+    "name",       "description", "timeout",  "workload", "expect",     "repeat",
+    "repeat_max", "budget",      "unstable", "fio_job",  "fio_section"};
 
 std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
   const Nanoseconds d = duration_value(s, n, "timeout");
@@ -25,6 +26,33 @@ std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
     s.fail(n, "timeout", fmt::format("expected a timeout of at least 1s, got {}", describe(n)));
   }
   return whole;
+}
+
+// A check whose workload is a fio job (fio_job = "jobs/seq.fio", relative to the threshold file,
+// and fio_section when the job file holds several jobs): the job's options are the whole
+// workload, [defaults] not applied (fio's defaults fill what the job leaves out). Mistakes in the
+// job file are reported at its own line.
+WorkloadSpec fio_workload(const std::filesystem::path& file, const Section& named,
+                          const toml::table& table, const toml::node& job) {
+  const std::filesystem::path given(string_value(named, job, "fio_job"));
+  if (given.empty()) named.fail(job, "fio_job", "expected the path of a fio job file");
+  const std::filesystem::path path = given.is_absolute() ? given : file.parent_path() / given;
+  std::string section;
+  if (const toml::node* n = table.get("fio_section")) {
+    section = string_value(named, *n, "fio_section");
+    if (section.empty()) named.fail(*n, "fio_section", "expected a job section's name");
+  }
+  fio_job::FioJobFile jobs;
+  try {
+    jobs = fio_job::read_job_file(path, fio_job::process_environment());
+  } catch (const ThresholdError& e) {
+    if (e.where().line > 0) throw;
+    named.fail(job, "fio_job", fmt::format("{}: {}", path.string(), e.problem()));
+  }
+  const toml::node* at = table.get("fio_section");
+  return fio_job::map_job(jobs, section, location(file, (at ? *at : job).source()),
+                          named.key(at ? "fio_section" : "fio_job"))
+      .workload;
 }
 
 Check read_check(const std::filesystem::path& file, const toml::table& table, std::size_t index,
@@ -55,12 +83,23 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
     check.description = string_value(named, *n, "description");
 
   const toml::table* workload = optional_table(named, table, "workload");
-  if (workload == nullptr) {
-    named.fail(table, "workload", "missing required table [check.workload]: what to run");
+  if (const toml::node* job = table.get("fio_job")) {
+    if (workload != nullptr) {
+      named.fail(*workload, "workload",
+                 "a check takes its workload from fio_job or from [check.workload], not both");
+    }
+    check.workload = fio_workload(file, named, table, *job);
+  } else {
+    if (const toml::node* n = table.get("fio_section"))
+      named.fail(*n, "fio_section", "fio_section names a job of fio_job, which is missing");
+    if (workload == nullptr) {
+      named.fail(table, "workload",
+                 "missing required table [check.workload] (or fio_job): what to run");
+    }
+    const WorkloadFields own =
+        read_workload_fields(Section{file, named.owner, "workload"}, *workload);
+    check.workload = resolve_workload(own, defaults, named, workload->source());
   }
-  const WorkloadFields own =
-      read_workload_fields(Section{file, named.owner, "workload"}, *workload);
-  check.workload = resolve_workload(own, defaults, named, workload->source());
 
   const toml::table* expect = optional_table(named, table, "expect");
   if (expect == nullptr || expect->empty()) {

@@ -16,14 +16,6 @@ namespace {
 
 using thresholds_detail::Section;
 
-std::string format_message(const SourceLocation& where, const std::string& key,
-                           const std::string& problem) {
-  std::string out = where.file.string();
-  if (where.line > 0) out += fmt::format(":{}:{}", where.line, where.column);
-  if (!key.empty()) out += ": " + key;
-  return out + ": " + problem;
-}
-
 // A threshold file is a few kilobytes; the limit only stops a mistyped path (a log, an image)
 // from being read whole before the TOML parser refuses it.
 constexpr std::uint64_t kMaxThresholdFileBytes = 16ULL << 20;
@@ -85,12 +77,6 @@ thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file
 }
 
 }  // namespace
-
-ThresholdError::ThresholdError(SourceLocation where, std::string key, std::string problem)
-    : std::runtime_error(format_message(where, key, problem)),
-      where_(std::move(where)),
-      key_(std::move(key)),
-      problem_(std::move(problem)) {}
 
 ThresholdFile load_threshold_file(const std::filesystem::path& path) {
   return parse_threshold_text(read_file(path), path);

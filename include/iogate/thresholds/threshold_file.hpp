@@ -6,6 +6,11 @@
 //               require_mount, require_filesystem, require_device (what the datastore must be)
 //   [defaults]  any workload key, lent to every check that does not set it
 //   [[check]]   name (unique), description, timeout, [check.workload], [check.expect]
+//               or, instead of [check.workload], fio_job = "jobs/seq.fio" (a fio job file,
+//               relative to the threshold file) and fio_section = "seq-read" (the job section;
+//               required when the file holds several): the job's options are the whole
+//               workload, read as fio reads them (include/iogate/fio_job/job_mapping.hpp), and
+//               [defaults] do not apply to it; a mistake in the job file is reported at its line
 //
 // Names and profiles are identifiers ([A-Za-z0-9_]+): they become GoogleTest and ctest names.
 // Workload defaults: read 0%, random 0%, queue_depth 1, ramp 0, direct true, flush "end",
@@ -143,14 +148,30 @@ struct ThresholdFile {
 // Bad input: the message is "file:line:column: key: what was expected (got ...)". A TOML syntax
 // error has no key ("file:line:column: problem"); an unreadable file has line 0 and no column
 // ("file: cannot open: No such file or directory").
+//
+// Defined here, header only, so that the fio job file reader (include/iogate/fio_job/), which the
+// threshold parser itself uses, reports its mistakes in the same words without a library cycle.
 class ThresholdError : public std::runtime_error {
  public:
-  ThresholdError(SourceLocation where, std::string key, std::string problem);
+  ThresholdError(SourceLocation where, std::string key, std::string problem)
+      : std::runtime_error(message(where, key, problem)),
+        where_(std::move(where)),
+        key_(std::move(key)),
+        problem_(std::move(problem)) {}
   const SourceLocation& where() const { return where_; }
   const std::string& key() const { return key_; }
   const std::string& problem() const { return problem_; }
 
  private:
+  static std::string message(const SourceLocation& where, const std::string& key,
+                             const std::string& problem) {
+    std::string out = where.file.string();
+    if (where.line > 0)
+      out += ":" + std::to_string(where.line) + ":" + std::to_string(where.column);
+    if (!key.empty()) out += ": " + key;
+    return out + ": " + problem;
+  }
+
   SourceLocation where_;
   std::string key_;
   std::string problem_;

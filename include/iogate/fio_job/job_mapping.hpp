@@ -1,0 +1,91 @@
+// fio job sections as iogate workloads: what each supported option becomes, which are accepted
+// with a note because they do not change the I/O, and why every other one is refused.
+//
+// fio's defaults, not iogate's, fill what a job does not say: rw=read, bs=4k, iodepth=1,
+// numjobs=1, ioengine=psync, direct=0 (buffered), rwmixread=50, percentage_random=100, no
+// end_fsync (flush "none"). The mapping:
+//
+//   rw/readwrite      read, write, randread, randwrite, rw/readwrite, randrw -> read and random
+//                     shares; trims are refused, and so is the `:N` suffix (fio's sequential runs
+//                     inside a random stream, or holes in a sequential one)
+//   rwmixread/-write  the read share of rw and randrw (the last one written wins, as in fio)
+//   percentage_random the random share of randread, randwrite and randrw; on a sequential rw it
+//                     changes nothing in fio either (noted)
+//   bs/blocksize      block_size; "4k,8k" (read, write) only where the job uses one of them or
+//                     they agree
+//   bssplit           block_mix, block_size its smallest block (fio aligns offsets to it); shares
+//                     left out split the rest as fio does, and must add up to 100
+//   iodepth           queue_depth (the sync engines run at depth 1, in fio and in iogate)
+//   numjobs           workers. fio gives each job its own file of `size` and its own `size` of
+//                     I/O; iogate splits one file into `workers` regions, so the file and the I/O
+//                     are numjobs x size
+//   size, filesize,   the file and the bytes transferred: filesize the file, size (or io_size)
+//   io_size           the I/O; either alone is both, as in fio
+//   runtime           size-based: a time cap (size with a duration); with time_based: duration
+//   time_based        time-based: the file is size, the window runtime
+//   ramp_time         ramp
+//   direct, buffered  direct
+//   ioengine          sync, psync, vsync, pvsync, pvsync2 -> psync; libaio (and fio's aliases
+//                     aio, linuxaio) -> libaio; io_uring -> io_uring; anything else is refused
+//                     (`ioengine=rbd: iogate runs local files only`)
+//   end_fsync,        flush "end"; without them "none", as fio stops its clock without a flush
+//   fsync_on_close
+//   fsync, fdatasync  0 only: iogate flushes at the end, never every N writes
+//   verify            iogate's own verification (a header and crc32c per block, whatever fio's
+//                     method): a job that writes and reads verifies every read of a block it wrote;
+//                     a write-only job becomes kind "integrity" (write the file, flush, read it
+//                     all back verified), fio's write-then-verify; a read-only job is refused (it
+//                     would verify what an earlier job wrote)
+//   rate, rate_iops   rate_mbps, rate_iops, times numjobs (fio caps each job); only on a job that
+//                     reads or writes, not both: fio caps reads and writes apart, iogate the total
+//   name, description the check's name (made an identifier) and description
+//   filename,         noted: iogate makes its own file in the datastore's scratch area and never
+//   directory         opens what the job names
+//   stonewall,        noted: iogate runs one check at a time; a job fio would run at the same
+//   wait_for_previous time as the one before it (no stonewall) gets a note saying so
+//   the layout        "written" for a job that reads (fio lays out its file), "preallocated" for
+//                     one that only writes (fio fallocates it), "written" with overwrite=1
+//
+// Accepted with a note (they change reporting, logging or placement, not the I/O): thread,
+// group_reporting, new_group, kb_base (it changes how sizes read, and is honoured), unit_base,
+// the log and percentile options, invalidate, randrepeat, norandommap, cpus_allowed and the like.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "iogate/engine/workload.hpp"
+#include "iogate/fio_job/job_file.hpp"
+
+namespace iogate::fio_job {
+
+struct FioJob {
+  std::string section;     // the job section's name as written
+  std::string check_name;  // name= or the section, with every character but [A-Za-z0-9_] as '_'
+  std::string description;
+  SourceLocation where;  // the section's [name] line
+  WorkloadSpec workload;
+  // Each threshold workload key ("block_size", "read" ...) and the fio lines it came from; a key
+  // no line set holds fio's default.
+  std::map<std::string, std::vector<FioOption>> sources;
+  // "seq.fio:7: thread: iogate runs workers as threads anyway": options taken without effect.
+  std::vector<std::string> notes;
+};
+
+// Every job section of `file`, mapped; the first unsupported option or value of any job is a
+// ThresholdError at its line ("file:line:column: ioengine: rbd: iogate runs local files only").
+std::vector<FioJob> map_jobs(const FioJobFile& file);
+
+// `name` as an identifier, for check and suite names: every character but [A-Za-z0-9_] as '_'
+// ("seq-read" -> "seq_read"), "job" when nothing is left, cut to kMaxCheckNameLength.
+std::string identifier_of(const std::string& name);
+
+// The job section named `section`, or the only one when `section` is empty, mapped (the other
+// sections are not). A missing section, or no name for a file of several jobs, is a
+// ThresholdError at `asked` naming `key` (the threshold file's `fio_section`, or a flag).
+
+FioJob map_job(const FioJobFile& file, const std::string& section, const SourceLocation& asked,
+               const std::string& key);
+
+}  // namespace iogate::fio_job
