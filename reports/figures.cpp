@@ -4,6 +4,8 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
+#include <string_view>
 
 namespace iogate {
 
@@ -20,6 +22,25 @@ std::vector<Figure> key_figures(const RunResult& r) {
           {"cpu_pct", r.cpu_process_pct},
           {"cpu_system_pct", r.cpu_system_pct},
           {"duration_s", r.elapsed_s}};
+}
+
+std::optional<double> figure_by_name(const RunResult& r, const std::string& figure) {
+  if (figure == "iops") return r.iops();
+  if (figure == "mbps") return r.mbps();
+  if (figure == "duration_s") return r.elapsed_s;
+  if (figure.rfind("latency_", 0) != 0 || r.latency.count() == 0) return std::nullopt;
+  if (figure == "latency_avg_ms") return r.lat_avg_ms();
+  if (figure == "latency_max_ms") return r.lat_max_ms();
+  // latency_p<percentile>_ms, the percentile as the verdict prints it ({:g}: 99, 99.9, 99.99)
+  constexpr std::string_view kHead = "latency_p", kTail = "_ms";
+  if (figure.size() <= kHead.size() + kTail.size() ||
+      figure.compare(figure.size() - kTail.size(), kTail.size(), kTail) != 0)
+    return std::nullopt;
+  const std::string q = figure.substr(kHead.size(), figure.size() - kHead.size() - kTail.size());
+  char* end = nullptr;
+  const double percentile = std::strtod(q.c_str(), &end);
+  if (end != q.c_str() + q.size() || !(percentile >= 0 && percentile <= 100)) return std::nullopt;
+  return r.lat_percentile_ms(percentile);
 }
 
 std::string format_figure(double value) {

@@ -1,64 +1,169 @@
-// The page script of the HTML report: draws each check's charts with Chart.js from the JSON the
-// writer embeds (<script id="iogate-data">). Animations are off so a page is complete as soon as
-// it has loaded (headless screenshots, printing). When Chart.js is missing the tables remain and
-// a note says why. body[data-charts] holds how many charts were drawn, for tests.
+// The page scripts of iogate's HTML pages, drawn with Chart.js (no plugins) from the JSON the
+// writer embeds (<script id="iogate-data">).
+//
+// kChartPrelude, shared by the run report and the history page: Chart.js's animations off so a
+// page is complete once it has loaded (headless screenshots, printing); without Chart.js the
+// tables remain and a note says why. It records on each canvas what it drew, for tests:
+// data-bound-lines (the bound datasets Chart.js laid out points for), data-ymin (and data-y1min)
+// (the y axes' minimum as drawn); body[data-charts] holds how many charts were drawn.
 #pragma once
 
 namespace iogate::html {
 
-inline constexpr const char* kChartsScript = R"JS(
-(function () {
-  var data = JSON.parse(document.getElementById('iogate-data').textContent);
+inline constexpr const char* kChartPrelude = R"JS(
+var iogate = (function () {
   var drawn = 0;
-  if (typeof Chart === 'undefined') {
+  function available() {
+    if (typeof Chart !== 'undefined') {
+      Chart.defaults.animation = false;
+      Chart.defaults.responsive = false;
+      return true;
+    }
     document.querySelectorAll('.charts').forEach(function (el) {
       el.textContent = 'Charts unavailable: this page was written without Chart.js ' +
                        '(install Debian\'s libjs-chart.js and write it again).';
     });
     document.body.dataset.charts = '0';
-    return;
+    return false;
   }
-  Chart.defaults.animation = false;
-  Chart.defaults.responsive = false;
   function chart(id, config) {
     var canvas = document.getElementById(id);
-    if (!canvas) return;
-    new Chart(canvas, config);
+    if (!canvas) return null;
+    var c = new Chart(canvas, config);
     drawn += 1;
+    var bounds = 0;
+    c.data.datasets.forEach(function (d, k) {
+      if (d.iogateBound && c.getDatasetMeta(k).data.length > 0) bounds += 1;
+    });
+    canvas.dataset.boundLines = String(bounds);
+    if (c.scales.y) canvas.dataset.ymin = String(c.scales.y.min);
+    if (c.scales.y1) canvas.dataset.y1min = String(c.scales.y1.min);
+    return c;
   }
+  function done() { document.body.dataset.charts = String(drawn); }
   function axis(title, type) {
     return { type: type || 'linear', title: { display: true, text: title } };
   }
+  // A rate (or any positive figure): its axis starts at zero, so a 10% change looks like one.
+  function fromZero(title) {
+    var a = axis(title);
+    a.min = 0;
+    a.beginAtZero = true;
+    return a;
+  }
+  // A bound: a dashed red flat line (a dataset of its own, no plugin needed).
+  function bound(label, data, yAxisID) {
+    return { label: label, data: data, borderColor: '#d62728', backgroundColor: '#d62728',
+             borderDash: [6, 4], borderWidth: 2, pointRadius: 0, fill: false,
+             yAxisID: yAxisID || 'y', iogateBound: true };
+  }
+  return { available: available, chart: chart, done: done, axis: axis, fromZero: fromZero,
+           bound: bound };
+})();
+)JS";
+
+// The run report (html_writer.cpp): per check throughput over time, latency by percentile, and
+// now/baseline with the verdict's interval.
+inline constexpr const char* kChartsScript = R"JS(
+(function () {
+  var data = JSON.parse(document.getElementById('iogate-data').textContent);
+  if (!iogate.available()) return;
   data.checks.forEach(function (c, i) {
-    chart('tp-' + i, {
-      type: 'line',
-      data: { datasets: [
-        { label: 'MB/s', data: c.intervals.map(function (s) { return { x: s[0], y: s[1] }; }),
-          borderColor: '#1f77b4', yAxisID: 'y', pointRadius: 2 },
-        { label: 'IOPS', data: c.intervals.map(function (s) { return { x: s[0], y: s[2] }; }),
-          borderColor: '#ff7f0e', yAxisID: 'y1', pointRadius: 2 } ] },
-      options: { scales: { x: axis('seconds'), y: axis('MB/s'),
-                           y1: Object.assign(axis('IOPS'), { position: 'right' }) } }
+    var last = c.intervals.length ? c.intervals[c.intervals.length - 1][0] : 1;
+    var tp = [
+      { label: 'MB/s', data: c.intervals.map(function (s) { return { x: s[0], y: s[1] }; }),
+        borderColor: '#1f77b4', yAxisID: 'y', pointRadius: 2 },
+      { label: 'IOPS', data: c.intervals.map(function (s) { return { x: s[0], y: s[2] }; }),
+        borderColor: '#ff7f0e', yAxisID: 'y1', pointRadius: 2 } ];
+    var labels = c.percentiles.map(function (p) { return p[0]; });
+    var lat = [{ label: 'latency ms', data: c.percentiles.map(function (p) { return p[1]; }),
+                 borderColor: '#2ca02c', stepped: false }];
+    c.bounds.forEach(function (b) {
+      var label = b.key + ' ' + b.value;
+      if (b.axis === 'latency')
+        lat.push(iogate.bound(label, labels.map(function () { return b.value; })));
+      else
+        tp.push(iogate.bound(label, [{ x: 0, y: b.value }, { x: last, y: b.value }],
+                             b.axis === 'iops' ? 'y1' : 'y'));
     });
-    chart('lat-' + i, {
-      type: 'line',
-      data: { labels: c.percentiles.map(function (p) { return p[0]; }),
-              datasets: [{ label: 'latency ms', data: c.percentiles.map(function (p) { return p[1]; }),
-                           borderColor: '#2ca02c', stepped: false }] },
+    iogate.chart('tp-' + i, {
+      type: 'line', data: { datasets: tp },
+      options: { scales: { x: iogate.axis('seconds'), y: iogate.fromZero('MB/s'),
+                           y1: Object.assign(iogate.fromZero('IOPS'), { position: 'right' }) } }
+    });
+    iogate.chart('lat-' + i, {
+      type: 'line', data: { labels: labels, datasets: lat },
       options: { scales: { x: { title: { display: true, text: 'percentile' } },
-                           y: axis('ms', 'logarithmic') } }
+                           y: iogate.axis('ms', 'logarithmic') } }
     });
-    if (c.baseline.length) chart('bl-' + i, {
-      type: 'bar',
-      data: { labels: c.baseline.map(function (b) { return b[0]; }),
-              datasets: [
-                { label: 'baseline', data: c.baseline.map(function (b) { return b[1]; }),
-                  backgroundColor: '#9e9e9e' },
-                { label: 'current', data: c.baseline.map(function (b) { return b[2]; }),
-                  backgroundColor: '#1f77b4' } ] }
+    if (!c.baseline.length) return;
+    var keys = c.baseline.map(function (b) { return b.key; });
+    var bl = [
+      { type: 'bar', label: 'now / baseline: interval',
+        data: c.baseline.map(function (b) {
+          return b.low !== null && b.high !== null ? [b.low, b.high] : null; }),
+        backgroundColor: 'rgba(31, 119, 180, 0.35)', borderColor: '#1f77b4', borderWidth: 1 },
+      { type: 'line', label: 'now / baseline: median', showLine: false, pointRadius: 5,
+        data: c.baseline.map(function (b) { return b.baseline ? b.current / b.baseline : null; }),
+        borderColor: '#1f77b4', backgroundColor: '#1f77b4' },
+      { type: 'line', label: 'baseline (1.0)', data: keys.map(function () { return 1; }),
+        borderColor: '#7f7f7f', pointStyle: 'line', pointRadius: 30, borderWidth: 2 } ];
+    if (c.baseline.some(function (b) { return b.bound !== null; })) {
+      var line = iogate.bound('bound', c.baseline.map(function (b) { return b.bound; }));
+      line.type = 'line';
+      line.showLine = false;
+      line.pointStyle = 'line';
+      line.pointRadius = 30;
+      line.borderWidth = 3;
+      bl.push(line);
+    }
+    iogate.chart('bl-' + i, {
+      type: 'bar', data: { labels: keys, datasets: bl },
+      options: { scales: { y: iogate.fromZero('now / baseline') } }
     });
   });
-  document.body.dataset.charts = String(drawn);
+  iogate.done();
+})();
+)JS";
+
+// The history page (history_html.cpp): per check and figure, its value over the runs, the bound
+// each run was held to, the baseline's band and the run where it changed. data-marked on a canvas
+// holds the run the change marker was drawn at (1-based), for tests.
+inline constexpr const char* kHistoryScript = R"JS(
+(function () {
+  var data = JSON.parse(document.getElementById('iogate-data').textContent);
+  if (!iogate.available()) return;
+  data.series.forEach(function (s, k) {
+    var sets = [{ label: s.figure, data: s.values, borderColor: '#1f77b4',
+                  backgroundColor: '#1f77b4', pointRadius: 3, spanGaps: true, fill: false }];
+    if (s.low.some(function (v) { return v !== null; })) {
+      sets.push({ label: 'baseline low', data: s.low, borderColor: 'rgba(127,127,127,0.6)',
+                  pointRadius: 0, borderWidth: 1, fill: false, spanGaps: true });
+      sets.push({ label: 'baseline band', data: s.high, borderColor: 'rgba(127,127,127,0.6)',
+                  backgroundColor: 'rgba(127,127,127,0.25)', pointRadius: 0, borderWidth: 1,
+                  fill: '-1', spanGaps: true });
+    }
+    if (s.bounds.some(function (v) { return v !== null; })) {
+      var b = iogate.bound('bound ' + s.bound_key, s.bounds);
+      b.stepped = 'middle';
+      b.spanGaps = true;
+      sets.push(b);
+    }
+    if (s.change !== null)
+      sets.push({ label: 'changed here', showLine: false, pointStyle: 'triangle',
+                  pointRadius: 9, borderColor: '#d62728', backgroundColor: '#d62728',
+                  data: s.values.map(function (v, r) { return r === s.change ? v : null; }) });
+    var c = iogate.chart('hist-' + k, {
+      type: 'line', data: { labels: data.labels, datasets: sets },
+      options: { scales: { x: iogate.axis('run', 'category'), y: iogate.fromZero(s.figure) } }
+    });
+    if (c && s.change !== null) {
+      var meta = c.getDatasetMeta(sets.length - 1);
+      var point = meta.data[s.change];
+      if (point && !point.skip) c.canvas.dataset.marked = String(s.change + 1);
+    }
+  });
+  iogate.done();
 })();
 )JS";
 

@@ -1,13 +1,34 @@
-// One self-contained HTML page per run: opens offline, fetches nothing. It holds the summary
-// counts, the IOMeter-style table with verdicts, the storage stack (fingerprint), and per check
-// its verdict, fingerprint changes and three charts: throughput over time (the one-second
-// samples), latency by percentile, and baseline vs current where a baseline exists.
+// One self-contained HTML page per run: opens offline, fetches nothing. It holds, from the top:
+// the verdict banner (PASS, or every check that did not pass with its one-line reason), the
+// count chips (neutral at zero: only a non-zero fail or error count is red), the storage stack,
+// the IOMeter-style table with verdicts, and per check its verdict lines, fingerprint changes and
+// charts: throughput over time (the one-second samples), latency by percentile, and, when it was
+// compared with a baseline, now/baseline with the verdict's interval.
+//
+// What the charts show, and why:
+// - Every bound the check's expectations set on a charted figure is a dashed red flat line on
+//   that figure's chart (iops_min and mbps_min on throughput, the latency bounds on latency). A
+//   bound on duration has no chart (a run has one duration); its caption says so. A relative
+//   bound is drawn where it stands on this baseline (fraction x the baseline's median).
+// - Rate axes (MB/s, IOPS, now/baseline) start at zero: 150-185 MB/s must not look like a cliff.
+// - The last interval of a run is partial when the run did not end on a second. Its rate over
+//   its own length is real but is a handful of I/Os (72 us holding one I/O reads as 1741 MB/s
+//   against a steady 1020), so it is left out of the throughput chart whenever a full interval
+//   is there to draw, and the chart's caption says what was left out (its length, I/Os and rate).
+//   A run shorter than a second has only that interval: it is drawn, rate over its real length,
+//   and the caption says so.
 //
 // Charts are drawn in the browser by Chart.js, inlined from the file Debian's libjs-chart.js
-// installs (load_chart_js); the writer embeds the figures as JSON and computes nothing. All text
-// is HTML-escaped, and the JSON and scripts are embedded so no string ends their <script> element
-// (html_page.hpp).
+// installs (load_chart_js); the writer embeds the records' figures as JSON and computes none of
+// its own. All text is HTML-escaped, and the JSON and scripts are embedded so no string ends
+// their <script> element (html_page.hpp). Each canvas says in data-bounds how many bound lines
+// it must show; the page script records what it drew (data-bound-lines, data-ymin), for tests.
 #include <fmt/format.h>
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -31,9 +52,62 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .pass { background: #d9f2d9; } .fail, .error { background: #f8d0d0; }
 .unstable, .skipped { background: #fbeec0; }
 .counts span { display: inline-block; padding: 0.3em 0.8em; margin-right: 0.4em; border-radius: 4px; }
-.charts canvas { margin-right: 1em; border: 1px solid #eee; }
+.counts span.zero { background: #eee; color: #666; }
+#verdict { padding: 0.6em 1em; border-radius: 6px; margin: 0.5em 0 1em; }
+#verdict.pass { background: #d9f2d9; border: 2px solid #3c9a3c; }
+#verdict.fail { background: #f8d0d0; border: 2px solid #c0392b; }
+#verdict.skipped, #verdict.none { background: #fbeec0; border: 2px solid #b8860b; }
+#verdict p { margin: 0.2em 0; font-size: 1.2em; } #verdict ul { margin: 0.3em 0; }
+.charts figure { display: inline-block; margin: 0 1em 1em 0; vertical-align: top; }
+.charts canvas { border: 1px solid #eee; }
+.charts figcaption { font-size: 0.85em; color: #444; max-width: 560px; }
 section.check { border-top: 2px solid #ddd; margin-top: 1.5em; }
 )CSS";
+
+// Where a bound is drawn: the throughput chart's MB/s or IOPS axis, the latency chart, or none.
+enum class BoundChart { mbps, iops, latency, none };
+
+BoundChart chart_of(const std::string& figure) {
+  if (figure == "mbps") return BoundChart::mbps;
+  if (figure == "iops") return BoundChart::iops;
+  if (figure.rfind("latency_", 0) == 0) return BoundChart::latency;
+  return BoundChart::none;
+}
+
+bool drawable(const ExpectationRecord& e) {
+  return !e.figures.figure.empty() && std::isfinite(e.figures.bound);
+}
+
+// The intervals the throughput chart draws, and what it left out (see the top of the file).
+struct ChartIntervals {
+  std::vector<IntervalSample> drawn;
+  std::optional<IntervalSample> left_out;
+  bool only_partial = false;
+};
+
+ChartIntervals chart_intervals(const RunResult& r) {
+  ChartIntervals out{r.intervals, std::nullopt, false};
+  if (out.drawn.empty() || out.drawn.back().length_s >= 0.999) return out;
+  if (out.drawn.size() == 1) {
+    out.only_partial = true;
+    return out;
+  }
+  out.left_out = out.drawn.back();
+  out.drawn.pop_back();
+  return out;
+}
+
+const ExpectationRecord* ratio_expectation(const CheckRecord& c, const std::string& key) {
+  for (const ExpectationRecord& e : c.expectations)
+    if (e.key == key && e.figures.ratio) return &e;
+  return nullptr;
+}
+
+// JSON has no NaN: an unknown end of an interval is null, which the page script skips.
+nlohmann::json number_or_null(double v) {
+  if (std::isfinite(v)) return v;
+  return nullptr;
+}
 
 class HtmlWriter final : public ReportWriter {
  public:
@@ -45,9 +119,13 @@ class HtmlWriter final : public ReportWriter {
   void end() override;
 
  private:
+  void banner();
   void summary();
   void table();
   void check_section(std::size_t i, const CheckRecord& c);
+  void throughput_figure(std::size_t i, const CheckRecord& c);
+  void latency_figure(std::size_t i, const CheckRecord& c);
+  void baseline_figure(std::size_t i, const CheckRecord& c);
   nlohmann::json chart_data() const;
 
   std::string chart_js_;
@@ -60,22 +138,63 @@ void HtmlWriter::end() {
   out() << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         << "<title>" << esc(title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n"
         << "<body>\n<h1>" << esc(title) << "</h1>\n";
+  banner();
   summary();
   table();
   for (std::size_t i = 0; i < checks_.size(); ++i) check_section(i, checks_[i]);
-  html::write_scripts(out(), chart_data(), chart_js_, html::kChartsScript);
+  const std::string script = std::string(html::kChartPrelude) + html::kChartsScript;
+  html::write_scripts(out(), chart_data(), chart_js_, script.c_str());
   out().flush();
+}
+
+// The run's verdict first: a check that did not pass is what the reader came for. FAIL when any
+// check failed, was unstable or errored (as the exit status and JUnit count them); skipped checks
+// are listed beside a pass, which they do not spoil.
+void HtmlWriter::banner() {
+  const StatusCounts n = count_statuses(checks_);
+  const int not_passed = n.fail + n.unstable + n.error;
+  std::string cls = "pass";
+  std::string head;
+  if (n.total() == 0) {
+    cls = "none";
+    head = "<b>NO CHECKS</b>: this run holds no check results";
+  } else if (not_passed > 0) {
+    cls = "fail";
+    head = fmt::format("<b>FAIL</b>: {} of {} checks did not pass", not_passed, n.total());
+  } else if (n.pass == 0) {
+    cls = "skipped";
+    head = fmt::format("<b>NO VERDICT</b>: all {} checks were skipped", n.total());
+  } else {
+    head = n.skipped == 0
+               ? fmt::format("<b>PASS</b>: all {} checks passed", n.pass)
+               : fmt::format("<b>PASS</b>: {} checks passed, {} skipped", n.pass, n.skipped);
+  }
+  out() << "<div id=\"verdict\" class=\"" << cls << "\">\n<p>" << head << "</p>\n";
+  std::string lines;
+  for (std::size_t i = 0; i < checks_.size(); ++i) {
+    const CheckRecord& c = checks_[i];
+    if (c.status == CheckStatus::pass) continue;
+    lines += fmt::format("<li class=\"{0}\"><a href=\"#check-{1}\">{2}</a> <b>{3}</b>: {4}</li>\n",
+                         status_name(c.status), i, esc(c.check), verdict_label(c.status),
+                         esc(one_line_verdict(c)));
+  }
+  if (!lines.empty()) out() << "<ul>\n" << lines << "</ul>\n";
+  out() << "</div>\n";
 }
 
 void HtmlWriter::summary() {
   const StatusCounts n = count_statuses(checks_);
+  // A chip is coloured only when it counts something: red "0 fail" reads as a failure.
+  const auto chip = [](int count, const char* status) {
+    return fmt::format("<span class=\"{}\">{} {}</span>", count == 0 ? "zero" : status, count,
+                       status);
+  };
   out() << fmt::format(
       "<p>host <b>{}</b>, datastore <b>{}</b>, started {}, iogate {}</p>\n"
-      "<p class=\"counts\"><span class=\"pass\">{} pass</span><span class=\"fail\">{} fail</span>"
-      "<span class=\"unstable\">{} unstable</span><span class=\"skipped\">{} skipped</span>"
-      "<span class=\"error\">{} error</span></p>\n",
+      "<p class=\"counts\">{}{}{}{}{}</p>\n",
       esc(context_.host_shown()), esc(context_.datastore), esc(context_.started_at),
-      esc(context_.iogate_version), n.pass, n.fail, n.unstable, n.skipped, n.error);
+      esc(context_.iogate_version), chip(n.pass, "pass"), chip(n.fail, "fail"),
+      chip(n.unstable, "unstable"), chip(n.skipped, "skipped"), chip(n.error, "error"));
   out() << "<h2>Storage stack</h2>\n<table>\n";
   for (const auto& [key, value] : context_.stack.fields())
     out() << "<tr><th>" << esc(key) << "</th><td>" << esc(value) << "</td></tr>\n";
@@ -118,30 +237,115 @@ void HtmlWriter::check_section(std::size_t i, const CheckRecord& c) {
     out() << "</section>\n";
     return;
   }
-  out() << fmt::format(
-      "<div class=\"charts\"><canvas id=\"tp-{0}\" width=\"560\" height=\"280\"></canvas>"
-      "<canvas id=\"lat-{0}\" width=\"560\" height=\"280\"></canvas>",
-      i);
-  if (!c.baseline.empty())
-    out() << fmt::format("<canvas id=\"bl-{}\" width=\"420\" height=\"280\"></canvas>", i);
+  out() << "<div class=\"charts\">\n";
+  throughput_figure(i, c);
+  latency_figure(i, c);
+  if (!c.baseline.empty()) baseline_figure(i, c);
   out() << "</div>\n</section>\n";
+}
+
+void HtmlWriter::throughput_figure(std::size_t i, const CheckRecord& c) {
+  int bounds = 0;
+  std::string caption;
+  for (const ExpectationRecord& e : c.expectations) {
+    const BoundChart where = chart_of(e.figures.figure);
+    if (!drawable(e) || (where != BoundChart::mbps && where != BoundChart::iops)) continue;
+    ++bounds;
+    caption += fmt::format(" Dashed red: {} {} {}.", esc(e.key), format_figure(e.figures.bound),
+                           where == BoundChart::mbps ? "MB/s" : "IOPS");
+  }
+  const ChartIntervals iv = chart_intervals(c.result);
+  if (iv.left_out)
+    caption += fmt::format(
+        " The last interval ({:.3g} ms, {} I/O{}, {:.2f} MB/s over its own length) is left out: "
+        "too short to give a rate.",
+        iv.left_out->length_s * 1e3, iv.left_out->ios, iv.left_out->ios == 1 ? "" : "s",
+        iv.left_out->mbps());
+  if (iv.only_partial && !iv.drawn.empty())
+    caption += fmt::format(
+        " The run's only interval is partial: its rate is over its real "
+        "length, {:.3g} ms.",
+        iv.drawn.front().length_s * 1e3);
+  for (const ExpectationRecord& e : c.expectations)
+    if (drawable(e) && chart_of(e.figures.figure) == BoundChart::none)
+      caption += fmt::format(" {} {} is not charted: a run has one {} (see the table).", esc(e.key),
+                             format_figure(e.figures.bound), esc(e.figures.figure));
+  out() << fmt::format(
+      "<figure><canvas id=\"tp-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\"></canvas>"
+      "<figcaption>Throughput per one-second interval (axes from zero).{}</figcaption>"
+      "</figure>\n",
+      i, bounds, caption);
+}
+
+void HtmlWriter::latency_figure(std::size_t i, const CheckRecord& c) {
+  int bounds = 0;
+  std::string caption;
+  for (const ExpectationRecord& e : c.expectations) {
+    if (!drawable(e) || chart_of(e.figures.figure) != BoundChart::latency) continue;
+    ++bounds;
+    caption += fmt::format(" Dashed red: {} {} ms.", esc(e.key), format_figure(e.figures.bound));
+  }
+  out() << fmt::format(
+      "<figure><canvas id=\"lat-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\"></canvas>"
+      "<figcaption>Latency by percentile (log scale).{}</figcaption></figure>\n",
+      i, bounds, caption);
+}
+
+void HtmlWriter::baseline_figure(std::size_t i, const CheckRecord& c) {
+  bool bound = false;
+  std::string caption;
+  for (const BaselineFigure& b : c.baseline) {
+    const ExpectationRecord* e = ratio_expectation(c, b.key);
+    bound = bound || (e != nullptr && std::isfinite(e->figures.bound) && b.baseline != 0);
+    std::string line = fmt::format(" {}: baseline {}", esc(b.key), format_figure(b.baseline));
+    if (std::isfinite(b.baseline_low) && std::isfinite(b.baseline_high))
+      line += fmt::format(" (its runs {}-{})", format_figure(b.baseline_low),
+                          format_figure(b.baseline_high));
+    line += fmt::format(", now {} ({:+.1f}%)", format_figure(b.current), b.delta_pct());
+    if (e != nullptr && std::isfinite(e->figures.low) && std::isfinite(e->figures.high))
+      line += fmt::format("; now/baseline {:.2f}-{:.2f}", e->figures.low, e->figures.high);
+    caption += line + ".";
+  }
+  out() << fmt::format(
+      "<figure><canvas id=\"bl-{}\" width=\"420\" height=\"280\" data-bounds=\"{}\"></canvas>"
+      "<figcaption>Now / baseline: the bar is the verdict's interval, the dot the median, grey "
+      "the baseline (1.0), dashed red the bound.{}</figcaption></figure>\n",
+      i, bound ? 1 : 0, caption);
 }
 
 nlohmann::json HtmlWriter::chart_data() const {
   nlohmann::json checks = nlohmann::json::array();
   for (const CheckRecord& c : checks_) {
     nlohmann::json intervals = nlohmann::json::array();
-    for (const IntervalSample& s : c.result.intervals)
+    for (const IntervalSample& s : chart_intervals(c.result).drawn)
       intervals.push_back({s.start_s + s.length_s, s.mbps(), s.iops()});
     nlohmann::json percentiles = nlohmann::json::array();
     if (c.result.latency.count() > 0)
       for (double q : kChartPercentiles)
         percentiles.push_back({fmt::format("p{:g}", q), c.result.lat_percentile_ms(q)});
+    nlohmann::json bounds = nlohmann::json::array();
+    for (const ExpectationRecord& e : c.expectations) {
+      if (!drawable(e)) continue;
+      static constexpr const char* kAxis[] = {"mbps", "iops", "latency", ""};
+      const char* axis = kAxis[static_cast<std::size_t>(chart_of(e.figures.figure))];
+      if (*axis) bounds.push_back({{"key", e.key}, {"axis", axis}, {"value", e.figures.bound}});
+    }
     nlohmann::json baseline = nlohmann::json::array();
-    for (const BaselineFigure& b : c.baseline) baseline.push_back({b.key, b.baseline, b.current});
+    for (const BaselineFigure& b : c.baseline) {
+      const ExpectationRecord* e = ratio_expectation(c, b.key);
+      const double fraction =
+          e != nullptr && b.baseline != 0 ? e->figures.bound / b.baseline : double(NAN);
+      baseline.push_back({{"key", b.key},
+                          {"baseline", b.baseline},
+                          {"current", b.current},
+                          {"low", number_or_null(e ? e->figures.low : NAN)},
+                          {"high", number_or_null(e ? e->figures.high : NAN)},
+                          {"bound", number_or_null(fraction)}});
+    }
     checks.push_back({{"name", c.check},
                       {"intervals", intervals},
                       {"percentiles", percentiles},
+                      {"bounds", bounds},
                       {"baseline", baseline}});
   }
   return {{"checks", checks}};

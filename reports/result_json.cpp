@@ -3,10 +3,20 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <cmath>
 #include <fstream>
 #include <system_error>
 
 namespace iogate {
+namespace {
+
+// JSON has no NaN (nlohmann writes null): an unknown figure is left out, and read back as NaN.
+void put_known(nlohmann::json& j, const char* key, double value) {
+  if (std::isfinite(value)) j[key] = value;
+}
+
+}  // namespace
+
 nlohmann::json storage_stack_to_json(const StorageStack& stack) {
   nlohmann::json out = nlohmann::json::object();
   for (const auto& [key, value] : stack.fields()) out[key] = value;
@@ -27,15 +37,28 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
   nlohmann::json repeats = nlohmann::json::array();
   for (const RunResult& r : c.repeats) repeats.push_back(run_to_json(r));
   nlohmann::json baseline = nlohmann::json::array();
-  for (const BaselineFigure& b : c.baseline)
-    baseline.push_back({{"key", b.key},
-                        {"baseline", b.baseline},
-                        {"current", b.current},
-                        {"delta_pct", b.delta_pct()}});
+  for (const BaselineFigure& b : c.baseline) {
+    nlohmann::json one = {{"key", b.key},
+                          {"baseline", b.baseline},
+                          {"current", b.current},
+                          {"delta_pct", b.delta_pct()}};
+    put_known(one, "baseline_low", b.baseline_low);
+    put_known(one, "baseline_high", b.baseline_high);
+    baseline.push_back(std::move(one));
+  }
   nlohmann::json expectations = nlohmann::json::array();
   for (const ExpectationRecord& e : c.expectations) {
     nlohmann::json one = {{"key", e.key}, {"decision", e.decision}, {"evidence", e.evidence}};
     if (e.peers) one["peers"] = *e.peers;  // the fraction iogate fleet judges
+    const BoundFigures& f = e.figures;
+    if (!f.figure.empty()) {
+      one["figure"] = f.figure;
+      put_known(one, "bound", f.bound);
+      put_known(one, "estimate", f.estimate);
+      put_known(one, "low", f.low);
+      put_known(one, "high", f.high);
+      one["ratio"] = f.ratio;
+    }
     expectations.push_back(std::move(one));
   }
   nlohmann::json out = {{"suite", c.suite},

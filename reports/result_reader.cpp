@@ -1,6 +1,7 @@
 #include "iogate/reports/result_reader.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 
@@ -103,7 +104,8 @@ CheckRecord check_from_json(const nlohmann::json& j) {
     c.repeats.push_back(run_from_json(r));
   for (const auto& b : get_or(j, "baseline", nlohmann::json::array()))
     c.baseline.push_back({b.at("key").get<std::string>(), b.at("baseline").get<double>(),
-                          b.at("current").get<double>()});
+                          b.at("current").get<double>(), get_or<double>(b, "baseline_low", NAN),
+                          get_or<double>(b, "baseline_high", NAN)});
   c.fingerprint_changes = get_or(j, "fingerprint_changes", std::vector<std::string>{});
   c.runs = get_or(j, "runs", 0);
   c.runs_allowed = get_or(j, "runs_allowed", 0);
@@ -111,8 +113,17 @@ CheckRecord check_from_json(const nlohmann::json& j) {
     ExpectationRecord r{e.at("key").get<std::string>(),
                         e.at("decision").get<std::string>(),
                         e.at("evidence").get<std::string>(),
+                        {},
                         {}};
     if (e.contains("peers") && !e.at("peers").is_null()) r.peers = e.at("peers").get<double>();
+    // Results written before the bound's figures were recorded have none: charts then draw no
+    // bound for it.
+    r.figures.figure = get_or<std::string>(e, "figure", "");
+    r.figures.bound = get_or<double>(e, "bound", NAN);
+    r.figures.estimate = get_or<double>(e, "estimate", NAN);
+    r.figures.low = get_or<double>(e, "low", NAN);
+    r.figures.high = get_or<double>(e, "high", NAN);
+    r.figures.ratio = get_or(e, "ratio", false);
     c.expectations.push_back(std::move(r));
   }
   return c;

@@ -1,7 +1,8 @@
 // iogate report: turns saved results into reports. Reads iogate results documents (RESULTS.json)
 // and per-check documents, or a ctest run's report directory (--from-dir), merges them into one
 // run, prints the table and writes each format asked for. --clear-dir removes a directory's
-// per-check documents (only those) before a new run.
+// per-check documents (only those) before a new run. --history DIR... writes one page of many
+// runs' results on one datastore (iogate/reports/history.hpp), whole or not at all.
 #include <unistd.h>
 
 #include <filesystem>
@@ -12,6 +13,7 @@
 
 #include "commands.hpp"
 #include "iogate/reports/check_results_cleanup.hpp"
+#include "iogate/reports/history.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/reports/result_reader.hpp"
@@ -23,10 +25,49 @@ struct ReportFlags {
   std::vector<std::string> inputs;
   std::string from_dir;
   std::string clear_dir;
+  std::vector<std::string> history;
   ReportFiles files;
 };
 
+// Everything is read and checked before the page is written, and the page is written beside its
+// target and renamed over it: bad input leaves no file, a failed write no half of one.
+int run_history(const ReportFlags& flags) {
+  const ReportFiles& f = flags.files;
+  if (!flags.inputs.empty() || !flags.from_dir.empty() || !flags.clear_dir.empty() ||
+      !f.junit.empty() || !f.json.empty() || !f.gbench_json.empty() || !f.markdown.empty()) {
+    std::cerr << "iogate report: --history takes only result directories and --html FILE\n";
+    return kExitBadInput;
+  }
+  if (f.html.empty()) {
+    std::cerr << "iogate report: --history needs --html FILE, the page to write\n";
+    return kExitBadInput;
+  }
+  History history;
+  try {
+    history = read_history(
+        std::vector<std::filesystem::path>(flags.history.begin(), flags.history.end()));
+  } catch (const std::exception& e) {
+    std::cerr << "iogate report: --history: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  try {
+    const std::string chart_js = load_chart_js();
+    write_file_atomically(f.html,
+                          [&](std::ostream& out) { write_history_html(out, history, chart_js); });
+  } catch (const std::exception& e) {
+    std::cerr << "iogate report: " << e.what() << '\n';
+    return kExitCheckFailed;
+  }
+  std::cout << "iogate report: history of " << history.runs.size() << " runs, "
+            << history.series.size() << " figures, in " << f.html << '\n';
+  for (const HistorySeries& s : history.series)
+    if (s.changed_at) std::cout << "  changed: " << change_line(history, s) << '\n';
+  for (const std::string& n : history.notes) std::cout << "  note: " << n << '\n';
+  return kExitOk;
+}
+
 int run(const ReportFlags& flags) {
+  if (!flags.history.empty()) return run_history(flags);
   if (!flags.clear_dir.empty()) {
     const int removed = clear_check_results(flags.clear_dir);
     std::cout << "iogate report: removed " << removed << " check results from " << flags.clear_dir
@@ -88,6 +129,10 @@ void add_report_command(CLI::App& app, int& exit_code) {
                   "Merge the per-check results of a ctest run in this directory");
   sub->add_option("--clear-dir", flags->clear_dir,
                   "Remove the per-check results in this directory (before a new run)");
+  sub->add_option("--history", flags->history,
+                  "Write one HTML page (--html) of these result directories: many runs on one "
+                  "datastore, each check's figures over time, the run where one changed marked")
+      ->expected(1, -1);
   add_report_flags(*sub, flags->files);
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });
 }

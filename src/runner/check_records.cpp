@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 
 namespace iogate {
@@ -26,6 +28,29 @@ RunContext describe_run(std::string suite, const std::filesystem::path& datastor
   return context;
 }
 
+namespace {
+
+// The numbers of a judgement in the figure's own unit where a chart needs them: a relative
+// bound's fraction becomes the figure it stands for on this baseline (fraction x the baseline's
+// median, as the verdict resolves it); the interval stays as judged (a ratio, said by `ratio`).
+BoundFigures bound_figures(const Judgement& j, const Verdict& v) {
+  BoundFigures f;
+  f.figure = sample_key(*j.expectation);
+  f.estimate = j.estimate;
+  f.low = j.interval.lo;
+  f.high = j.interval.hi;
+  f.ratio = j.ratio;
+  f.bound = j.bound;
+  if (j.ratio) {
+    f.bound = NAN;
+    for (const Comparison& c : v.compared)
+      if (c.expectation == j.expectation) f.bound = j.bound * c.baseline;
+  }
+  return f;
+}
+
+}  // namespace
+
 CheckRecord make_check_record(const std::string& suite, const Check& check,
                               const CheckOutcome& outcome) {
   CheckRecord record;
@@ -39,13 +64,27 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   record.runs = static_cast<int>(outcome.runs.size());
   record.runs_allowed = outcome.verdict.runs_allowed;
   for (const Judgement& j : outcome.verdict.judgements) {
-    ExpectationRecord e{j.expectation->key, decision_name(j.decision), describe_interval(j), {}};
+    ExpectationRecord e{
+        j.expectation->key, decision_name(j.decision), describe_interval(j), {}, {}};
     if (const auto* peers = std::get_if<PeersBound>(&j.expectation->bound))
       e.peers = peers->fraction;
+    e.figures = bound_figures(j, outcome.verdict);
     record.expectations.push_back(std::move(e));
   }
-  for (const Comparison& c : outcome.verdict.compared)
-    record.baseline.push_back({c.expectation->key, c.baseline, c.current});
+  const BaselineCheck* recorded =
+      outcome.baseline != nullptr ? outcome.baseline->find(check.name) : nullptr;
+  for (const Comparison& c : outcome.verdict.compared) {
+    BaselineFigure figure{c.expectation->key, c.baseline, c.current, NAN, NAN};
+    if (recorded != nullptr) {
+      const auto it = recorded->samples.find(sample_key(*c.expectation));
+      if (it != recorded->samples.end() && !it->second.empty()) {
+        const auto [lo, hi] = std::minmax_element(it->second.begin(), it->second.end());
+        figure.baseline_low = *lo;
+        figure.baseline_high = *hi;
+      }
+    }
+    record.baseline.push_back(figure);
+  }
   if (outcome.baseline_mismatch) {
     record.status = CheckStatus::fail;
     record.messages.push_back(check.name + ": " + *outcome.baseline_mismatch);

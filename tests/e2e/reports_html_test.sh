@@ -1,12 +1,46 @@
 # The HTML report in headless Chromium: the page renders offline, Chart.js (inlined from Debian's
 # libjs-chart.js) draws every chart the page has a canvas for, and the screenshot is not blank
-# (html/render_check.sh).
+# (html/render_check.sh). Then what a reader sees at a glance, from the DOM after the scripts ran:
+# the verdict banner of a passing and of a failing run, one bound line per bound on each chart it
+# bounds, rate axes from zero. IOGATE_E2E_SHOTS=DIR keeps the screenshots (pass.png, fail.png).
 iogate=$1; results=$2
 source "$IOGATE_E2E_LIB"
-source "$(dirname "${BASH_SOURCE[0]}")/html/render_check.sh"
+html=$(dirname "${BASH_SOURCE[0]}")/html
+source "$html/render_check.sh"
 trap cleanup_datastores EXIT
 out="$E2E_DIR/html"; mkdir -p "$out"
 "$iogate" report "$results" --html "$out/report.html" > /dev/null || fail "iogate report failed"
 render_check "$out/report.html" "$out"
 assert_contains "$out/dom.html" 'id="results"' "the results table rendered"
 echo "reports_html: ok ($RENDERED_CHARTS charts, screenshot $(stat -c %s "$out/shot.png") bytes)"
+
+/usr/bin/python3 "$html/make_results.py" pages "$results" "$out"
+for page in pass fail; do
+  "$iogate" report "$out/$page.json" --html "$out/$page.html" > /dev/null \
+    || fail "iogate report $page.json failed"
+  render_check "$out/$page.html" "$out/$page"
+  [ -z "${IOGATE_E2E_SHOTS:-}" ] || { mkdir -p "$IOGATE_E2E_SHOTS"; cp "$out/$page/shot.png" "$IOGATE_E2E_SHOTS/$page.png"; }
+done
+
+dom="$out/pass/dom.html"
+assert_contains "$dom" '<div id="verdict" class="pass">' "the passing run's banner"
+assert_contains "$dom" '<b>PASS</b>: all 1 checks passed' "the passing run's banner text"
+assert_contains "$dom" '<span class="zero">0 fail</span>' "a neutral chip at zero"
+# iops_min on the throughput chart, latency_p99_max on the latency chart
+/usr/bin/python3 "$html/dom_check.py" "$dom" bounds 2 ymin tp- || fail "the passing page's charts"
+assert_contains "$dom" 'id="tp-0"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "iops_min drawn once"
+assert_contains "$dom" 'id="lat-0"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "latency_p99_max drawn once"
+assert_contains "$dom" 'The last interval \(0.072 ms, 1 I/O, 1736.11 MB/s over its own length\) is left out' \
+  "the partial last interval said to be left out"
+
+dom="$out/fail/dom.html"
+assert_contains "$dom" '<div id="verdict" class="fail">' "the failing run's banner"
+assert_contains "$dom" '<b>FAIL</b>: 3 of 5 checks did not pass' "the failing run's banner text"
+assert_contains "$dom" '<b>FAIL</b>: seq_&lt;write&gt;: iops 250.00 &lt; iops_min 300.00' "the failure's reason"
+assert_contains "$dom" '<b>ERROR</b>: no_space: error: needs 1.10 GiB, 200 MiB free' "the error's reason"
+assert_contains "$dom" '<span class="fail">1 fail</span>' "a red chip for the failure"
+# the pass's and the failure's iops bound (relative, resolved on the baseline) and the
+# failure's now/baseline chart
+/usr/bin/python3 "$html/dom_check.py" "$dom" bounds 3 ymin tp- ymin bl- || fail "the failing page's charts"
+assert_contains "$dom" 'id="bl-1"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "the baseline chart's bound"
+echo "reports_html: the pass and fail pages' banners, bounds and axes: ok"

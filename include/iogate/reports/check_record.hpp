@@ -3,6 +3,7 @@
 // it knows no engine, threshold file or datastore code.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -22,7 +23,25 @@ struct BaselineFigure {
   std::string key;      // the expectation key, e.g. "iops_min"
   double baseline = 0;  // median of the baseline's samples, in the metric's unit
   double current = 0;   // median of this run's samples
+  // The baseline's own spread, its lowest and highest sample: the band a history page draws
+  // around the baseline. NaN when unknown (results written before it was recorded).
+  double baseline_low = NAN;
+  double baseline_high = NAN;
   double delta_pct() const { return baseline != 0 ? (current / baseline - 1.0) * 100.0 : 0.0; }
+};
+
+// The figures behind an expectation's evidence, for charts: which figure it bounds and where the
+// bound and the verdict's interval lie. Every number NaN when unknown (a peers bound has no bound
+// here; results written before these were recorded have none at all).
+struct BoundFigures {
+  // The figure bounded, as the verdict and the baseline name it: "iops", "mbps", "duration_s",
+  // "latency_avg_ms", "latency_max_ms", "latency_p99_ms", "latency_p99.9_ms" ...; empty: unknown.
+  std::string figure;
+  double bound = NAN;     // in the figure's unit; a relative bound resolved on the baseline median
+  double estimate = NAN;  // as judged: the median run, the pooled percentile, or now/baseline
+  double low = NAN;       // the verdict's interval around `estimate`, in the same terms
+  double high = NAN;
+  bool ratio = false;  // estimate, low and high are ratios now/baseline (a relative bound)
 };
 
 // One expectation as the verdict weighed it (iogate/verdicts/evidence.hpp).
@@ -32,6 +51,7 @@ struct ExpectationRecord {
   std::string evidence;  // "iops 2790.10-2890.55 (iops_min 300.00)": interval and bound, as read
   // "70% of peers" -> 0.7: the bound iogate fleet judges (decision "fleet"); none for the others.
   std::optional<double> peers;
+  BoundFigures figures;
 };
 
 struct CheckRecord {

@@ -3,6 +3,7 @@
 // failure carries. Derived from the records only; nothing here measures or judges.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,11 @@ struct Figure {
 // iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p50_ms, lat_p99_ms, lat_p99_9_ms, cpu_pct,
 // cpu_system_pct, duration_s, in that order.
 std::vector<Figure> key_figures(const RunResult& result);
+
+// A run's figure by the name the verdict and the baseline give it (BoundFigures::figure): "iops",
+// "mbps", "duration_s", "latency_avg_ms", "latency_max_ms", "latency_p99_ms", "latency_p99.9_ms"
+// ...; none for a name it does not know, or a latency of a run without a completed I/O.
+std::optional<double> figure_by_name(const RunResult& result, const std::string& figure);
 
 // <CTestMeasurement type="numeric/double" name="iops">1392.61</CTestMeasurement> lines, one per
 // key figure: printed by a check so `ctest -T Test` and CDash keep them as named measurements.

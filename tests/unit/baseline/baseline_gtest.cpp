@@ -241,6 +241,17 @@ TEST(Baseline, RegressionNamesTheDeltaAndWhatChangedUnderneath) {
   EXPECT_EQ(record.repeats.size(), 20u);
   ASSERT_EQ(record.baseline.size(), 1u);
   EXPECT_EQ(record.fingerprint_changes.size(), 1u);
+  // What the charts draw: the baseline's spread, the bound where it stands on this baseline, and
+  // the verdict's interval as a ratio now/baseline.
+  EXPECT_NEAR(record.baseline[0].baseline_low, 0.99e9, 1e3);
+  EXPECT_NEAR(record.baseline[0].baseline_high, 1.01e9, 1e3);
+  ASSERT_EQ(record.expectations.size(), 1u);
+  const BoundFigures& f = record.expectations[0].figures;
+  EXPECT_EQ(f.figure, "iops");
+  EXPECT_TRUE(f.ratio);
+  EXPECT_DOUBLE_EQ(f.bound, 0.9 * record.baseline[0].baseline);
+  EXPECT_LE(f.low, f.estimate);
+  EXPECT_LT(f.high, 0.9) << "broken: the whole interval lies below the bound";
 }
 
 }  // namespace

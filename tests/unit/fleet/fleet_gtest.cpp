@@ -206,7 +206,7 @@ std::vector<FleetInput> slow_latency_fleet(const std::vector<std::string>& expec
   std::vector<FleetInput> in = fleet({390, 402, 385});
   for (FleetInput& host : in)
     for (const std::string& key : expectations)
-      host.run.checks[0].expectations.push_back({key, "holds", "", {}});
+      host.run.checks[0].expectations.push_back({key, "holds", "", {}, {}});
   RunResult& slow = in[1].run.checks[0].result;
   slow.latency.reset();
   for (int i = 0; i < 16; ++i) slow.latency.record(5'000'000);
@@ -235,7 +235,7 @@ TEST(Fleet, AThroughputCheckIsJudgedOnItsThroughputNotItsLatency) {
 TEST(Fleet, TheFiguresComparedAreThoseTheExpectationsBound) {
   auto figures = [](const std::vector<std::string>& keys) {
     std::vector<ExpectationRecord> e;
-    for (const std::string& k : keys) e.push_back({k, "holds", "", {}});
+    for (const std::string& k : keys) e.push_back({k, "holds", "", {}, {}});
     return bounded_figures(e);
   };
   using V = std::vector<std::string>;
@@ -250,7 +250,7 @@ TEST(Fleet, TheFiguresComparedAreThoseTheExpectationsBound) {
 std::vector<FleetInput> peers_bound_fleet(double share) {
   std::vector<FleetInput> in = fleet({400, 400, 400, 300});
   for (FleetInput& host : in)
-    host.run.checks[0].expectations.push_back({"iops_min", "fleet", "", share});
+    host.run.checks[0].expectations.push_back({"iops_min", "fleet", "", share, {}});
   return in;
 }
 
@@ -291,7 +291,7 @@ TEST(Fleet, ACeilingPeersBoundIsHeldAboveItsShare) {
   // vm02 answers in 5 ms against ~2.5 ms: twice its peers.
   std::vector<FleetInput> in = slow_latency_fleet({});
   for (FleetInput& host : in)
-    host.run.checks[0].expectations.push_back({"latency_avg_max", "fleet", "", 2.5});
+    host.run.checks[0].expectations.push_back({"latency_avg_max", "fleet", "", 2.5, {}});
   EXPECT_EQ(compare_fleet(in, {}).outliers(), 0);  // 250% of peers: within
   for (FleetInput& host : in) host.run.checks[0].expectations[0].peers = 1.5;
   const FleetReport r = compare_fleet(in, {});

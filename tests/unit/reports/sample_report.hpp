@@ -2,6 +2,8 @@
 // per status, and a check name and messages full of characters every format must escape.
 #pragma once
 
+#include <cmath>
+
 #include "iogate/reports/report_writer.hpp"
 
 namespace iogate::test {
@@ -61,7 +63,11 @@ inline RunReport sample_report() {
   pass.wall_s = 6.5;
   pass.runs = 1;
   pass.runs_allowed = 10;
-  pass.expectations = {{"iops_min", "holds", "iops at least 1000.00 (iops_min 300.00)", {}}};
+  pass.expectations = {{"iops_min",
+                        "holds",
+                        "iops at least 1000.00 (iops_min 300.00)",
+                        {},
+                        {"iops", 300, 1000, 990, NAN, false}}};
   report.checks.push_back(pass);
 
   CheckRecord fail;
@@ -71,10 +77,14 @@ inline RunReport sample_report() {
   fail.messages = {"seq_<write>: iops 250.00 < iops_min 300.00 (8 KiB & \"more\")"};
   fail.runs = 9;
   fail.runs_allowed = 10;
-  fail.expectations = {{"iops_min", "broken", "iops 0.61-0.64x baseline (bound 0.90x)", {}}};
+  fail.expectations = {{"iops_min",
+                        "broken",
+                        "iops 0.61-0.64x baseline (bound 0.90x)",
+                        {},
+                        {"iops", 360, 0.625, 0.61, 0.64, true}}};
   fail.workload = sample_workload(8192, 0);
   fail.result = sample_result(1000, 8192, 4, false);
-  fail.baseline = {{"iops_min", 400, 250}};
+  fail.baseline = {{"iops_min", 400, 250, 380, 420}};
   fail.fingerprint_changes = {"driver hpvsa 5.5.0-88 -> 5.5.0.100"};
   fail.wall_s = 7.25;
   report.checks.push_back(fail);
@@ -87,7 +97,11 @@ inline RunReport sample_report() {
       "undecided"};
   unstable.runs = 2;
   unstable.runs_allowed = 2;
-  unstable.expectations = {{"iops_min", "undecided", "iops 0.86-1.04x baseline (bound 0.90x)", {}}};
+  unstable.expectations = {{"iops_min",
+                            "undecided",
+                            "iops 0.86-1.04x baseline (bound 0.90x)",
+                            {},
+                            {"iops", NAN, 0.95, 0.86, 1.04, true}}};
   unstable.repeats = {sample_result(3000, 8192, 4, true), sample_result(4000, 8192, 4, true)};
   report.checks.push_back(unstable);
 

@@ -84,7 +84,7 @@ TEST(PeersVerdict, TheJsonRoundTripKeepsTheBound) {
   EXPECT_DOUBLE_EQ(*back.expectations[0].peers, 0.7);
   // The other bounds carry no "peers" and read back without one.
   CheckRecord absolute = r;
-  absolute.expectations[0] = {"iops_min", "holds", "iops 50.00 (iops_min 1.00)", {}};
+  absolute.expectations[0] = {"iops_min", "holds", "iops 50.00 (iops_min 1.00)", {}, {}};
   const nlohmann::json a = check_entry_to_json(absolute);
   EXPECT_FALSE(a["expectations"][0].contains("peers"));
   EXPECT_FALSE(check_from_json(a).expectations[0].peers.has_value());

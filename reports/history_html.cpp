@@ -1,0 +1,162 @@
+// The history page (history.hpp): one self-contained HTML page of one datastore's runs over time,
+// written as the run report is (html_page.hpp: escaping, the figures as JSON, Chart.js inlined).
+// Per check, a chart of each figure over the runs: the figure per run, the bound each run was
+// held to (dashed red, stepped where it changed), the baseline's band (grey, the range of the
+// baseline's runs), and a red triangle at the run where the figure changed (find_change), all on
+// a y axis from zero; below it a table of the same numbers, so the page reads without JavaScript.
+// Only formats the History: the change is found by find_change, not here.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "html_charts_js.hpp"
+#include "html_page.hpp"
+#include "iogate/reports/history.hpp"
+
+namespace iogate {
+namespace {
+
+using html::esc;
+
+constexpr const char* kStyle = R"CSS(
+body { font-family: sans-serif; margin: 1.5em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.pass { background: #d9f2d9; } .fail, .error { background: #f8d0d0; }
+.unstable, .skipped { background: #fbeec0; }
+tr.changed td { font-weight: bold; }
+#changes { padding: 0.6em 1em; border-radius: 6px; margin: 0.5em 0 1em; }
+#changes.changed { background: #fbeec0; border: 2px solid #b8860b; }
+#changes.steady { background: #eef4ee; border: 2px solid #9ab89a; }
+#changes p { margin: 0.2em 0; font-size: 1.15em; } p.rule { font-size: 0.9em; color: #444; }
+.charts figure { margin: 0.5em 0; }
+.charts canvas { border: 1px solid #eee; }
+.charts figcaption { font-size: 0.85em; color: #444; max-width: 640px; }
+section.check { border-top: 2px solid #ddd; margin-top: 1.5em; }
+)CSS";
+
+constexpr const char* kRule =
+    "A run is marked as a change when at least two runs before it have the figure, and it and "
+    "every run after it lie beyond the range of all the runs before it, on the same side, by more "
+    "than that range's width or 5% of their median, whichever is larger. A single run undone by "
+    "the next is not marked; only the earliest change of a figure is.";
+
+std::string cell(double v) { return std::isfinite(v) ? format_figure(v) : ""; }
+
+std::string band(const HistorySeries& s, std::size_t r) {
+  if (!std::isfinite(s.baseline_low[r])) return "";
+  if (s.baseline_low[r] == s.baseline_high[r]) return format_figure(s.baseline_low[r]);
+  return format_figure(s.baseline_low[r]) + "-" + format_figure(s.baseline_high[r]);
+}
+
+bool any_finite(const std::vector<double>& v) {
+  for (double x : v)
+    if (std::isfinite(x)) return true;
+  return false;
+}
+
+void header(std::ostream& out, const History& h) {
+  const RunContext& c = h.runs.front().context;
+  out << fmt::format("<h1>iogate history: {}</h1>\n<p>host <b>{}</b>, {} runs, from {} to {}</p>\n",
+                     esc(c.datastore), esc(c.host_shown()), h.runs.size(), esc(c.started_at),
+                     esc(h.runs.back().context.started_at));
+  std::string lines;
+  for (const HistorySeries& s : h.series)
+    if (s.changed_at) lines += "<li>" + esc(change_line(h, s)) + "</li>\n";
+  if (lines.empty())
+    out << "<div id=\"changes\" class=\"steady\"><p><b>No figure changed</b> beyond the runs' "
+           "spread</p>\n";
+  else
+    out << "<div id=\"changes\" class=\"changed\"><p><b>Changed</b></p>\n<ul>\n"
+        << lines << "</ul>\n";
+  out << "<p class=\"rule\">" << esc(kRule) << "</p>\n</div>\n";
+  if (!h.notes.empty()) {
+    out << "<ul class=\"notes\">\n";
+    for (const std::string& n : h.notes) out << "<li>" << esc(n) << "</li>\n";
+    out << "</ul>\n";
+  }
+  out << "<h2>Runs</h2>\n<table id=\"runs\">\n<tr><th>Run</th><th>Started</th><th>Results</th>"
+         "<th>iogate</th><th>pass</th><th>fail</th><th>unstable</th><th>skipped</th>"
+         "<th>error</th></tr>\n";
+  for (std::size_t r = 0; r < h.runs.size(); ++r) {
+    const HistoryRun& run = h.runs[r];
+    const StatusCounts& n = run.counts;
+    out << fmt::format(
+        "<tr><td class=\"num\">{}</td><td>{}</td><td><code>{}</code></td><td>{}</td>"
+        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+        r + 1, esc(run.context.started_at), esc(run.source), esc(run.context.iogate_version),
+        n.pass, n.fail, n.unstable, n.skipped, n.error);
+  }
+  out << "</table>\n";
+}
+
+void series_figure(std::ostream& out, const History& h, std::size_t k) {
+  const HistorySeries& s = h.series[k];
+  const bool bounded = any_finite(s.bounds);
+  std::string caption = esc(s.figure) + " per run (axis from zero).";
+  if (bounded) caption += " Dashed red: the bound " + esc(s.bound_key) + " each run was held to.";
+  if (any_finite(s.baseline_low)) caption += " Grey band: the baseline's runs.";
+  if (s.changed_at) caption += fmt::format(" Red triangle: changed at run {}.", *s.changed_at + 1);
+  out << fmt::format(
+      "<div class=\"charts\"><figure><canvas id=\"hist-{}\" width=\"640\" height=\"280\" "
+      "data-bounds=\"{}\"{}></canvas><figcaption>{}</figcaption></figure></div>\n",
+      k, bounded ? 1 : 0, s.changed_at ? fmt::format(" data-change=\"{}\"", *s.changed_at + 1) : "",
+      caption);
+  out << fmt::format(
+      "<table class=\"series\" id=\"series-{}\">\n<tr><th>Run</th><th>Verdict</th>"
+      "<th>{}</th><th>bound</th><th>baseline</th></tr>\n",
+      k, esc(s.figure));
+  for (std::size_t r = 0; r < h.runs.size(); ++r)
+    out << fmt::format(
+        "<tr{}><td class=\"num\">{}</td><td class=\"{}\">{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+        s.changed_at == r ? " class=\"changed\"" : "", r + 1, esc(s.statuses[r]),
+        s.statuses[r].empty() ? "absent" : esc(s.statuses[r]), cell(s.values[r]), cell(s.bounds[r]),
+        band(s, r));
+  out << "</table>\n";
+}
+
+nlohmann::json chart_data(const History& h) {
+  nlohmann::json labels = nlohmann::json::array();
+  for (std::size_t r = 0; r < h.runs.size(); ++r)
+    labels.push_back(fmt::format("{} {}", r + 1, h.runs[r].context.started_at));
+  nlohmann::json series = nlohmann::json::array();
+  for (const HistorySeries& s : h.series)  // NaN is written as null: no point for that run
+    series.push_back(
+        {{"figure", s.figure},
+         {"bound_key", s.bound_key},
+         {"values", s.values},
+         {"bounds", s.bounds},
+         {"low", s.baseline_low},
+         {"high", s.baseline_high},
+         {"change", s.changed_at ? nlohmann::json(*s.changed_at) : nlohmann::json(nullptr)}});
+  return {{"labels", labels}, {"series", series}};
+}
+
+}  // namespace
+
+void write_history_html(std::ostream& out, const History& h, const std::string& chart_js) {
+  const std::string title = "iogate history: " + h.runs.front().context.datastore;
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<title>" << esc(title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
+  header(out, h);
+  std::string check;
+  for (std::size_t k = 0; k < h.series.size(); ++k) {
+    if (h.series[k].check != check) {
+      if (!check.empty()) out << "</section>\n";
+      check = h.series[k].check;
+      out << "<section class=\"check\">\n<h2>" << esc(check) << "</h2>\n";
+    }
+    series_figure(out, h, k);
+  }
+  out << "</section>\n";
+  const std::string script = std::string(html::kChartPrelude) + html::kHistoryScript;
+  html::write_scripts(out, chart_data(h), chart_js, script.c_str());
+  out.flush();
+}
+
+}  // namespace iogate

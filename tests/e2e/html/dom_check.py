@@ -1,0 +1,66 @@
+#!/usr/bin/python3
+# dom_check.py DOM WHAT...: what the page script drew, from the DOM Chromium dumped after it ran
+# (the page script records it on each canvas, html_charts_js.hpp). Prints what it checked; exits
+# 1 at the first thing wrong.
+#   bounds N      every canvas draws exactly the bound lines the writer asked for
+#                 (data-bound-lines == data-bounds), and at least N canvases draw one
+#   ymin PREFIX   every canvas whose id starts with PREFIX has its y axes (y, y1) from 0
+#   marked N      every canvas with a change (data-change) has its marker drawn at that run
+#                 (data-marked), and N canvases have one
+from html.parser import HTMLParser
+import sys
+
+
+class Canvases(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "canvas":
+            self.found.append(dict(attrs))
+
+
+def fail(message):
+    print("dom_check: FAIL: " + message)
+    sys.exit(1)
+
+
+parser = Canvases()
+parser.feed(open(sys.argv[1], encoding="utf-8").read())
+canvases = parser.found
+args = sys.argv[2:]
+while args:
+    what, arg, args = args[0], args[1], args[2:]
+    if what == "bounds":
+        bounded = 0
+        for c in canvases:
+            asked, drawn = c.get("data-bounds", "0"), c.get("data-bound-lines")
+            if drawn != asked:
+                fail("%s: %s bound lines drawn, %s asked for" % (c.get("id"), drawn, asked))
+            bounded += asked != "0"
+        if bounded < int(arg):
+            fail("%d charts draw a bound, expected at least %s" % (bounded, arg))
+        print("dom_check: %d charts each draw their bound lines (one per bound)" % bounded)
+    elif what == "ymin":
+        some = [c for c in canvases if c.get("id", "").startswith(arg)]
+        if not some:
+            fail("no canvas with an id starting %s" % arg)
+        for c in some:
+            for axis in ("data-ymin", "data-y1min"):
+                if axis in c and c[axis] != "0":
+                    fail("%s: %s is %s, not 0" % (c["id"], axis, c[axis]))
+            if "data-ymin" not in c:
+                fail("%s: no y axis recorded" % c["id"])
+        print("dom_check: %d %s* charts have their y axes from 0" % (len(some), arg))
+    elif what == "marked":
+        changed = [c for c in canvases if "data-change" in c]
+        for c in changed:
+            if c.get("data-marked") != c["data-change"]:
+                fail("%s: change at run %s, marker drawn at %s" % (c["id"], c["data-change"],
+                                                                   c.get("data-marked")))
+        if len(changed) != int(arg):
+            fail("%d charts mark a change, expected %s" % (len(changed), arg))
+        print("dom_check: %d charts mark their change at its run" % len(changed))
+    else:
+        fail("unknown check " + what)

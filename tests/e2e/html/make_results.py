@@ -1,0 +1,70 @@
+#!/usr/bin/python3
+# make_results.py: result documents for the HTML end-to-end tests, made from the writers' golden
+# results (tests/data/reports/results.json), so the pages are of known figures.
+#
+#   make_results.py pages SRC OUT    OUT/pass.json: the passing check alone, with a latency bound
+#                                    and a partial last interval; OUT/fail.json: every check
+#   make_results.py runs SRC OUT N K FACTOR [DATASTORE]
+#                                    OUT/run-1 .. OUT/run-N: per-check documents of the passing
+#                                    and the failing check, a day apart, their I/Os within 1% of
+#                                    the golden figures, times FACTOR from run K on
+import copy, json, os, sys
+
+
+def check_documents(doc, checks, started_at, datastore=None):
+    out = []
+    for c in checks:
+        one = copy.deepcopy(c)
+        for key, value in doc["context"].items():
+            if key != "suite":
+                one[key] = value
+        one["started_at"] = started_at
+        if datastore:
+            one["datastore"] = datastore
+        one["format"], one["version"] = "iogate-check", doc["version"]
+        out.append(one)
+    return out
+
+
+def scale(result, factor):
+    for key in ("ios_read", "ios_written", "bytes_read", "bytes_written"):
+        result[key] = int(round(result[key] * factor))
+
+
+def pages(src, out):
+    doc = json.load(open(src))
+    passing = copy.deepcopy(doc)
+    passing["checks"] = [c for c in doc["checks"] if c["status"] == "pass"]
+    check = passing["checks"][0]
+    check["expectations"].append({"key": "latency_p99_max", "decision": "holds",
+                                  "evidence": "latency_p99 1.00-1.10ms (latency_p99_max 50ms)",
+                                  "figure": "latency_p99_ms", "bound": 50.0, "estimate": 1.05,
+                                  "low": 1.0, "high": 1.1, "ratio": False})
+    # The short last interval of a run: 72 us holding one 128 KiB I/O, 1736 MB/s over its length.
+    check["result"]["intervals"].append({"start_s": 4.0, "length_s": 0.000072, "bytes": 131072,
+                                         "ios": 1})
+    passing["summary"] = {"pass": 1, "fail": 0, "unstable": 0, "skipped": 0, "error": 0,
+                          "total": 1}
+    json.dump(passing, open(os.path.join(out, "pass.json"), "w"))
+    json.dump(doc, open(os.path.join(out, "fail.json"), "w"))
+
+
+def runs(src, out, n, k, factor, datastore=None):
+    doc = json.load(open(src))
+    checks = [c for c in doc["checks"] if c["status"] in ("pass", "fail")]
+    for r in range(1, n + 1):
+        d = os.path.join(out, "run-%d" % r)
+        os.makedirs(d, exist_ok=True)
+        noise = 1 + 0.01 * ((r * 7) % 3 - 1)  # -1%, 0, +1%: the runs' own spread
+        for i, one in enumerate(check_documents(doc, checks, "2026-11-%02dT18:00:00Z" % r,
+                                                datastore)):
+            scale(one["result"], noise * (factor if r >= k else 1.0))
+            json.dump(one, open(os.path.join(d, "check-%d.json" % i), "w"))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "pages":
+        pages(sys.argv[2], sys.argv[3])
+    else:
+        runs(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]),
+             sys.argv[7] if len(sys.argv) > 7 else None)
