@@ -21,6 +21,7 @@ void add_compare_command(CLI::App& app, int& exit_code);
 void add_fingerprint_command(CLI::App& app, int& exit_code);
 void add_fleet_command(CLI::App& app, int& exit_code);
 void add_import_command(CLI::App& app, int& exit_code);
+void add_propose_command(CLI::App& app, int& exit_code);
 
 // What --version prints: the version and each I/O engine's state on this host (version.cpp).
 std::string version_text();

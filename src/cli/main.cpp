@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   iogate::cli::add_fingerprint_command(app, exit_code);
   iogate::cli::add_fleet_command(app, exit_code);
   iogate::cli::add_import_command(app, exit_code);
+  iogate::cli::add_propose_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
