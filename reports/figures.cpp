@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "iogate/units.hpp"
+
 namespace iogate {
 
 std::vector<Figure> key_figures(const RunResult& r) {
@@ -128,6 +130,19 @@ std::string one_line_verdict(const CheckRecord& record) {
     line += m;
   }
   return line;
+}
+
+std::string layout_line(const CheckRecord& record) {
+  if (!record.layout_s) return "";
+  const WorkloadSpec& w = record.workload;
+  const std::string what =
+      fmt::format("layout: {} {}", layout_name(w.layout), format_size(w.file_size));
+  if (!record.layout_reused_from.empty())
+    return fmt::format("{}, reused from {}", what, record.layout_reused_from);
+  if (w.layout == FileLayout::written)
+    return fmt::format("{} in {:.2f} s ({} writes)", what, *record.layout_s,
+                       format_size(w.block_size));
+  return fmt::format("{} in {:.2f} s", what, *record.layout_s);
 }
 
 }  // namespace iogate

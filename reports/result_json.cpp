@@ -79,6 +79,8 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
   if (!c.start_time.empty()) out["start_time"] = c.start_time;
   if (!c.end_time.empty()) out["end_time"] = c.end_time;
   if (!c.datastore.empty()) out["datastore"] = c.datastore;
+  if (c.layout_s) out["layout_s"] = *c.layout_s;
+  if (!c.layout_reused_from.empty()) out["layout_reused_from"] = c.layout_reused_from;
   return out;
 }
 

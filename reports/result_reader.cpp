@@ -98,6 +98,8 @@ CheckRecord check_from_json(const nlohmann::json& j) {
   c.wall_s = get_or(j, "wall_s", 0.0);
   c.start_time = get_or<std::string>(j, "start_time", "");
   c.end_time = get_or<std::string>(j, "end_time", "");
+  if (j.contains("layout_s")) c.layout_s = j.at("layout_s").get<double>();
+  c.layout_reused_from = get_or<std::string>(j, "layout_reused_from", "");
   c.workload = workload_from_json(j.at("workload"));
   c.result = run_from_json(j.at("result"));
   for (const auto& r : get_or(j, "repeats", nlohmann::json::array()))

@@ -34,8 +34,9 @@ struct CheckFlags {
   std::string json_dir;
   ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html
   std::optional<std::string> baseline;
-  int repeat = 0;      // 0: each check's own
-  int repeat_max = 0;  // 0: each check's own
+  int repeat = 0;            // 0: each check's own
+  int repeat_max = 0;        // 0: each check's own
+  bool own_layouts = false;  // --own-layouts: every check lays out its own test file
 };
 
 // Outputs that cannot be written are found before any check runs, not after all of them. What
@@ -71,6 +72,7 @@ int run(const CheckFlags& flags) {
   settings.host_label = flags.host_label;  // resolved again by the runner, the same way
   settings.progress = &std::cout;
   settings.progress_tty = isatty(STDOUT_FILENO) == 1;
+  settings.share_layouts = !flags.own_layouts;
   try {
     settings.baseline = load_named_baseline(resolve_baseline(flags.baseline, ""));
   } catch (const std::exception& e) {
@@ -82,6 +84,7 @@ int run(const CheckFlags& flags) {
             << table_header() << std::endl;
   enable_graceful_stop();
   CheckRunner runner(std::move(settings));
+  runner.plan(file.checks);
   RunReport report;
   report.context = describe_run(file.suite, choice->dir, *host_label);
   // A report that cannot be written is not a check: it changes no check's verdict or count, it
@@ -92,6 +95,8 @@ int run(const CheckFlags& flags) {
   for (const Check& check : file.checks) {
     CheckReport done = runner.run(check, &file);
     std::cout << table_row_line(done.row()) << std::endl;
+    if (const std::string layout = layout_line(done.record); !layout.empty())
+      std::cout << "  " << layout << '\n';
     for (const std::string& line : evidence_lines(done.record)) std::cout << "  " << line << '\n';
     if (done.record.status == CheckStatus::skipped) {
       for (const std::string& line : done.record.messages) std::cout << "SKIP " << line << '\n';
@@ -105,6 +110,7 @@ int run(const CheckFlags& flags) {
     }
     report.checks.push_back(std::move(done.record));
   }
+  runner.release_layouts();
   if (const int sig = stop_requested(); sig != 0)
     std::cerr << "iogate check: interrupted by " << signal_name(sig)
               << "; writing the reports, then exiting with the signal\n";
@@ -140,6 +146,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
   sub->add_option("--repeat-max", flags->repeat_max,
                   "The most runs per check while undecided (default: each check's repeat_max)")
       ->check(CLI::Range(1, 100));
+  sub->add_flag("--own-layouts", flags->own_layouts,
+                "Lay out a test file for every check, instead of sharing one between the checks "
+                "whose files have the same size and layout writes");
   sub->callback([flags, &exit_code] {
     exit_code = run(*flags);
     finish_graceful_stop();  // after a SIGINT/SIGTERM: everything is written, die of the signal

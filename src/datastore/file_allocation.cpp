@@ -20,6 +20,21 @@ constexpr std::uint64_t kMinWrite = 4096;  // one stamp per block needs whole 4 
 constexpr std::uint64_t kMaxWrite = 16 * 1024 * 1024;
 constexpr unsigned char kPattern = 0xA5;
 constexpr std::size_t kStampEvery = 4096;
+// Write-behind: every kWindow bytes written, writeback of that window is started, and the window
+// two before it is waited for (file_allocation.hpp says why).
+constexpr std::uint64_t kWindow = 32 * 1024 * 1024;
+
+// sync_file_range is a hint: a filesystem that has none (EINVAL, ESPIPE, ENOSYS) leaves the work
+// to the final fsync. A writeback error it reports is the file's error, and the layout's.
+void start_writeback(int fd, std::uint64_t from, std::uint64_t length, unsigned flags,
+                     const std::filesystem::path& path) {
+  int rc;
+  do {
+    rc = sync_file_range(fd, static_cast<off_t>(from), static_cast<off_t>(length), flags);
+  } while (rc != 0 && errno == EINTR);
+  if (rc != 0 && errno != EINVAL && errno != ESPIPE && errno != ENOSYS)
+    throw_errno("sync_file_range", path);
+}
 
 // Each 4 KiB block starts with its index, so no two blocks are alike and a deduplicating layer
 // cannot fold the file into a few shared blocks. The index is written in base-255 digits plus one,
@@ -52,6 +67,7 @@ void write_through(int fd, std::uint64_t size, const std::filesystem::path& path
   const std::uint64_t each = std::clamp(write_size, kMinWrite, kMaxWrite);
   std::vector<unsigned char> chunk(static_cast<std::size_t>(std::min(size, each)), kPattern);
   std::uint64_t offset = 0;
+  std::uint64_t kicked = 0;  // writeback started up to here
   while (offset < size) {
     if (const int sig = stop_requested(); sig != 0) {
       throw Interrupted(sig, {.doing = "preallocating " + path.string(),
@@ -72,6 +88,15 @@ void write_through(int fd, std::uint64_t size, const std::filesystem::path& path
                                   (n == 0 ? " (no progress)" : ""));
     }
     offset += static_cast<std::uint64_t>(n);  // a short write just continues from where it ended
+    if (offset - kicked >= kWindow || offset == size) {
+      start_writeback(fd, kicked, offset - kicked, SYNC_FILE_RANGE_WRITE, path);
+      if (kicked >= 2 * kWindow) {
+        start_writeback(
+            fd, kicked - 2 * kWindow, kWindow,
+            SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER, path);
+      }
+      kicked = offset;
+    }
   }
 }
 

@@ -76,6 +76,7 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
                                : settings_.datastore.policy);
     pin();
   }
+  if (pool_) pool_->release(check);
   report.record.wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   report.record.start_time = utc_millis(started_at);
@@ -92,7 +93,7 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
   // to do so goes into the record, not only to stderr.
   std::optional<CheckSession> session;
   try {
-    session.emplace(check, settings_.datastore.dir, policy);  // its errors name the datastore
+    open_session(check, policy, session);  // its errors name the datastore
     report.context.stack = session->storage_stack();
     JudgeOptions options;
     options.baseline = settings_.baseline ? &*settings_.baseline : nullptr;
@@ -121,6 +122,11 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
     report.outcome.reset();
     report.record = make_error_record(settings_.suite, check, check.name + ": error: " + e.what());
   }
+  if (session) {
+    report.record.layout_s = session->layout_s();
+    if (session->laid_out_for() != check.name)
+      report.record.layout_reused_from = session->laid_out_for();
+  }
   try {
     if (session) session->finish();
   } catch (const std::exception& e) {
@@ -134,6 +140,34 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
     }
   }
   return report;
+}
+
+void CheckRunner::plan(const std::vector<Check>& checks) {
+  if (!settings_.share_layouts) return;
+  if (!pool_) pool_ = std::make_unique<LayoutPool>(settings_.datastore.dir);
+  pool_->plan(checks);
+}
+
+void CheckRunner::release_layouts() {
+  if (pool_) pool_->clear();
+}
+
+void CheckRunner::open_session(const Check& check, const DatastorePolicy& policy,
+                               std::optional<CheckSession>& session) {
+  if (settings_.share_layouts && shared_layout_key(check)) {
+    if (!pool_) pool_ = std::make_unique<LayoutPool>(settings_.datastore.dir);
+    session.emplace(check, settings_.datastore.dir, pool_->acquire(check, policy));
+    return;
+  }
+  try {
+    session.emplace(check, settings_.datastore.dir, policy);
+  } catch (const InsufficientSpace&) {
+    // The files kept for later checks take the room this check's own file needs: they go, and
+    // are laid out again when a check needs one.
+    if (!pool_ || pool_->files() == 0) throw;
+    pool_->clear();
+    session.emplace(check, settings_.datastore.dir, policy);
+  }
 }
 
 void CheckRunner::write_json(CheckReport& report) const {

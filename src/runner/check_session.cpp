@@ -1,5 +1,6 @@
 #include "iogate/runner/check_session.hpp"
 
+#include <chrono>
 #include <iostream>
 
 namespace iogate {
@@ -22,22 +23,42 @@ ScratchArea::Fill fill_for(const WorkloadSpec& workload) {
 CheckSession::CheckSession(const Check& check, const std::filesystem::path& datastore,
                            const DatastorePolicy& policy)
     : check_(check),
-      scratch_(datastore, space_needed(check), policy),
-      test_file_(scratch_.dir_fd(), check.name + ".dat", scratch_.dir() / (check.name + ".dat")) {
+      scratch_(std::in_place, datastore, space_needed(check), policy),
+      test_file_(scratch_->dir_fd(), check.name + ".dat", scratch_->dir() / (check.name + ".dat")),
+      laid_out_for_(check.name) {
+  read_stack(scratch_->datastore());
+  const auto started = std::chrono::steady_clock::now();
+  scratch_->preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload),
+                        check.workload.block_size);
+  layout_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+CheckSession::CheckSession(const Check& check, const std::filesystem::path& datastore,
+                           const LayoutLease& shared)
+    : check_(check),
+      test_file_(shared.file),
+      layout_s_(shared.layout_s),
+      laid_out_for_(shared.laid_out_for) {
+  if (check.workload.layout != FileLayout::written)
+    throw std::logic_error("check \"" + check.name + "\": a shared file has the written layout");
+  read_stack(std::filesystem::absolute(datastore));
+}
+
+void CheckSession::read_stack(const std::filesystem::path& datastore) {
   // Of the datastore, not of the scratch directory: the same filesystem (the scratch area checks
   // it), and a path someone who can write the datastore cannot rename away mid-read.
-  stack_ = read_storage_stack(scratch_.datastore());
-  if (check.workload.direct && (stack_.filesystem == "tmpfs" || stack_.filesystem == "ramfs")) {
-    std::cerr << "iogate: warning: " << check.name << ": datastore " << datastore.string()
+  stack_ = read_storage_stack(datastore);
+  if (check_.workload.direct && (stack_.filesystem == "tmpfs" || stack_.filesystem == "ramfs")) {
+    std::cerr << "iogate: warning: " << check_.name << ": datastore " << datastore.string()
               << " is on " << stack_.filesystem
               << ": direct = true measures memory there, not storage\n";
   }
-  scratch_.preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload),
-                       check.workload.block_size);
 }
 
 void CheckSession::restore_layout() const {
-  scratch_.restore(test_file_.name(), check_.workload.file_size, fill_for(check_.workload));
+  // A shared file is written, and a written file stays as it is.
+  if (scratch_)
+    scratch_->restore(test_file_.name(), check_.workload.file_size, fill_for(check_.workload));
 }
 
 CheckOutcome CheckSession::run(RunOptions options) const {

@@ -60,10 +60,13 @@ assert_contains "$out/sparse.txt" "--layout" "an unknown layout names the flag"
 if command -v strace > /dev/null; then
   # LeakSanitizer cannot run under ptrace: a sanitizer build checks leaks everywhere but here.
   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-    strace -f -qq -e trace=pwrite64 -o "$out/layout.strace" "$iogate" run --bs 8k --read 100 \
+    strace -f -qq -e trace=pwrite64,sync_file_range -o "$out/layout.strace" "$iogate" run --bs 8k --read 100 \
       --engine psync --file-size 4MiB --size 1MiB --datastore "$ds" > "$out/layout.txt"
   writes=$(grep -Ec 'pwrite64\(.*, 8192, [0-9]+\) += 8192' "$out/layout.strace" || true)
   [ "$writes" = 512 ] || fail "the layout made $writes writes of 8 KiB, not 512 (4 MiB in the block size)"
+  # Write-behind: writeback of what was written is started as the layout goes, not left to fsync.
+  grep -Eq 'sync_file_range\(.*SYNC_FILE_RANGE_WRITE' "$out/layout.strace" ||
+    fail "the layout started no writeback of its own (no sync_file_range)"
 else
   echo "strace is not installed: the layout's write size is not checked"
 fi

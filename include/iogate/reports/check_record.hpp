@@ -70,6 +70,10 @@ struct CheckRecord {
   int runs_allowed = 0;                          // the most it could have made (repeat_max)
   std::vector<ExpectationRecord> expectations;   // empty when the check never ran
   double wall_s = 0;                             // the check's whole time: set-up, run and clean-up
+  // The seconds this check spent laying out its test file (0 when it reused the file another
+  // check of the run laid out; none when it never got that far), and that other check's name.
+  std::optional<double> layout_s;
+  std::string layout_reused_from;
   // When that time began and ended (ISO 8601, UTC, milliseconds; empty when unknown): which checks
   // of a run overlapped.
   std::string start_time;

@@ -57,6 +57,10 @@ std::vector<std::string> evidence_lines(const CheckRecord& record);
 // which a check's own verdict leaves to `iogate fleet` (it neither passed nor failed here).
 std::vector<std::string> fleet_lines(const CheckRecord& record);
 
+// "layout: written 1 GiB in 17.20 s (8 KiB writes)", "layout: written 1 GiB, reused from
+// Max_Throughput_100_Read": how the check's test file was made; empty when it never was.
+std::string layout_line(const CheckRecord& record);
+
 // The messages joined with "; ", or the status name when there are none: a one-line verdict.
 std::string one_line_verdict(const CheckRecord& record);
 

@@ -8,11 +8,12 @@
 //     by SIGTERM" (not skipped: a skip reads as "fine, on purpose" on a dashboard);
 //   - does not start it when the datastore's path names another directory than the one the
 //     first check ran on (a lazy unmount, a rename): it would measure the wrong storage;
-//   - sets up the scratch area (CheckSession), judges the check (adaptive repeats, baseline),
-//     removes the scratch area, and records the outcome; a set-up or run that throws becomes an
-//     error record with the reason, as data (a device error keeps the figures measured before
-//     it as the record's result, iogate/engine/io_error.hpp), and a scratch area that cannot be
-//     removed turns the record into an error saying so;
+//   - sets up the scratch area (CheckSession), or with share_layouts takes the test file a
+//     LayoutPool laid out for an earlier check with the same layout key (layout_pool.hpp), judges
+//     the check (adaptive repeats, baseline), removes the scratch area, and records the outcome; a
+//     set-up or run that throws becomes an error record with the reason, as data (a device error
+//     keeps the figures measured before it as the record's result, iogate/engine/io_error.hpp), and
+//     a scratch area that cannot be removed turns the record into an error saying so;
 //   - writes the per-check JSON (<json_dir>/<check>.json) when json_dir is set; a file that cannot
 //     be written is listed in `unwritten`, and changes nothing about the check's verdict.
 // It never throws for what happens to one check: every check gets a record.
@@ -29,6 +30,7 @@
 #include "iogate/reports/check_record.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/layout_pool.hpp"
 #include "iogate/runner/run_settings.hpp"
 
 namespace iogate {
@@ -48,6 +50,11 @@ struct RunnerSettings {
   bool progress_tty = false;
   // A fresh backend per run (tests inject slowed fakes); empty: each workload's engine.
   std::function<std::unique_ptr<IoBackend>()> make_backend;
+  // Checks whose test files have the same layout key share one file
+  // (iogate/runner/layout_pool.hpp): `iogate check`, which runs a whole threshold file in one
+  // process. Off: each check lays out its own, as a suite's checks under ctest (one process per
+  // check) do.
+  bool share_layouts = false;
 };
 
 // What one check produced.
@@ -69,16 +76,25 @@ class CheckRunner {
   // require_filesystem, require_device) add to the settings' policy (with_file_demands).
   CheckReport run(const Check& check, const ThresholdFile* file = nullptr);
 
+  // With share_layouts: the checks run() will be given, in order, so that a shared file is removed
+  // after the last check that uses it (without a plan, at release_layouts()).
+  void plan(const std::vector<Check>& checks);
+  // Removes every shared file now (also done on destruction).
+  void release_layouts();
+
   const RunnerSettings& settings() const { return settings_; }
 
  private:
   // Why a check must not start on the datastore now; empty when it may.
   std::string refusal() const;
   CheckReport judge(const Check& check, const DatastorePolicy& policy);
+  void open_session(const Check& check, const DatastorePolicy& policy,
+                    std::optional<CheckSession>& session);
   void write_json(CheckReport& report) const;
 
   RunnerSettings settings_;
-  std::string host_label_;  // resolved: the records' host_label
+  std::unique_ptr<LayoutPool> pool_;  // with share_layouts, made by plan() or the first check
+  std::string host_label_;            // resolved: the records' host_label
   // The datastore directory the first check ran on, pinned by its device and inode.
   struct Pinned {
     dev_t dev;

@@ -30,6 +30,7 @@
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/engine.hpp"
+#include "iogate/runner/layout_pool.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/verdict.hpp"
 
@@ -65,11 +66,20 @@ class CheckSession {
   // direct-I/O check runs on tmpfs or ramfs: O_DIRECT there measures memory, not storage.
   CheckSession(const Check& check, const std::filesystem::path& datastore,
                const DatastorePolicy& policy = {});
+  // On a test file a LayoutPool handed out (a `written` layout, which no run changes): the
+  // session makes no scratch area of its own, and restore_layout() leaves the file as it is.
+  CheckSession(const Check& check, const std::filesystem::path& datastore,
+               const LayoutLease& shared);
 
   const Check& check() const { return check_; }
   const StorageStack& storage_stack() const { return stack_; }
   // The test file, relative to the scratch directory's descriptor (engine/file_ref.hpp).
   const FileRef& test_file() const { return test_file_; }
+
+  // The time this session spent laying its file out (0 for a file it reused), and the check the
+  // file was laid out for (this one's name unless it was reused).
+  double layout_s() const { return layout_s_; }
+  const std::string& laid_out_for() const { return laid_out_for_; }
 
   CheckOutcome run(RunOptions options = {}) const;
   // After a run: the test file as the workload's layout had it before the first run (grown:
@@ -79,13 +89,19 @@ class CheckSession {
   CheckOutcome judge(const JudgeOptions& options) const;
 
   // Removes the scratch area now (also done on destruction).
-  void finish() { scratch_.remove(); }
+  void finish() {
+    if (scratch_) scratch_->remove();
+  }
 
  private:
+  void read_stack(const std::filesystem::path& datastore);
+
   const Check& check_;
-  ScratchArea scratch_;
+  std::optional<ScratchArea> scratch_;  // none on a shared file
   StorageStack stack_;
   FileRef test_file_;
+  double layout_s_ = 0;
+  std::string laid_out_for_;
 };
 
 // Runs and judges a check on `test_file` (what CheckSession::judge does once its scratch area is

@@ -185,5 +185,33 @@ TEST_F(CheckRunnerTest, ADatastoreReplacedBetweenChecksStopsTheRest) {
   EXPECT_FALSE(r.started);
 }
 
+// With share_layouts (iogate check), the second check of one layout key runs on the file the first
+// laid out, and the records say so; without it, each lays out its own. Either way the datastore
+// is left as it was.
+TEST_F(CheckRunnerTest, SharedLayoutsAreRecordedAndRemovedAfterTheirLastCheck) {
+  std::vector<Check> checks{quick_check("first", iops_min(1)), quick_check("second", iops_min(1))};
+  for (Check& c : checks) c.workload.read_pct = 100;
+  for (const bool share : {true, false}) {
+    RunnerSettings s = settings(reports_.path());
+    s.share_layouts = share;
+    CheckRunner runner(std::move(s));
+    runner.plan(checks);
+    const CheckReport first = runner.run(checks[0]);
+    const CheckReport second = runner.run(checks[1]);
+    ASSERT_EQ(second.record.status, CheckStatus::pass)
+        << ::testing::PrintToString(second.record.messages);
+    ASSERT_TRUE(first.record.layout_s && second.record.layout_s);
+    EXPECT_GT(*first.record.layout_s, 0);
+    EXPECT_EQ(first.record.layout_reused_from, "");
+    EXPECT_EQ(second.record.layout_reused_from, share ? "first" : "");
+    EXPECT_EQ(*second.record.layout_s > 0, !share);
+    std::ifstream in(reports_.path() / "second.json");
+    const std::string json{std::istreambuf_iterator<char>(in), {}};
+    EXPECT_EQ(json.find("\"layout_reused_from\": \"first\"") != std::string::npos, share) << json;
+    EXPECT_NE(json.find("\"layout_s\": "), std::string::npos) << json;
+    EXPECT_TRUE(std::filesystem::is_empty(datastore_.path()));
+  }
+}
+
 }  // namespace
 }  // namespace iogate

@@ -1,0 +1,56 @@
+# iogate check shares laid-out test files between the checks of a threshold file: seed 001's four
+# IOMeter checks (scaled to 8 MiB files and 200 ms each) lay out two files, one per block size,
+# the 50% read 32 KiB check reusing the 100% read one's file and the 70% read 8 KiB check the 65%
+# read one's; the console says so and the results JSON records layout_s and layout_reused_from.
+# With --own-layouts every check lays out its own. Counted from the JSON and, where strace is
+# installed, from the files the run created (one layout file per pass).
+source "$IOGATE_E2E_LIB"
+iogate=$1
+source_dir=$2
+trap cleanup_datastores EXIT
+ds=$(new_datastore)
+out=$(new_datastore)
+gate="$out/vmware-scaled.toml"
+sed -e 's/^duration = "2m"/duration = "200ms"/' -e 's/^file_size = "4GiB"/file_size = "8MiB"/' \
+  "$source_dir/thresholds/vmware-community.toml" > "$gate"
+grep -q '^file_size = "8MiB"' "$gate" || fail "vmware-community.toml changed: no file_size line"
+
+layouts() {  # json_dir: "laid-out reused"
+  /usr/bin/python3 - "$1" << 'PY'
+import json, pathlib, sys
+records = {p.stem: json.loads(p.read_text()) for p in pathlib.Path(sys.argv[1]).glob("*.json")}
+assert len(records) == 4, sorted(records)
+for name, r in records.items():
+    assert r["layout_s"] >= 0, name
+    assert (r["layout_s"] > 0) == ("layout_reused_from" not in r), (name, r["layout_s"])
+print(sum("layout_reused_from" not in r for r in records.values()),
+      " ".join(f"{n}<{r['layout_reused_from']}" for n, r in sorted(records.items())
+               if "layout_reused_from" in r))
+PY
+}
+
+mkdir "$out/shared" "$out/own"
+# The seed's floors need not hold on this disk: only the layouts are asserted.
+"$iogate" check "$gate" --datastore "$ds" --repeat-max 1 --json-dir "$out/shared" > "$out/shared.txt" || true
+[ "$(layouts "$out/shared")" = \
+  "2 Max_Throughput_50_Read<Max_Throughput_100_Read Random_8k_70_Read<RealLife_60_Rand_65_Read" ] ||
+  fail "shared: $(layouts "$out/shared")"
+assert_contains "$out/shared.txt" '^  layout: written 8 MiB in [0-9.]+ s \(32 KiB writes\)' \
+  "the console shows the 32 KiB layout and its time"
+assert_contains "$out/shared.txt" '^  layout: written 8 MiB, reused from RealLife_60_Rand_65_Read' \
+  "the console says the 8 KiB file was reused"
+assert_no_scratch "$ds"
+
+"$iogate" check "$gate" --datastore "$ds" --repeat-max 1 --json-dir "$out/own" --own-layouts > "$out/own.txt" || true
+[ "$(layouts "$out/own")" = "4 " ] || fail "--own-layouts: $(layouts "$out/own")"
+assert_no_scratch "$ds"
+
+if command -v strace > /dev/null; then
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+    strace -f -qq -e trace=openat -o "$out/open.strace" "$iogate" check "$gate" --datastore "$ds" --repeat-max 1 \
+    > /dev/null || true
+  made=$(grep -Ec 'openat\(.*"[A-Za-z0-9_]+\.dat", O_WRONLY\|O_CREAT\|O_EXCL' "$out/open.strace" || true)
+  [ "$made" = 2 ] || fail "the run created $made layout files, not 2"
+fi
+assert_no_scratch "$ds"
+echo PASS
