@@ -32,8 +32,9 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
               << " is on " << stack_.filesystem
               << ": direct = true measures memory there, not storage\n";
   }
+  // A mix's file is laid out in its largest size, as fio lays out in its largest bs.
   scratch_.preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload),
-                       check.workload.block_size);
+                       largest_block_size(check.workload));
 }
 
 void CheckSession::restore_layout() const {
