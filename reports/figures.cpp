@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cmath>
 
+#include "iogate/units.hpp"
+
 namespace iogate {
 
 std::vector<Figure> key_figures(const RunResult& r) {
@@ -107,6 +109,23 @@ std::string one_line_verdict(const CheckRecord& record) {
     line += m;
   }
   return line;
+}
+
+std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result) {
+  if (workload.block_mix.empty()) return {};
+  std::string out = "block sizes:";
+  const double ios = static_cast<double>(result.ios());
+  bool first = true;
+  for (const BlockSizeShare& share : workload.block_mix) {
+    double measured = 0;
+    for (const BlockSizeCount& c : result.block_sizes)
+      if (c.block_size == share.block_size && ios > 0)
+        measured = 100.0 * static_cast<double>(c.ios) / ios;
+    out += fmt::format("{} {} {:.2f}%{} (asked {:g}%)", first ? "" : ",",
+                       format_size(share.block_size), measured, first ? " of I/Os" : "", share.pct);
+    first = false;
+  }
+  return out;
 }
 
 }  // namespace iogate

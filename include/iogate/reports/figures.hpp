@@ -51,6 +51,10 @@ std::vector<std::string> evidence_lines(const CheckRecord& record);
 // which a check's own verdict leaves to `iogate fleet` (it neither passed nor failed here).
 std::vector<std::string> fleet_lines(const CheckRecord& record);
 
+// "block sizes: 4 KiB 60.02% of I/Os (asked 60%), 64 KiB 39.98% (asked 40%)": the measured
+// shares of a block-size mix beside the asked ones; empty for a workload of one size.
+std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result);
+
 // The messages joined with "; ", or the status name when there are none: a one-line verdict.
 std::string one_line_verdict(const CheckRecord& record);
 
