@@ -71,7 +71,9 @@ run_iogate() {  # name pair
 run_fio() {  # name pair
   local rw=randrw cache=() span=(--time_based --runtime="${run%s}" --ramp_time="$ramp")
   local sizes=(--bs="$bs")
-  [ -n "$bssplit" ] && sizes=(--bssplit="${bssplit//+/:}")
+  # fio's random map trims an I/O that would overlap blocks already done this pass, which
+  # shrinks a mix's large sizes as the file fills; iogate draws uniformly with replacement.
+  [ -n "$bssplit" ] && sizes=(--bssplit="${bssplit//+/:}" --norandommap=1)
   [ "$rnd" = 0 ] && rw=rw
   [ "$direct" = 0 ] && cache=(--pre_read=1 --invalidate=0)
   [[ $run == *s ]] || span=(--io_size="${run/iB/}")
