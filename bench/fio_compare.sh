@@ -4,7 +4,7 @@
 #
 #   bench/fio_compare.sh IOGATE DATASTORE [PAIRS] [WORKLOAD...]
 #
-# A workload is "name:bs:read%:random%:qd:run:engine:direct:file_size[:layout]":
+# A workload is "name:bs:read%:random%:qd:run:engine:direct:file_size[:layout[:bssplit]]":
 #   run     "20s": time-based, 20 s measured after a ramp ($RAMP seconds, default 2);
 #           "1GiB": size-based, that many bytes once, no ramp (fio without time_based).
 #   engine  psync, libaio or io_uring; direct 1 for O_DIRECT, 0 for the page cache.
@@ -12,6 +12,12 @@
 #           what fio does with a file it has to make: "Laying out IO file"), "preallocated" or
 #           "grown"; fio's file is always laid out by writing it, so only "written" is like for
 #           like.
+#   bssplit a block-size mix in fio's syntax with '+' for its ':' ("4k/60+64k/40"), run as
+#           `iogate run --bssplit` and fio's --bssplit (bs is then ignored: both take the mix's
+#           smallest size as the alignment); layout may be empty ("...:1GiB::4k/60+64k/40").
+#           The table then adds iogate's measured share of each size beside the asked one (fio's
+#           JSON has no per-size counts; the MB/s ratio tells whether both moved the same bytes
+#           per I/O).
 # Without workloads, the issue's set runs: seed 000's 8 KiB sequential write (time-based and
 # size-based), seed 001's IOMeter tests at QD 64 with libaio and io_uring (20 s each instead of
 # 2 min), and two CPU-bound ones, 4 KiB random reads from a page-cached file with psync QD 1 and
@@ -62,12 +68,18 @@ trap 'rm -rf "$work"' EXIT
 run_iogate() {  # name pair
   local span=(--time "$run" --ramp "${ramp}s")
   [[ $run == *s ]] || span=(--size "$run")
-  "$iogate" run --bs "$bs" --read "$rd" --random "$rnd" --qd "$qd" "${span[@]}" \
+  local sizes=(--bs "$bs")
+  [ -n "$bssplit" ] && sizes=(--bssplit "${bssplit//+/:}")
+  "$iogate" run "${sizes[@]}" --read "$rd" --random "$rnd" --qd "$qd" "${span[@]}" \
     --file-size "$fsize" --engine "$engine" --direct "$direct" --flush none "${layout[@]}" \
     --datastore "$ds" --json "$work/iogate-$1-$2.json" > /dev/null
 }
 run_fio() {  # name pair
   local rw=randrw cache=() span=(--time_based --runtime="${run%s}" --ramp_time="$ramp")
+  local sizes=(--bs="$bs")
+  # fio's random map trims an I/O that would overlap blocks already done this pass, which
+  # shrinks a mix's large sizes as the file fills; iogate draws uniformly with replacement.
+  [ -n "$bssplit" ] && sizes=(--bssplit="${bssplit//+/:}" --norandommap=1)
   [ "$rnd" = 0 ] && rw=rw
   [ "$direct" = 0 ] && cache=(--pre_read=1 --invalidate=0)
   [[ $run == *s ]] || span=(--io_size="${run/iB/}")
@@ -76,7 +88,7 @@ run_fio() {  # name pair
     fio --name=layout --filename="$work/fio-$1.dat" --size="${fsize/iB/}" --bs="$FIO_LAYOUT_BS" \
       --rw=write --end_fsync=1 --output=/dev/null
   fi
-  fio --name="$1" --filename="$work/fio-$1.dat" --size="${fsize/iB/}" --bs="$bs" \
+  fio --name="$1" --filename="$work/fio-$1.dat" --size="${fsize/iB/}" "${sizes[@]}" \
     --rw="$rw" --rwmixread="$rd" --percentage_random="$rnd" --iodepth="$qd" \
     --ioengine="$engine" --direct="$direct" "${cache[@]}" "${span[@]}" \
     --lat_percentiles=1 --unified_rw_reporting=mixed --output-format=json \
@@ -85,7 +97,7 @@ run_fio() {  # name pair
 }
 
 for w in "${workloads[@]}"; do
-  IFS=: read -r name bs rd rnd qd run engine direct fsize layout <<< "$w"
+  IFS=: read -r name bs rd rnd qd run engine direct fsize layout bssplit <<< "$w"
   layout=(${layout:+--layout "$layout"})
   for i in $(seq 1 "$runs"); do
     if (( i % 2 )); then run_iogate "$name" "$i"; run_fio "$name" "$i"
@@ -124,4 +136,15 @@ for w in workloads:
     print(f"{name:<22} med {'':>12} {'':>10} " +
           " ".join(f"{statistics.median(ratios[k]):>6.3f}" for k in keys[:4]) +
           f" {statistics.median(ratios['per_cpu']):>10.3f}")
+    fields = w.split(":")
+    if len(fields) > 10 and fields[10]:
+        asked = {}
+        for entry in fields[10].split("+"):
+            size, pct = entry.split("/")
+            asked[size] = float(pct)
+        for i in range(1, runs + 1):
+            r = json.load(open(f"{work}/iogate-{name}-{i}.json"))["result"]
+            got = ", ".join(f"{c['block_size']} B {c['ios_pct']:.2f}%"
+                            for c in r.get("block_sizes", []))
+            print(f"{name:<22} {i:>3} shares asked {fields[10]}: iogate {got}")
 PY

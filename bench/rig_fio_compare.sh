@@ -33,6 +33,9 @@ rows=(
   "read_iops=1300,write_iops=700 reallife_libaio:8k:65:60:64:${secs}s:libaio:1:512MiB"
   "read_bps=67108864 seqread_32k_uring:32k:100:0:16:${secs}s:io_uring:1:512MiB"
   "write_bps=33554432 seqwrite_8k_psync:8k:0:0:1:${secs}s:psync:1:512MiB"
+  # A block-size mix (fio's bssplit) bound by IOPS: both tools must issue the same number of
+  # I/Os per second and, through the mix, the same bytes per I/O (the MB/s ratio).
+  "read_iops=1300,write_iops=700 bssplit_uring:4k:65:100:64:${secs}s:io_uring:1:512MiB::4k/60+64k/40"
 )
 for row in "${rows[@]}"; do
   [[ $row =~ $only ]] || continue

@@ -51,4 +51,35 @@ BENCHMARK(BM_WorkloadLoopPerIo)
     ->Args({32, 70, 60})
     ->Unit(benchmark::kMillisecond);
 
+// The same with fio's bssplit=4k/60:64k/40 (the fake transfers nothing, so only the size draw
+// and the per-size counts are added). Arguments: queue depth, read %, random %.
+void BM_WorkloadLoopPerIoMixed(benchmark::State& state) {
+  iogate::WorkloadSpec spec;
+  spec.block_mix = {{4096, 60}, {65536, 40}};
+  spec.block_size = 4096;
+  spec.file_size = 1 << 30;
+  spec.io_size = std::uint64_t{1 << 16} * 4096;
+  spec.queue_depth = static_cast<unsigned>(state.range(0));
+  spec.read_pct = static_cast<double>(state.range(1));
+  spec.random_pct = static_cast<double>(state.range(2));
+  spec.direct = false;
+  spec.flush = iogate::FlushPolicy::none;
+  spec.seed = 1;
+  std::uint64_t ios = 0;
+  iogate::test::FakeStats stats;
+  for (auto _ : state) {
+    iogate::RunOptions options;
+    options.backend =
+        std::make_unique<iogate::test::FakeBackend>(stats, spec.queue_depth, spec.queue_depth > 1);
+    ios += iogate::run_workload(spec, scratch_file(), std::move(options)).ios();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(ios));
+  state.counters["ns_per_io"] = benchmark::Counter(
+      static_cast<double>(ios), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_WorkloadLoopPerIoMixed)
+    ->Args({1, 70, 60})
+    ->Args({32, 70, 60})
+    ->Unit(benchmark::kMillisecond);
+
 }  // namespace

@@ -37,6 +37,8 @@ class ConsoleWriter final : public ReportWriter {
     if (const auto at = line.rfind(label); colour_ && at != std::string::npos)
       line.replace(at, label.size(), colour_of(c.status) + label + "\x1b[0m");
     out() << line << '\n';
+    if (const std::string mix = block_mix_line(c.workload, c.result); !mix.empty())
+      lines_.push_back(c.check + ": " + mix);
     for (const std::string& m : c.messages) lines_.push_back(label + " " + m);
     for (const std::string& m : fleet_lines(c)) lines_.push_back("FLEET " + c.check + ": " + m);
     for (const std::string& m : c.fingerprint_changes) lines_.push_back("fingerprint: " + m);

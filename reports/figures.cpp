@@ -9,6 +9,8 @@
 
 #include "iogate/units.hpp"
 
+#include "iogate/units.hpp"
+
 namespace iogate {
 
 std::vector<Figure> key_figures(const RunResult& r) {
@@ -141,8 +143,25 @@ std::string layout_line(const CheckRecord& record) {
     return fmt::format("{}, reused from {}", what, record.layout_reused_from);
   if (w.layout == FileLayout::written)
     return fmt::format("{} in {:.2f} s ({} writes)", what, *record.layout_s,
-                       format_size(w.block_size));
+                       format_size(layout_write_size(w)));
   return fmt::format("{} in {:.2f} s", what, *record.layout_s);
+}
+
+std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result) {
+  if (workload.block_mix.empty()) return {};
+  std::string out = "block sizes:";
+  const double ios = static_cast<double>(result.ios());
+  bool first = true;
+  for (const BlockSizeShare& share : workload.block_mix) {
+    double measured = 0;
+    for (const BlockSizeCount& c : result.block_sizes)
+      if (c.block_size == share.block_size && ios > 0)
+        measured = 100.0 * static_cast<double>(c.ios) / ios;
+    out += fmt::format("{} {} {:.2f}%{} (asked {:g}%)", first ? "" : ",",
+                       format_size(share.block_size), measured, first ? " of I/Os" : "", share.pct);
+    first = false;
+  }
+  return out;
 }
 
 }  // namespace iogate

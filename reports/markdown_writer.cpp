@@ -50,6 +50,7 @@ class MarkdownWriter final : public ReportWriter {
                            r.cpu_system_pct, verdict_label(c.status));
     }
     datastores();
+    block_mixes();
     bool heading = false;
     for (const CheckRecord& c : checks_) {
       const std::vector<std::string> fleet = fleet_lines(c);
@@ -76,6 +77,18 @@ class MarkdownWriter final : public ReportWriter {
     out() << "\n### Datastores\n\n";
     for (const auto& [datastore, checks] : on)
       out() << fmt::format("- `{}`: {}\n", cell(datastore), cell(checks));
+  }
+
+  // The measured shares of each check with a block-size mix, beside the asked ones.
+  void block_mixes() {
+    bool heading = false;
+    for (const CheckRecord& c : checks_) {
+      const std::string line = block_mix_line(c.workload, c.result);
+      if (line.empty()) continue;
+      if (!heading) out() << "\n### Block-size mixes\n\n";
+      heading = true;
+      out() << fmt::format("- **{}**: {}\n", cell(c.check), cell(line));
+    }
   }
 
   RunContext context_;

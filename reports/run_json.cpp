@@ -74,9 +74,8 @@ FileLayout layout_from_json(const nlohmann::json& j, const WorkloadSpec& w) {
       &j);
 }
 
-}  // namespace
-
-nlohmann::json workload_to_json(const WorkloadSpec& w) {
+// Every key but the block-size mix's.
+nlohmann::json workload_fields(const WorkloadSpec& w) {
   return {{"block_size", w.block_size},
           {"read_pct", w.read_pct},
           {"random_pct", w.random_pct},
@@ -95,6 +94,24 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
           {"rate_iops", w.rate_iops},
           {"rate_mbps", w.rate_mbps},
           {"layout", layout_name(w.layout)}};
+}
+
+// Every key but the per-size counts.
+nlohmann::json run_fields(const RunResult& r);
+
+}  // namespace
+
+nlohmann::json workload_to_json(const WorkloadSpec& w) {
+  nlohmann::json j = workload_fields(w);
+  // Only when there is one: a workload of one size keeps the JSON it always had, so baselines
+  // and fleet groups recorded before mixes existed still match it.
+  if (!w.block_mix.empty()) {
+    nlohmann::json mix = nlohmann::json::array();
+    for (const BlockSizeShare& share : w.block_mix)
+      mix.push_back({{"block_size", share.block_size}, {"pct", share.pct}});
+    j["block_mix"] = std::move(mix);
+  }
+  return j;
 }
 
 WorkloadSpec workload_from_json(const nlohmann::json& j) {
@@ -119,10 +136,31 @@ WorkloadSpec workload_from_json(const nlohmann::json& j) {
   w.rate_iops = get_or(j, "rate_iops", 0.0);
   w.rate_mbps = get_or(j, "rate_mbps", 0.0);
   w.layout = layout_from_json(j, w);
+  for (const auto& share : get_or(j, "block_mix", nlohmann::json::array()))
+    w.block_mix.push_back(
+        {share.at("block_size").get<std::uint64_t>(), share.at("pct").get<double>()});
   return w;
 }
 
 nlohmann::json run_to_json(const RunResult& r) {
+  nlohmann::json j = run_fields(r);
+  if (!r.block_sizes.empty()) {
+    // ios_pct: the measured share of the I/Os, to set beside the mix's asked pct.
+    nlohmann::json sizes = nlohmann::json::array();
+    for (const BlockSizeCount& c : r.block_sizes) {
+      const double share =
+          r.ios() > 0 ? 100.0 * static_cast<double>(c.ios) / static_cast<double>(r.ios()) : 0.0;
+      sizes.push_back(
+          {{"block_size", c.block_size}, {"ios", c.ios}, {"bytes", c.bytes}, {"ios_pct", share}});
+    }
+    j["block_sizes"] = std::move(sizes);
+  }
+  return j;
+}
+
+namespace {
+
+nlohmann::json run_fields(const RunResult& r) {
   nlohmann::json percentiles = nlohmann::json::object();
   for (double q : kReportedPercentiles)
     percentiles[fmt::format("{:g}", q)] = r.lat_percentile_ms(q);
@@ -168,6 +206,8 @@ nlohmann::json run_to_json(const RunResult& r) {
           {"intervals", intervals}};
 }
 
+}  // namespace
+
 RunResult run_from_json(const nlohmann::json& j) {
   RunResult r;
   r.engine = j.at("engine").get<std::string>();
@@ -189,6 +229,9 @@ RunResult run_from_json(const nlohmann::json& j) {
   for (const auto& s : get_or(j, "intervals", nlohmann::json::array()))
     r.intervals.push_back({s.at("start_s").get<double>(), s.at("length_s").get<double>(),
                            s.at("bytes").get<std::uint64_t>(), s.at("ios").get<std::uint64_t>()});
+  for (const auto& c : get_or(j, "block_sizes", nlohmann::json::array()))
+    r.block_sizes.push_back({c.at("block_size").get<std::uint64_t>(),
+                             c.at("ios").get<std::uint64_t>(), c.at("bytes").get<std::uint64_t>()});
   return r;
 }
 

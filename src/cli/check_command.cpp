@@ -98,6 +98,9 @@ int run(const CheckFlags& flags) {
     if (const std::string layout = layout_line(done.record); !layout.empty())
       std::cout << "  " << layout << '\n';
     for (const std::string& line : evidence_lines(done.record)) std::cout << "  " << line << '\n';
+    if (const std::string mix = block_mix_line(done.record.workload, done.record.result);
+        !mix.empty())
+      std::cout << "  " << mix << '\n';
     if (done.record.status == CheckStatus::skipped) {
       for (const std::string& line : done.record.messages) std::cout << "SKIP " << line << '\n';
     } else {

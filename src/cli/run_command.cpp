@@ -13,6 +13,7 @@
 #include "datastore_flags.hpp"
 #include "host_label_flag.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
+#include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/progress_meter.hpp"
 #include "iogate/reports/result_json.hpp"
@@ -68,6 +69,8 @@ int run(const RunFlags& flags) {
               << " worker(s) at queue depth " << outcome.result.queue_depth << " ("
               << outcome.result.engine_note << ")\n"
               << "test file: " << layout_name(check.workload.layout) << '\n';
+    if (const std::string mix = block_mix_line(check.workload, outcome.result); !mix.empty())
+      std::cout << mix << '\n';
     if (!flags.json.empty()) {
       RunContext context = describe_run("run", datastore->dir, *host_label);
       context.stack = session.storage_stack();

@@ -1,9 +1,11 @@
 #include "workload_flags.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/units.hpp"
@@ -34,10 +36,44 @@ std::uint64_t parse_seed(const std::string& text) {
   return value;
 }
 
+// fio's bssplit syntax, one list for reads and writes alike: SIZE/PCT[:SIZE/PCT...], the sizes
+// in iogate's units (fio's too, with its default kb_base: 4k = 4096). The mix's own rules (sum,
+// distinct sizes, ...) are validate_workload's.
+std::vector<BlockSizeShare> parse_bssplit(const std::string& text) {
+  const auto bad = [&](const std::string& why) {
+    return std::invalid_argument("--bssplit " + text + ": " + why +
+                                 " (expected SIZE/PCT[:SIZE/PCT...], e.g. 4k/60:64k/40)");
+  };
+  if (text.find(',') != std::string::npos)
+    throw bad("separate read and write mixes (a ',') are not supported: give one mix for both");
+  std::vector<BlockSizeShare> mix;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(':', start), text.size());
+    const std::string entry = text.substr(start, end - start);
+    const std::size_t slash = entry.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == entry.size())
+      throw bad("\"" + entry + "\" is not SIZE/PCT");
+    BlockSizeShare share;
+    try {
+      share.block_size = parse_size(entry.substr(0, slash));
+      share.pct = parse_percent(entry.substr(slash + 1));
+    } catch (const UnitError& e) {
+      throw bad("\"" + entry + "\": " + e.what());
+    }
+    mix.push_back(share);
+    start = end + 1;
+  }
+  return mix;
+}
+
 }  // namespace
 
 void WorkloadFlags::add_to(CLI::App& sub) {
-  sub.add_option("--bs", bs, "Block size, e.g. 8k")->capture_default_str();
+  sub.add_option("--bs", bs, "Block size, e.g. 8k (default 4k)");
+  sub.add_option("--bssplit", bssplit,
+                 "Block-size mix, fio's syntax: SIZE/PCT of the I/Os, e.g. 4k/60:64k/40 (instead "
+                 "of --bs, which becomes the smallest size)");
   sub.add_option("--read", read, "Share of reads, 0..100%")->capture_default_str();
   sub.add_option("--random", random, "Share of random I/Os, 0..100% (IOMeter semantics)")
       ->capture_default_str();
@@ -81,7 +117,16 @@ void WorkloadFlags::add_to(CLI::App& sub) {
 
 WorkloadSpec WorkloadFlags::to_spec() const {
   WorkloadSpec spec;
-  spec.block_size = parse_flag("--bs", bs, parse_size);
+  if (bs && bssplit)
+    throw std::invalid_argument(
+        "--bs and --bssplit: give one (with --bssplit, block_size is "
+        "the mix's smallest size)");
+  if (bssplit) {
+    spec.block_mix = parse_bssplit(*bssplit);
+    spec.block_size = block_size_of_mix(spec.block_mix);
+  } else {
+    spec.block_size = parse_flag("--bs", bs.value_or("4k"), parse_size);
+  }
   spec.read_pct = parse_flag("--read", read, parse_percent);
   spec.random_pct = parse_flag("--random", random, parse_percent);
   spec.queue_depth = qd;

@@ -11,7 +11,8 @@
 namespace iogate::cli {
 
 struct WorkloadFlags {
-  std::string bs = "4k";
+  std::optional<std::string> bs;       // "4k" when neither it nor bssplit is given
+  std::optional<std::string> bssplit;  // fio's syntax: 4k/60:64k/40
   std::string read = "0";
   std::string random = "0";
   unsigned qd = 1;

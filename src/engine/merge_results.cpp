@@ -6,12 +6,26 @@
 namespace iogate {
 namespace {
 
+// By size, smallest first: workers of one run draw the same sizes, passes may not.
+void add_block_sizes(std::vector<BlockSizeCount>& into, const std::vector<BlockSizeCount>& from) {
+  for (const BlockSizeCount& count : from) {
+    auto at = std::lower_bound(
+        into.begin(), into.end(), count.block_size,
+        [](const BlockSizeCount& c, std::uint64_t size) { return c.block_size < size; });
+    if (at == into.end() || at->block_size != count.block_size)
+      at = into.insert(at, {count.block_size, 0, 0});
+    at->ios += count.ios;
+    at->bytes += count.bytes;
+  }
+}
+
 void add_counts(RunResult& into, const RunResult& from) {
   into.bytes_read += from.bytes_read;
   into.bytes_written += from.bytes_written;
   into.ios_read += from.ios_read;
   into.ios_written += from.ios_written;
   into.blocks_verified += from.blocks_verified;
+  add_block_sizes(into.block_sizes, from.block_sizes);
   into.latency.merge(from.latency);
   into.completed = into.completed && from.completed;
 }

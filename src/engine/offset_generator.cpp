@@ -1,5 +1,6 @@
 #include "offset_generator.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -28,6 +29,30 @@ OffsetGenerator::OffsetGenerator(const WorkloadSpec& spec, std::uint64_t seed)
       block_count_(spec.file_size / spec.block_size),
       last_offset_(spec.file_size - spec.block_size),
       read_threshold_(threshold_32(spec.read_pct)),
-      random_threshold_(threshold_32(spec.random_pct)) {}
+      random_threshold_(threshold_32(spec.random_pct)),
+      file_size_(spec.file_size) {
+  if (spec.block_mix.empty()) return;
+  std::vector<BlockSizeShare> mix = spec.block_mix;
+  std::sort(mix.begin(), mix.end(), [](const BlockSizeShare& a, const BlockSizeShare& b) {
+    return a.block_size < b.block_size;
+  });
+  double sum = 0;
+  for (const BlockSizeShare& share : mix) sum += share.pct;
+  // In proportion to the sum, which validation allows to miss 100 by a little.
+  double cumulative = 0;
+  for (const BlockSizeShare& share : mix) {
+    cumulative += share.pct;
+    mix_.push_back({static_cast<std::uint32_t>(share.block_size),
+                    threshold_32(cumulative / sum * 100.0),
+                    (spec.file_size - share.block_size) / spec.block_size + 1});
+  }
+  mix_.back().threshold = std::uint64_t{1} << 32;  // no rounding can leave a draw unassigned
+}
+
+std::vector<std::uint64_t> OffsetGenerator::mix_sizes() const {
+  std::vector<std::uint64_t> sizes;
+  for (const MixEntry& entry : mix_) sizes.push_back(entry.size);
+  return sizes;
+}
 
 }  // namespace iogate

@@ -9,9 +9,18 @@
 // So random_pct = 0 is one sequential stream over the file and 100 a uniform spread. Both
 // choices come from one 64-bit draw (32 bits each, so the probabilities are exact to 2^-32),
 // the offset from a second one only for random I/Os. next() is inline: it runs once per I/O.
+//
+// A block-size mix (workload.hpp) takes next_mixed() instead, so a workload of one size pays
+// nothing for it: a second draw picks the size (the high 32 bits against cumulative shares,
+// sizes smallest first, a linear scan: mixes are short), random offsets are aligned to the
+// smallest size and uniform over those where the chosen size fits, and a sequential I/O wraps to
+// 0 when the chosen size would pass the end. `limit` is what is left of a size budget: a size
+// that does not fit it gives way to the largest that does (the smallest always does, since the
+// budget is counted in it).
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/engine/workload.hpp"
@@ -22,6 +31,8 @@ namespace iogate {
 struct IoChoice {
   IoDirection direction;
   std::uint64_t offset;
+  std::uint32_t length;      // block_size, or the size a mix drew
+  std::uint32_t size_index;  // next_mixed() only: its index in mix_sizes()
 };
 
 class OffsetGenerator {
@@ -40,8 +51,34 @@ class OffsetGenerator {
     const std::uint64_t offset = random ? rng_.below(block_count_) * block_size_ : next_sequential_;
     next_sequential_ = offset + block_size_;
     if (next_sequential_ > last_offset_) next_sequential_ = 0;
-    return {direction, offset};
+    return {direction, offset, static_cast<std::uint32_t>(block_size_), 0};
   }
+
+  // For a spec with a block_mix. `limit` > 0 bounds the size (the rest of a size budget).
+  IoChoice next_mixed(std::uint64_t limit) {
+    const std::uint64_t draw = rng_();
+    const IoDirection direction =
+        (draw >> 32) < read_threshold_ ? IoDirection::read : IoDirection::write;
+    const bool random = (draw & 0xffffffffu) < random_threshold_;
+    const std::uint64_t size_draw = rng_() >> 32;
+    std::uint32_t index = 0;
+    const auto count = static_cast<std::uint32_t>(mix_.size());
+    while (index + 1 < count && size_draw >= mix_[index].threshold) ++index;
+    while (index > 0 && mix_[index].size > limit) --index;
+    const MixEntry& entry = mix_[index];
+    std::uint64_t offset = next_sequential_;
+    if (random) {
+      offset = rng_.below(entry.offsets) * block_size_;
+    } else if (offset + entry.size > file_size_) {
+      offset = 0;
+    }
+    next_sequential_ = offset + entry.size;
+    return {direction, offset, entry.size, index};
+  }
+
+  bool mixed() const { return !mix_.empty(); }
+  // The mix's sizes, smallest first: what IoChoice::size_index indexes.
+  std::vector<std::uint64_t> mix_sizes() const;
 
  private:
   std::uint64_t seed_;
@@ -52,6 +89,13 @@ class OffsetGenerator {
   std::uint64_t read_threshold_;
   std::uint64_t random_threshold_;
   std::uint64_t next_sequential_ = 0;
+  struct MixEntry {
+    std::uint32_t size;
+    std::uint64_t threshold;  // a 32-bit size draw below this (and not an earlier one) picks it
+    std::uint64_t offsets;    // grain-aligned offsets where this size fits
+  };
+  std::vector<MixEntry> mix_;  // smallest first; empty for one size
+  std::uint64_t file_size_;
 };
 
 }  // namespace iogate

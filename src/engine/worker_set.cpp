@@ -29,7 +29,7 @@ AlignedBuffer allocate(std::size_t bytes, std::size_t alignment, const char* wha
     return AlignedBuffer(bytes, alignment);
   } catch (const std::bad_alloc&) {
     throw std::runtime_error("cannot allocate " + std::to_string(bytes) + " bytes of " + what +
-                             " buffers (queue depth x block_size)");
+                             " buffers (queue depth x the largest block size)");
   }
 }
 
@@ -164,8 +164,9 @@ std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment
       w.note = std::move(choice.note);
     }
     w.depth = std::clamp(w.backend->max_in_flight(spec.queue_depth), 1u, spec.queue_depth);
-    // One buffer per slot, each starting on the alignment boundary (even for 512-byte blocks).
-    w.stride = (spec.block_size + alignment - 1) / alignment * alignment;
+    // One buffer per slot, each starting on the alignment boundary (even for 512-byte blocks),
+    // each holding the largest I/O of a block-size mix.
+    w.stride = (largest_block_size(spec) + alignment - 1) / alignment * alignment;
     const std::size_t bytes = std::size_t{w.depth} * w.stride;
     if (spec.read_pct > 0 || integrity) w.read_buffers = allocate(bytes, alignment, "read");
     if (spec.read_pct < 100 || integrity) {

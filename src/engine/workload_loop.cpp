@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 #include "iogate/interrupt.hpp"
@@ -15,14 +16,23 @@
 namespace iogate {
 namespace {
 
-// The slower of the two caps, as nanoseconds between issues; 0 when uncapped.
-std::uint64_t rate_interval_ns(const WorkloadSpec& spec) {
+// The slower of the two caps for an I/O of `bytes`, as nanoseconds between issues; 0 when
+// uncapped.
+std::uint64_t rate_interval_ns(const WorkloadSpec& spec, double bytes) {
   double ns = 0;
   if (spec.rate_iops > 0) ns = 1e9 / spec.rate_iops;
-  if (spec.rate_mbps > 0) {
-    ns = std::max(ns, static_cast<double>(spec.block_size) / (spec.rate_mbps * 1048576.0) * 1e9);
-  }
+  if (spec.rate_mbps > 0) ns = std::max(ns, bytes / (spec.rate_mbps * 1048576.0) * 1e9);
   return ns > 0 ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(ns)) : 0;
+}
+
+// The mean I/O size of a mix, by its shares.
+double mean_size(const WorkloadSpec& spec) {
+  double sum = 0, bytes = 0;
+  for (const BlockSizeShare& share : spec.block_mix) {
+    sum += share.pct;
+    bytes += share.pct * static_cast<double>(share.block_size);
+  }
+  return bytes / sum;
 }
 
 }  // namespace
@@ -33,7 +43,6 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
       backend_(in.backend),
       hook_(in.on_interval),
       generator_(in.spec, in.spec.seed),
-      block_size_(static_cast<std::uint32_t>(in.spec.block_size)),
       region_offset_(in.region_offset),
       verifier_(in.verifier),
       stop_(in.stop),
@@ -53,7 +62,17 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
   result_.engine = std::string(backend_.name());
   result_.queue_depth = in.depth;
   result_.seed = generator_.seed();
-  rate_interval_ns_ = rate_interval_ns(spec_);
+  mixed_ = generator_.mixed();
+  if (!mixed_) {
+    rate_interval_ns_ = rate_interval_ns(spec_, static_cast<double>(spec_.block_size));
+  } else {
+    // The bucket's depth is counted in I/Os of the mean size; each issue is charged its own.
+    rate_interval_ns_ = rate_interval_ns(spec_, mean_size(spec_));
+    for (const std::uint64_t size : generator_.mix_sizes()) {
+      mix_rate_ns_.push_back(rate_interval_ns(spec_, static_cast<double>(size)));
+      size_counts_.push_back({size, 0, 0});
+    }
+  }
   if (spec_.duration.count() > 0) {
     result_.intervals.reserve(static_cast<std::size_t>(spec_.duration / std::chrono::seconds(1)) +
                               2);
@@ -115,7 +134,7 @@ bool WorkloadLoop::rate_allows(std::uint64_t now) {
   }
   const std::uint64_t burst = rate_interval_ns_ * slots_.size();
   if (now - next_issue_ns_ > burst) next_issue_ns_ = now - burst;
-  next_issue_ns_ += rate_interval_ns_;
+  if (!mixed_) next_issue_ns_ += rate_interval_ns_;  // a mix's I/O is charged in issue()
   return true;
 }
 
@@ -144,12 +163,22 @@ void WorkloadLoop::wait_for_rate() const {
 }
 
 void WorkloadLoop::issue(Slot& slot, std::uint64_t now) {
-  const IoChoice choice = generator_.next();
+  IoChoice choice{};
+  if (!mixed_) {
+    choice = generator_.next();
+  } else {
+    const bool budget = phase_ == Phase::measure && spec_.io_size != 0;
+    choice = generator_.next_mixed(budget ? spec_.io_size - issued_bytes_
+                                          : std::numeric_limits<std::uint64_t>::max());
+    slot.size_index = choice.size_index;
+    if (rate_interval_ns_ != 0) next_issue_ns_ += mix_rate_ns_[choice.size_index];
+  }
   const std::uint64_t offset = choice.offset + region_offset_;
   IoRequest& req = slot.req;
   req.direction = choice.direction;
   req.offset = offset;
-  req.length = block_size_;
+  req.length = choice.length;
+  slot.length = choice.length;
   req.result = 0;
   req.issued_ns = now;
   slot.block_offset = offset;
@@ -172,7 +201,7 @@ void WorkloadLoop::issue(Slot& slot, std::uint64_t now) {
   slot.counted = true;
   slot.retries = 0;
   if (phase_ == Phase::measure && spec_.io_size != 0) {
-    issued_bytes_ += block_size_;
+    issued_bytes_ += choice.length;
     if (issued_bytes_ >= spec_.io_size) issuing_ = false;
   }
 }
@@ -242,14 +271,20 @@ void WorkloadLoop::complete(Slot& slot, std::uint64_t now) {
   free_.push_back(req.slot);
   if (!slot.counted) return;
   result_.latency.record(now - req.issued_ns);
+  const std::uint32_t length = slot.length;
   if (req.direction == IoDirection::read) {
-    result_.bytes_read += block_size_;
+    result_.bytes_read += length;
     ++result_.ios_read;
   } else {
-    result_.bytes_written += block_size_;
+    result_.bytes_written += length;
     ++result_.ios_written;
   }
-  interval_bytes_ += block_size_;
+  if (mixed_) {
+    BlockSizeCount& count = size_counts_[slot.size_index];
+    ++count.ios;
+    count.bytes += length;
+  }
+  interval_bytes_ += length;
   ++interval_ios_;
 }
 

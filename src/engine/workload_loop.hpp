@@ -41,6 +41,12 @@
 // is nothing to flush for — and run() throws Interrupted with the time since the loop began and
 // the bytes measured so far. Every worker sees the same request; run_pass merges their figures.
 //
+// Block-size mixes (workload.hpp): each I/O's size comes from the generator's next_mixed(),
+// bounded by what is left of a size budget, so a size-based run still counts exactly io_size;
+// every byte count uses the slot's own length, and the rate cap charges each I/O its own size's
+// interval. Counts per size are kept by size index and handed over in RunResult::block_sizes.
+// A workload of one size takes next() and skips the per-size counters: one predictable branch.
+//
 // Verification (a BlockVerifier given): writes are stamped at issue and recorded at completion;
 // reads are checked when their last byte is in, and a mismatch throws VerifyError.
 //
@@ -98,6 +104,8 @@ class WorkloadLoop {
     bool busy = false;
     bool counted = true;  // false: issued in ramp, left out of a size budget it did not fit
     std::uint64_t block_offset = 0;  // where the whole I/O starts (req.offset moves on remainders)
+    std::uint32_t length = 0;        // the whole I/O's size (req.length shrinks on remainders)
+    std::uint32_t size_index = 0;    // a mix's: which size it is
     std::uint32_t generation = 0;    // verified write: its stamp
     BlockVerifier::ReadTicket ticket;  // verified read: what it may find
   };
@@ -127,7 +135,6 @@ class WorkloadLoop {
   IoBackend& backend_;
   const IntervalHook& hook_;
   OffsetGenerator generator_;
-  std::uint32_t block_size_;
   std::uint64_t region_offset_;
   BlockVerifier* verifier_;
   std::atomic<bool>* stop_;
@@ -153,7 +160,10 @@ class WorkloadLoop {
   std::uint64_t issued_bytes_ = 0;  // measured window, against spec.io_size
   std::uint64_t interval_bytes_ = 0;
   std::uint64_t interval_ios_ = 0;
-  std::uint64_t rate_interval_ns_ = 0;  // 0: no rate cap
+  std::uint64_t rate_interval_ns_ = 0;       // 0: no rate cap; a mix's: its mean size's interval
+  bool mixed_ = false;                       // a block-size mix: next_mixed() and per-size counts
+  std::vector<std::uint64_t> mix_rate_ns_;   // a mix under a rate cap: each size's interval
+  std::vector<BlockSizeCount> size_counts_;  // a mix's counts, by size index
   std::uint64_t next_issue_ns_ = 0;
   bool rate_wait_ = false;  // fill() stopped for the rate schedule, not for lack of slots
   int interrupted_by_ = 0;  // the signal of a stop request seen; 0: none

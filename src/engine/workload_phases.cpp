@@ -34,12 +34,13 @@ void WorkloadLoop::begin_measure(std::uint64_t now) {
   result_.bytes_read = result_.bytes_written = result_.ios_read = result_.ios_written = 0;
   result_.intervals.clear();
   interval_bytes_ = interval_ios_ = 0;
+  for (BlockSizeCount& count : size_counts_) count.ios = count.bytes = 0;
   issued_bytes_ = 0;
   if (spec_.io_size != 0) {
     for (Slot& slot : slots_) {
       if (!slot.busy) continue;
-      if (issued_bytes_ + block_size_ <= spec_.io_size) {
-        issued_bytes_ += block_size_;
+      if (issued_bytes_ + slot.length <= spec_.io_size) {
+        issued_bytes_ += slot.length;
       } else {
         slot.counted = false;
       }
@@ -118,6 +119,7 @@ void WorkloadLoop::finish() {
   result_.cpu_process_pct = cpu.process;
   result_.cpu_system_pct = cpu.system;
   result_.completed = !stopped_by_hook_;
+  result_.block_sizes = size_counts_;
 }
 
 void WorkloadLoop::throw_io_error(const IoRequest& req, int err, const char* why) const {
@@ -127,6 +129,7 @@ void WorkloadLoop::throw_io_error(const IoRequest& req, int err, const char* why
   if (why) what += std::string(" ") + why;
   RunResult partial = result_;
   partial.completed = false;
+  partial.block_sizes = size_counts_;
   if (phase_ == Phase::measure) partial.elapsed_s = seconds(now_ns() - measure_start_ns_);
   throw IoError(err, what, std::move(partial));
 }

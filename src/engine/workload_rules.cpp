@@ -36,6 +36,8 @@ std::optional<std::string> time_problem(std::chrono::nanoseconds value) {
 // The rules that hold whatever the spec's other fields are.
 std::optional<WorkloadProblem> single_value_problem(const WorkloadSpec& spec) {
   const std::pair<WorkloadField, std::optional<std::string>> rules[] = {
+      // First: a mix's sizes are what block_size is derived from.
+      {WorkloadField::block_mix, block_mix_problem(spec.block_mix)},
       {WorkloadField::block_size, block_size_problem(spec.block_size)},
       {WorkloadField::read_pct, percent_problem(spec.read_pct)},
       {WorkloadField::random_pct, percent_problem(spec.random_pct)},
@@ -69,10 +71,35 @@ std::optional<WorkloadProblem> layout_problem(const WorkloadSpec& spec) {
                   why)};
 }
 
+// A mix against the rest of the spec (see workload.hpp): block_size is its grain, and the
+// verifier stamps blocks of one size.
+std::optional<WorkloadProblem> mix_problem(const WorkloadSpec& spec) {
+  if (spec.block_mix.empty()) return std::nullopt;
+  const std::uint64_t smallest = block_size_of_mix(spec.block_mix);
+  if (spec.block_size != smallest) {
+    return WorkloadProblem{
+        WorkloadField::block_size,
+        fmt::format("expected the block-size mix's smallest size, {}, got {}: with a mix, "
+                    "block_size is the grain offsets and sizes are aligned to",
+                    format_size(smallest), format_size(spec.block_size))};
+  }
+  if (spec.kind == WorkloadKind::integrity || spec.verify) {
+    return WorkloadProblem{
+        WorkloadField::block_mix,
+        fmt::format("expected one block size with {}: verification stamps and checks blocks of "
+                    "one size (give block_size alone, or leave verification off)",
+                    spec.kind == WorkloadKind::integrity ? "kind = integrity" : "verify")};
+  }
+  return std::nullopt;
+}
+
 // Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
 std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
-  const std::string block = format_size(spec.block_size);
-  if (spec.file_size < spec.block_size) {
+  if (auto problem = mix_problem(spec)) return problem;
+  // The grain (block_size) aligns; the largest I/O (block_size, or a mix's largest) must fit.
+  const std::uint64_t largest = largest_block_size(spec);
+  const std::string block = format_size(largest);
+  if (spec.file_size < largest) {
     return WorkloadProblem{
         WorkloadField::file_size,
         fmt::format("must hold at least one block ({}), got {}", block, size_of(spec.file_size))};
@@ -84,7 +111,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   }
   // Each worker has its own region of the file and its own share of the bytes to transfer.
   const std::uint64_t workers = spec.workers;
-  if (spec.file_size / workers < spec.block_size) {
+  if (spec.file_size / workers < largest) {
     return WorkloadProblem{
         WorkloadField::workers,
         fmt::format("each of {} workers needs at least one block ({}) of file_size, got {}",
@@ -95,7 +122,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
         WorkloadField::workers,
         fmt::format("each of {} workers needs at least one block ({}) of the size to transfer, "
                     "got {}",
-                    workers, block, size_of(spec.io_size))};
+                    workers, format_size(spec.block_size), size_of(spec.io_size))};
   }
   if (auto problem = layout_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
@@ -105,9 +132,9 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
         "one of io_size (size-based) or duration (time-based) must be greater than 0"};
   }
   if (spec.io_size % spec.block_size != 0) {
-    return WorkloadProblem{
-        WorkloadField::io_size,
-        fmt::format("must be a multiple of block_size ({}), got {}", block, size_of(spec.io_size))};
+    return WorkloadProblem{WorkloadField::io_size,
+                           fmt::format("must be a multiple of block_size ({}), got {}",
+                                       format_size(spec.block_size), size_of(spec.io_size))};
   }
   return std::nullopt;
 }
@@ -115,10 +142,10 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 12> kNames{
-      "block_size", "read_pct", "random_pct", "queue_depth", "file_size", "io_size",
-      "duration",   "ramp",     "workers",    "rate_iops",   "rate_mbps", "layout"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::layout) + 1);
+  static constexpr std::array<std::string_view, 13> kNames{
+      "block_size", "read_pct", "random_pct", "queue_depth", "file_size", "io_size",  "duration",
+      "ramp",       "workers",  "rate_iops",  "rate_mbps",   "layout",    "block_mix"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::block_mix) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 
@@ -144,6 +171,47 @@ std::optional<std::string> queue_depth_problem(std::int64_t depth) {
 std::optional<std::string> workers_problem(std::int64_t workers) {
   if (workers >= 1 && workers <= kMaxWorkers) return std::nullopt;
   return fmt::format("expected a number of workers from 1 to {}, got {}", kMaxWorkers, workers);
+}
+
+std::optional<std::string> block_mix_problem(const std::vector<BlockSizeShare>& mix) {
+  if (mix.empty()) return std::nullopt;
+  if (mix.size() > kMaxBlockMixSizes) {
+    return fmt::format("expected at most {} block sizes in a mix, got {}", kMaxBlockMixSizes,
+                       mix.size());
+  }
+  double sum = 0;
+  for (std::size_t i = 0; i < mix.size(); ++i) {
+    const BlockSizeShare& share = mix[i];
+    if (auto problem = block_size_problem(share.block_size))
+      return fmt::format("size {} of the mix: {}", i + 1, *problem);
+    if (!(share.pct > 0 && share.pct <= 100)) {
+      return fmt::format("size {} of the mix ({}): expected a share above 0% and at most 100%, "
+                         "got {}%",
+                         i + 1, format_size(share.block_size), share.pct);
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (mix[j].block_size == share.block_size) {
+        return fmt::format("size {} of the mix: {} is given twice (sizes {} and {}); give each "
+                           "size once with its whole share",
+                           i + 1, format_size(share.block_size), j + 1, i + 1);
+      }
+    }
+    sum += share.pct;
+  }
+  // Once every size is valid on its own: against the smallest.
+  const std::uint64_t smallest = block_size_of_mix(mix);
+  for (std::size_t i = 0; i < mix.size(); ++i) {
+    if (mix[i].block_size % smallest != 0) {
+      return fmt::format("size {} of the mix: expected a multiple of the smallest size, {}, got "
+                         "{}: offsets and the size budget are counted in the smallest size",
+                         i + 1, format_size(smallest), size_of(mix[i].block_size));
+    }
+  }
+  // The tolerance itself included: 3 x 33.3 is 99.89999999999999 in binary.
+  if (std::fabs(sum - 100.0) > kBlockMixSumTolerance + 1e-9) {
+    return fmt::format("expected the shares of the mix to sum to 100%, got {}%", sum);
+  }
+  return std::nullopt;
 }
 
 std::optional<WorkloadProblem> find_workload_problem(const WorkloadSpec& spec) {

@@ -29,7 +29,7 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
   read_stack(scratch_->datastore());
   const auto started = std::chrono::steady_clock::now();
   scratch_->preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload),
-                        check.workload.block_size);
+                        layout_write_size(check.workload));
   layout_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 

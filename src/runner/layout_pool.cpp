@@ -86,7 +86,7 @@ std::optional<LayoutKey> shared_layout_key(const Check& check) {
   const WorkloadSpec& w = check.workload;
   if (w.layout != FileLayout::written || w.kind != WorkloadKind::mixed || w.file_size == 0)
     return std::nullopt;
-  return LayoutKey{w.file_size, w.block_size};
+  return LayoutKey{w.file_size, layout_write_size(w)};
 }
 
 LayoutPool::LayoutPool(fs::path datastore) : datastore_(std::move(datastore)) {}

@@ -46,8 +46,9 @@ void reject_impossible_bounds(const Section& section, const toml::table& expect,
   const Found mbps_floor = absolute(check, Metric::mbps, BoundKind::min);
   const Found iops_ceiling = absolute(check, Metric::iops, BoundKind::max);
   if (mbps_floor.expectation && iops_ceiling.expectation) {
-    const double most_mibps =
-        iops_ceiling.value * static_cast<double>(check.workload.block_size) / kMiB;
+    // A block-size mix moves at most its largest size per I/O.
+    const std::uint64_t largest = largest_block_size(check.workload);
+    const double most_mibps = iops_ceiling.value * static_cast<double>(largest) / kMiB;
     // Relative slack for the floating-point product; real conflicts are far larger.
     if (mbps_floor.value > most_mibps * (1 + 1e-9)) {
       section.fail(
@@ -55,7 +56,7 @@ void reject_impossible_bounds(const Section& section, const toml::table& expect,
           fmt::format("expected at most {} MiB/s: {} = {} I/Os per second of {} move no "
                       "more, got {}",
                       figure(most_mibps), iops_ceiling.expectation->key, figure(iops_ceiling.value),
-                      format_size(check.workload.block_size), figure(mbps_floor.value)));
+                      format_size(largest), figure(mbps_floor.value)));
     }
   }
 

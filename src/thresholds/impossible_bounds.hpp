@@ -4,8 +4,8 @@
 //
 // Only pairs that are impossible whatever the storage does are refused:
 //   - a floor above the ceiling of the same figure (iops_min = 100 with iops_max = 50; mbps);
-//   - mbps_min above what iops_max allows: no I/O moves more than block_size bytes, so MiB/s is
-//     at most iops x block_size / 1 MiB;
+//   - mbps_min above what iops_max allows: no I/O moves more than block_size bytes (a mix's
+//     largest size), so MiB/s is at most iops x block_size / 1 MiB;
 //   - duration_max shorter than `duration` in a time-based check (no `size`): the measured window
 //     (ramp excluded) lasts the whole duration; only a run cut short (fail-fast, a signal) ends
 //     earlier, and that run fails anyway. With `size` too, duration is a cap and the run may end

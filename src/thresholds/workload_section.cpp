@@ -9,10 +9,12 @@
 namespace iogate::thresholds_detail {
 namespace {
 
-constexpr std::array<std::string_view, 17> kWorkloadKeys{
+constexpr std::array<std::string_view, 18> kWorkloadKeys{
     "block_size", "read", "random",    "queue_depth", "file_size", "size",
     "duration",   "ramp", "direct",    "flush",       "engine",    "workers",
-    "verify",     "kind", "rate_iops", "rate_mbps",   "layout"};
+    "verify",     "kind", "rate_iops", "rate_mbps",   "layout",    "block_mix"};
+
+constexpr std::array<std::string_view, 2> kMixKeys{"size", "pct"};
 
 // What make_backend() knows; "auto" picks the best one available at run time.
 constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", "libaio"};
@@ -39,6 +41,55 @@ void read_sizes(const Section& s, const toml::table& t, WorkloadFields& out) {
     out.file_size = field(s, *n, "file_size", positive_size(s, *n, "file_size"));
   if (const toml::node* n = t.get("size"))
     out.io_size = field(s, *n, "size", positive_size(s, *n, "size"));
+}
+
+// block_mix = [ { size = "4KiB", pct = 60 }, { size = "64KiB", pct = 40 } ]: each entry's own
+// mistakes at the entry ("workload.block_mix[2].pct"), the mix's as a whole (the sum, a size
+// that is no multiple of the smallest) at the array.
+void read_block_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
+  const toml::node* n = t.get("block_mix");
+  if (n == nullptr) return;
+  const toml::array* array = n->as_array();
+  if (array == nullptr || array->empty()) {
+    s.fail(*n, "block_mix",
+           fmt::format(R"(expected an array of {{ size = "4KiB", pct = 60 }} tables, got {})",
+                       describe(*n)));
+  }
+  std::vector<BlockSizeShare> mix;
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    const toml::node& entry = *array->get(i);
+    const std::string key = fmt::format("block_mix[{}]", i + 1);
+    const toml::table* table = entry.as_table();
+    if (table == nullptr) {
+      s.fail(entry, key,
+             fmt::format(R"(expected a table like {{ size = "4KiB", pct = 60 }}, got {})",
+                         describe(entry)));
+    }
+    const Section inner{s.file, s.owner, s.table.empty() ? key : s.table + "." + key};
+    reject_unknown_keys(inner, *table, kMixKeys);
+    const toml::node* size = table->get("size");
+    const toml::node* pct = table->get("pct");
+    if (size == nullptr || pct == nullptr) {
+      s.fail(entry, key,
+             fmt::format("missing required key {}: each size of the mix needs size and pct",
+                         size == nullptr ? "size" : "pct"));
+    }
+    BlockSizeShare share{size_value(inner, *size, "size"), percent_value(inner, *pct, "pct")};
+    if (const auto problem = block_size_problem(share.block_size))
+      inner.fail(*size, "size", *problem);
+    if (!(share.pct > 0)) inner.fail(*pct, "pct", "expected a share above 0%");
+    for (std::size_t j = 0; j < mix.size(); ++j) {
+      if (mix[j].block_size == share.block_size) {
+        inner.fail(*size, "size",
+                   fmt::format("{} is in the mix already (block_mix[{}]): give each size once, "
+                               "with its whole share",
+                               format_size(share.block_size), j + 1));
+      }
+    }
+    mix.push_back(share);
+  }
+  if (const auto problem = block_mix_problem(mix)) s.fail(*n, "block_mix", *problem);
+  out.block_mix = field(s, *n, "block_mix", std::move(mix));
 }
 
 void read_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
@@ -129,10 +180,10 @@ const std::optional<Field<T>>& pick(const std::optional<Field<T>>& own,
 }
 
 // The threshold key of each field a rule can name, in WorkloadField's order.
-constexpr std::array<std::string_view, 12> kKeyOfField{
-    "block_size", "read", "random",  "queue_depth", "file_size", "size",
-    "duration",   "ramp", "workers", "rate_iops",   "rate_mbps", "layout"};
-static_assert(kKeyOfField.size() == static_cast<std::size_t>(WorkloadField::layout) + 1);
+constexpr std::array<std::string_view, 13> kKeyOfField{
+    "block_size", "read",    "random",    "queue_depth", "file_size", "size",     "duration",
+    "ramp",       "workers", "rate_iops", "rate_mbps",   "layout",    "block_mix"};
+static_assert(kKeyOfField.size() == static_cast<std::size_t>(WorkloadField::block_mix) + 1);
 
 // Where the value a rule names was written: the check's own table, else [defaults]; nullptr
 // when neither wrote it (the format's default broke the rule).
@@ -151,6 +202,7 @@ WorkloadFields read_workload_fields(const Section& section, const toml::table& t
   reject_unknown_keys(section, table, kWorkloadKeys);
   WorkloadFields out;
   read_sizes(section, table, out);
+  read_block_mix(section, table, out);
   read_mix(section, table, out);
   read_times(section, table, out);
   read_options(section, table, out);
@@ -162,15 +214,20 @@ WorkloadFields read_workload_fields(const Section& section, const toml::table& t
 
 WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& defaults,
                               const Section& check, const toml::source_region& table_where) {
-  const auto& block_size = pick(own.block_size, defaults.block_size);
+  // block_size and block_mix are one choice: a check that sets either sets both (a mix alone
+  // implies its smallest size as block_size), and [defaults] lends them only together.
+  const bool own_sizes = own.block_size || own.block_mix;
+  const auto& block_size = own_sizes ? own.block_size : defaults.block_size;
+  const auto& block_mix = own_sizes ? own.block_mix : defaults.block_mix;
   const auto& io_size = pick(own.io_size, defaults.io_size);
   const auto& file_size = pick(own.file_size, defaults.file_size);
   const auto& duration = pick(own.duration, defaults.duration);
   const auto& direct = pick(own.direct, defaults.direct);
 
-  if (!block_size) {
+  if (!block_size && !block_mix) {
     check.fail(table_where, "workload.block_size",
-               R"(missing required key: the size of each I/O, like "8k")");
+               R"(missing required key: the size of each I/O, like "8k" (or block_mix: )"
+               "several sizes, each with its share of the I/Os)");
   }
   const auto& kind = pick(own.kind, defaults.kind);
   const bool integrity = kind && kind->value == WorkloadKind::integrity;
@@ -181,7 +238,8 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   }
 
   WorkloadSpec spec;
-  spec.block_size = block_size->value;
+  if (block_mix) spec.block_mix = block_mix->value;
+  spec.block_size = block_size ? block_size->value : block_size_of_mix(spec.block_mix);
   spec.direct = direct ? direct->value : true;
   if (io_size) spec.io_size = io_size->value;
   if (file_size) {

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "iogate/engine/workload.hpp"
 #include "iogate/engine/workload_rules.hpp"
@@ -52,6 +53,7 @@ struct WorkloadFields {
   std::optional<Field<double>> rate_iops;
   std::optional<Field<double>> rate_mbps;
   std::optional<Field<FileLayout>> layout;
+  std::optional<Field<std::vector<BlockSizeShare>>> block_mix;
   std::map<std::string, WrittenAt> written;  // every key of the table, by name
 };
 

@@ -18,6 +18,14 @@ struct IntervalSample {
   double iops() const;
 };
 
+// What the measured window issued at one block size of a mix.
+struct BlockSizeCount {
+  std::uint64_t block_size = 0;
+  std::uint64_t ios = 0;
+  std::uint64_t bytes = 0;
+  bool operator==(const BlockSizeCount&) const = default;
+};
+
 struct RunResult {
   std::string engine;        // backend that ran it
   std::string engine_note;   // how it was chosen: what "auto" passed over and why
@@ -38,6 +46,9 @@ struct RunResult {
                          // of ramp-up to the last completion, plus the final flush
                          // when the policy asks for one
   double flush_s = 0;    // time spent in that flush
+  // Per block size, smallest first, for a workload with a block_mix; they sum to ios() and
+  // bytes(). Empty for one size: every I/O was the workload's block_size.
+  std::vector<BlockSizeCount> block_sizes;
 
   LatencyHistogram latency;    // per-I/O, submit to completion
   double cpu_process_pct = 0;  // this process, user+sys, % of one core

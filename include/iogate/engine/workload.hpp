@@ -3,6 +3,27 @@
 // IOMeter semantics: `read_pct` and `random_pct` are per-I/O probabilities. An I/O that is not
 // random continues where the previous one ended (wrapping to the file's start), so random_pct = 0
 // is a purely sequential stream and 100 a uniform one over the file, aligned to block_size.
+//
+// Block-size mixes (`block_mix`, fio's bssplit=4k/60:64k/40, an IOMeter access specification of
+// several lines), with fio's semantics:
+//   - each I/O draws its size by the shares, independently of its direction and randomness:
+//     shares count I/Os, not bytes (60% of the I/Os are 4 KiB, carrying 8.6% of the bytes);
+//   - block_size is the mix's smallest size, and must be set so (validate_workload refuses
+//     another; block_size_of_mix() gives it): it is the grain of everything sized in blocks —
+//     random offsets are aligned to it (fio's default blockalign, the smallest bs), worker
+//     regions and shares of io_size are whole multiples of it;
+//   - every size is a multiple of the smallest (so offsets, regions and the size budget stay in
+//     whole grains; IOMeter's and fio's mixes are powers of two), and under O_DIRECT a multiple
+//     of the device's logical block;
+//   - a random I/O of size S starts at a grain-aligned offset in [0, file_size - S]; a sequential
+//     one continues where the previously issued I/O ended and wraps to 0 when S would pass the
+//     end of the file (or its worker's region);
+//   - a size-based run transfers exactly io_size: when the drawn size does not fit what is left
+//     of the budget, the largest size of the mix that fits is issued instead (fio does the same);
+//   - buffers are sized for the largest size (largest_block_size()), and rate_mbps paces by
+//     each I/O's own size;
+//   - verify (and kind = integrity) stamps blocks of one size: a mix is refused with them.
+// An empty block_mix (the default) is one size: every I/O is block_size.
 #pragma once
 
 #include <array>
@@ -80,9 +101,31 @@ struct WorkloadSpec {
   double rate_mbps = 0;  // MiB/s
   FileLayout layout = FileLayout::written;
   // Several block sizes, each I/O drawing its size by the shares (empty: every I/O is
-  // block_size).
+  // block_size). See the top of this file; block_size must be the smallest of them.
   std::vector<BlockSizeShare> block_mix;
 };
+
+// The block_size a mix implies: its smallest size (0 for an empty mix).
+inline std::uint64_t block_size_of_mix(const std::vector<BlockSizeShare>& mix) {
+  std::uint64_t smallest = 0;
+  for (const BlockSizeShare& share : mix)
+    if (smallest == 0 || share.block_size < smallest) smallest = share.block_size;
+  return smallest;
+}
+
+// The largest single I/O of the workload: what each buffer must hold.
+inline std::uint64_t largest_block_size(const WorkloadSpec& spec) {
+  std::uint64_t largest = spec.block_size;
+  for (const BlockSizeShare& share : spec.block_mix)
+    if (share.block_size > largest) largest = share.block_size;
+  return largest;
+}
+
+// What a written layout writes its file in: the largest I/O, as fio lays its file out in its
+// largest write bs. The file's on-disk history shows in the later figures (on a virtual disk a
+// file laid out in 1 MiB writes ran fio's 8 KiB random mix at about 0.8 of one laid out in 8 KiB
+// writes), so two checks share a laid-out file only where this agrees.
+inline std::uint64_t layout_write_size(const WorkloadSpec& spec) { return largest_block_size(spec); }
 
 // "written", "preallocated", "grown": the names threshold files, flags and JSON use.
 constexpr const char* layout_name(FileLayout layout) {

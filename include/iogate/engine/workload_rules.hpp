@@ -11,11 +11,13 @@
 // size, the device's direct-I/O alignment) stay in run_workload.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "iogate/engine/workload.hpp"
 
@@ -33,6 +35,11 @@ inline constexpr std::uint64_t kMaxBlockSize = std::uint64_t{64} << 20;
 inline constexpr std::uint64_t kSectorSize = 512;
 inline constexpr std::int64_t kMaxQueueDepth = 4096;
 inline constexpr std::int64_t kMaxWorkers = 256;
+// A block-size mix: at most this many sizes (IOMeter's "File Server" has 8, fio's bssplit
+// examples fewer), whose shares sum to 100 within kBlockMixSumTolerance percentage points
+// (three shares of 33.3 are a third each: the shares are drawn in proportion to their sum).
+inline constexpr std::size_t kMaxBlockMixSizes = 64;
+inline constexpr double kBlockMixSumTolerance = 0.1;
 
 // The fields a rule can name, by their WorkloadSpec names (field_name()).
 enum class WorkloadField {
@@ -48,6 +55,7 @@ enum class WorkloadField {
   rate_iops,
   rate_mbps,
   layout,
+  block_mix,
 };
 
 // "block_size", "io_size", "read_pct", ...
@@ -62,6 +70,9 @@ struct WorkloadProblem {
 std::optional<std::string> block_size_problem(std::uint64_t bytes);
 std::optional<std::string> queue_depth_problem(std::int64_t depth);
 std::optional<std::string> workers_problem(std::int64_t workers);
+// A mix on its own: its sizes (each a valid block size, distinct, each a multiple of the
+// smallest), its shares (each above 0) and their sum; an empty mix is fine (one size).
+std::optional<std::string> block_mix_problem(const std::vector<BlockSizeShare>& mix);
 
 // Every rule, the single-value ones included, on a whole spec: the first one broken, or nothing.
 std::optional<WorkloadProblem> find_workload_problem(const WorkloadSpec& spec);

@@ -60,6 +60,9 @@ std::vector<std::string> fleet_lines(const CheckRecord& record);
 // "layout: written 1 GiB in 17.20 s (8 KiB writes)", "layout: written 1 GiB, reused from
 // Max_Throughput_100_Read": how the check's test file was made; empty when it never was.
 std::string layout_line(const CheckRecord& record);
+// "block sizes: 4 KiB 60.02% of I/Os (asked 60%), 64 KiB 39.98% (asked 40%)": the measured
+// shares of a block-size mix beside the asked ones; empty for a workload of one size.
+std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result);
 
 // The messages joined with "; ", or the status name when there are none: a one-line verdict.
 std::string one_line_verdict(const CheckRecord& record);

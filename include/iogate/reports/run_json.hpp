@@ -8,7 +8,10 @@
 // workers, verify, kind, rate_iops, rate_mbps; a run's engine_note, flush_s, cpu figures) reads as
 // the field's default, so every baseline and result written since version 1 still loads. A
 // missing "layout" reads as the layout such a run had: "written" when it read, "preallocated"
-// when it only wrote. The
+// when it only wrote. A block-size mix is written only when the workload has one
+// ("block_mix": [{"block_size", "pct"}], as asked) and so are a run's counts per size
+// ("block_sizes": [{"block_size", "ios", "bytes", "ios_pct"}], ios_pct the measured share of
+// the run's I/Os, for reading only); missing, they read as one size. The
 // latency histogram is restored from its buckets: counts, min, max and every percentile are as
 // written, and the values inside each bucket are spread so that the mean is the one written too.
 // A missing or mistyped required key throws nlohmann::json::exception naming it.

@@ -16,6 +16,11 @@
 // Workload defaults: read 0%, random 0%, queue_depth 1, ramp 0, direct true, flush "end",
 // engine "auto"; block_size is required, and size or duration (both: size with a time cap);
 // file_size defaults to size for a size-based check and is required for a time-based one.
+// block_mix = [ { size = "4KiB", pct = 60 }, { size = "64KiB", pct = 40 } ] gives several block
+// sizes with their shares of the I/Os (fio's bssplit; the rules are WorkloadSpec's, see
+// iogate/engine/workload.hpp); block_size may then be left out, as the mix's smallest size, and
+// given must equal it. block_size and block_mix are one choice: a check setting either takes
+// neither from [defaults]. An entry's mistake names it: `workload.block_mix[2].pct`.
 //
 // Expectation keys: iops_min, iops_max, mbps_min, mbps_max (MiB/s), duration_max, latency_avg_max,
 // latency_max and latency_pNN[_N]_max (latency_p99_9_max is the 99.9th percentile). Latencies

@@ -121,6 +121,26 @@ TEST(Baseline, ALayoutChangeIsAWorkloadDifference) {
             R"(layout "grown" (baseline) vs "written" (now))");
 }
 
+// A block-size mix is part of the workload both ways: recorded with a mix and run without one
+// (the codec writes block_mix only when there is one), or the other way, or with other shares.
+TEST(Baseline, ABlockMixChangeIsAWorkloadDifference) {
+  Check check = small_check();
+  check.workload.block_mix = {{4096, 60}, {65536, 40}};
+  const Baseline b = sample_baseline(check, 1000);
+  WorkloadSpec now = check.workload;
+  EXPECT_EQ(workload_difference(b.checks[0], now), "");
+  now.block_mix[0].pct = 50;
+  now.block_mix[1].pct = 50;
+  EXPECT_NE(workload_difference(b.checks[0], now).find("block_mix"), std::string::npos);
+  now.block_mix.clear();  // block_size stays 4096: only the mix tells them apart
+  EXPECT_EQ(workload_difference(b.checks[0], now),
+            R"(block_mix [{"block_size":4096,"pct":60.0},{"block_size":65536,"pct":40.0}] )"
+            "(baseline) vs null (now)");
+  const Baseline single = sample_baseline(small_check(), 1000);
+  EXPECT_NE(workload_difference(single.checks[0], check.workload).find("block_mix null (baseline)"),
+            std::string::npos);
+}
+
 // A baseline written before the layout was chosen: its workload ran on a written file when it read
 // (the eleven-key file's does: still the same workload) and on a preallocated one when it only
 // wrote, which is no longer the default: recording it again is asked for, as for any change.

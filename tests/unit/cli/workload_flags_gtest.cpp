@@ -1,0 +1,69 @@
+// `iogate run`'s workload flags as a user types them: --bssplit in fio's syntax, its block_size,
+// and its refusals naming the flag.
+#include "workload_flags.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace iogate::cli {
+namespace {
+
+using ::testing::HasSubstr;
+
+WorkloadSpec spec_of(std::vector<std::string> args) {
+  CLI::App app;
+  CLI::App* run = app.add_subcommand("run");
+  WorkloadFlags flags;
+  flags.add_to(*run);
+  args.insert(args.begin(), "run");
+  std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
+  app.parse(args);
+  return flags.to_spec();
+}
+
+std::string refusal(std::vector<std::string> args) {
+  try {
+    (void)spec_of(std::move(args));
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(WorkloadFlags, BssplitReadsFiosSyntaxAndSetsTheSmallestAsBlockSize) {
+  const WorkloadSpec s = spec_of({"--bssplit", "64k/40:4k/60", "--size", "8MiB"});
+  ASSERT_EQ(s.block_mix.size(), 2u);
+  EXPECT_EQ(s.block_mix[0].block_size, 65536u);
+  EXPECT_EQ(s.block_mix[0].pct, 40.0);
+  EXPECT_EQ(s.block_mix[1].block_size, 4096u);
+  EXPECT_EQ(s.block_mix[1].pct, 60.0);
+  EXPECT_EQ(s.block_size, 4096u);
+}
+
+TEST(WorkloadFlags, WithoutEitherTheBlockSizeIs4k) {
+  const WorkloadSpec s = spec_of({"--size", "8MiB"});
+  EXPECT_EQ(s.block_size, 4096u);
+  EXPECT_TRUE(s.block_mix.empty());
+  EXPECT_EQ(spec_of({"--bs", "8k", "--size", "8MiB"}).block_size, 8192u);
+}
+
+TEST(WorkloadFlags, BssplitMistakesNameTheFlagAndTheEntry) {
+  EXPECT_THAT(refusal({"--bs", "4k", "--bssplit", "4k/60:64k/40", "--size", "8MiB"}),
+              HasSubstr("--bs and --bssplit: give one"));
+  EXPECT_THAT(refusal({"--bssplit", "4k/60:64k", "--size", "8MiB"}),
+              HasSubstr(R"(--bssplit 4k/60:64k: "64k" is not SIZE/PCT)"));
+  EXPECT_THAT(refusal({"--bssplit", "4q/60:64k/40", "--size", "8MiB"}),
+              HasSubstr(R"(--bssplit 4q/60:64k/40: "4q/60": )"));
+  EXPECT_THAT(refusal({"--bssplit", "4k/60:", "--size", "8MiB"}),
+              HasSubstr(R"("" is not SIZE/PCT)"));
+  EXPECT_THAT(refusal({"--bssplit", "4k/60:64k/40,8k/100", "--size", "8MiB"}),
+              HasSubstr("separate read and write mixes"));
+}
+
+}  // namespace
+}  // namespace iogate::cli
