@@ -20,18 +20,14 @@ namespace {
 
 using html::esc;
 
-constexpr const char* kStyle = R"CSS(
-body { font-family: sans-serif; margin: 1.5em; color: #222; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.pass { background: #d9f2d9; } .fail, .error { background: #f8d0d0; }
+constexpr const char* kStyle =
+    R"CSS(.pass { background: #d9f2d9; } .fail, .error { background: #f8d0d0; }
 .unstable, .skipped { background: #fbeec0; }
 tr.changed td { font-weight: bold; }
 #changes { padding: 0.6em 1em; border-radius: 6px; margin: 0.5em 0 1em; }
 #changes.changed { background: #fbeec0; border: 2px solid #b8860b; }
 #changes.steady { background: #eef4ee; border: 2px solid #9ab89a; }
-#changes p { margin: 0.2em 0; font-size: 1.15em; } p.rule { font-size: 0.9em; color: #444; }
+#changes p { margin: 0.2em 0; font-size: 1.15em; } #changes p.rule, p.rule { font-size: 0.9em; color: #444; }
 .charts figure { margin: 0.5em 0; }
 .charts canvas { border: 1px solid #eee; }
 .charts figcaption { font-size: 0.85em; color: #444; max-width: 640px; }
@@ -142,7 +138,8 @@ nlohmann::json chart_data(const History& h) {
 void write_history_html(std::ostream& out, const History& h, const std::string& chart_js) {
   const std::string title = "iogate history: " + h.runs.front().context.datastore;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<title>" << esc(title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
+      << "<title>" << esc(title) << "</title>\n<style>" << html::kBaseStyle << kStyle
+      << "</style>\n</head>\n<body>\n";
   header(out, h);
   std::string check;
   for (std::size_t k = 0; k < h.series.size(); ++k) {

@@ -1,5 +1,6 @@
 // What every self-contained HTML page iogate writes shares (the run report, html_writer.cpp; the
-// fleet page, src/fleet/fleet_html.cpp): its escaping, and how the figures, Chart.js and the
+// history, history_html.cpp; the fleet page, src/fleet/fleet_html.cpp): its base style, its
+// escaping, and how the figures, Chart.js and the
 // page's own script are embedded. A page fetches nothing: Chart.js is inlined from the file
 // Debian's libjs-chart.js installs (load_chart_js), the figures ride along as JSON.
 #pragma once
@@ -10,6 +11,14 @@
 #include <nlohmann/json.hpp>
 
 namespace iogate::html {
+
+// The look every page starts from (text, tables, number cells); each page adds its own rules.
+inline constexpr const char* kBaseStyle = R"CSS(
+body { font-family: sans-serif; margin: 1.5em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+)CSS";
 
 // Element content and attribute values alike. The XML escaping serves HTML too, and also keeps
 // control bytes and broken UTF-8 out of the page.

@@ -44,12 +44,8 @@ constexpr double kChartPercentiles[] = {0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.
 
 using html::esc;
 
-constexpr const char* kStyle = R"CSS(
-body { font-family: sans-serif; margin: 1.5em; color: #222; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.pass { background: #d9f2d9; } .fail, .error { background: #f8d0d0; }
+constexpr const char* kStyle =
+    R"CSS(.pass { background: #d9f2d9; } .fail, .error { background: #f8d0d0; }
 .unstable, .skipped { background: #fbeec0; }
 .counts span { display: inline-block; padding: 0.3em 0.8em; margin-right: 0.4em; border-radius: 4px; }
 .counts span.zero { background: #eee; color: #666; }
@@ -136,7 +132,8 @@ class HtmlWriter final : public ReportWriter {
 void HtmlWriter::end() {
   const std::string title = "iogate: " + (context_.suite.empty() ? "run" : context_.suite);
   out() << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        << "<title>" << esc(title) << "</title>\n<style>" << kStyle << "</style>\n</head>\n"
+        << "<title>" << esc(title) << "</title>\n<style>" << html::kBaseStyle << kStyle
+        << "</style>\n</head>\n"
         << "<body>\n<h1>" << esc(title) << "</h1>\n";
   banner();
   summary();

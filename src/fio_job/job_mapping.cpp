@@ -284,6 +284,7 @@ class JobMapper {
       out_.notes.push_back(note(*bs, "bssplit decides the block sizes, as in fio"));
     out_.sources.erase("block_size");
     source("block_size", split);
+    source("block_mix", split);
     w.block_size = mix.front().block_size;
     for (const BlockSizeShare& s : mix) w.block_size = std::min(w.block_size, s.block_size);
     if (mix.size() > 1) w.block_mix = mix;

@@ -6,35 +6,14 @@
 
 #include <fmt/format.h>
 
+#include "iogate/engine/workload_toml.hpp"
+#include "iogate/toml_text.hpp"
+
 namespace iogate::fio_job {
 namespace {
 
-// A TOML basic string.
-std::string toml_string(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20 || u == 0x7f) {
-      out += fmt::format("\\u{:04x}", u);
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-// A comment's text: TOML allows no control characters there but tab.
-std::string comment_text(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 && c != '\t') || u == 0x7f ? '?' : c;
-  }
-  return out;
-}
+using toml_text::comment_text;
+using toml_text::toml_string;
 
 bool is_number(const std::string& s) {
   double v = 0;
@@ -42,16 +21,6 @@ bool is_number(const std::string& s) {
   return ec == std::errc() && end == s.data() + s.size() && !s.empty() &&
          s.find_first_of("eEnN") == std::string::npos;  // no "nan", "inf", exponents
 }
-
-std::string duration_text(std::chrono::nanoseconds d) {
-  const auto n = d.count();
-  if (n % 1'000'000'000 == 0) return fmt::format("\"{}s\"", n / 1'000'000'000);
-  if (n % 1'000'000 == 0) return fmt::format("\"{}ms\"", n / 1'000'000);
-  if (n % 1'000 == 0) return fmt::format("\"{}us\"", n / 1'000);
-  return fmt::format("\"{}ns\"", n);
-}
-
-std::string pct_text(double v) { return fmt::format("\"{}%\"", v); }
 
 class Writer {
  public:
@@ -76,25 +45,8 @@ class Writer {
 };
 
 void write_workload(const FioJob& job, std::string& out) {
-  const WorkloadSpec& w = job.workload;
   Writer k(job);
-  k.key("block_size", std::to_string(w.block_size));
-  k.key("read", pct_text(w.read_pct));
-  k.key("random", pct_text(w.random_pct));
-  k.key("queue_depth", std::to_string(w.queue_depth));
-  k.key("workers", std::to_string(w.workers));
-  k.key("file_size", std::to_string(w.file_size));
-  if (w.io_size > 0) k.key("size", std::to_string(w.io_size));
-  if (w.duration.count() > 0) k.key("duration", duration_text(w.duration));
-  if (w.ramp.count() > 0) k.key("ramp", duration_text(w.ramp));
-  k.key("direct", w.direct ? "true" : "false");
-  k.key("flush", w.flush == FlushPolicy::end ? "\"end\"" : "\"none\"");
-  k.key("engine", toml_string(w.engine));
-  k.key("layout", toml_string(layout_name(w.layout)));
-  if (w.kind == WorkloadKind::integrity) k.key("kind", "\"integrity\"");
-  if (w.verify && w.kind != WorkloadKind::integrity) k.key("verify", "true");
-  if (w.rate_iops > 0) k.key("rate_iops", fmt::format("{}", w.rate_iops));
-  if (w.rate_mbps > 0) k.key("rate_mbps", fmt::format("{}", w.rate_mbps));
+  for (const WorkloadKey& key : workload_toml_keys(job.workload)) k.key(key.key, key.value);
   out += k.out;
 }
 
@@ -117,14 +69,6 @@ std::string threshold_text(const FioJobFile& file, const std::vector<FioJob>& jo
 
   std::set<std::string> names;
   for (const FioJob& job : jobs) {
-    if (!job.workload.block_mix.empty()) {
-      const FioOption& at = job.sources.at("block_size").front();
-      throw ThresholdError(at.where, at.name,
-                           "a block-size mix cannot be written in a threshold file yet; name "
-                           "the job file in a check instead (fio_job = \"...\", fio_section = "
-                           "\"" +
-                               job.section + "\")");
-    }
     std::string name = job.check_name;
     for (int n = 2; !names.insert(name).second; ++n) name = fmt::format("{}_{}", job.check_name, n);
     out += fmt::format("\n# fio job [{}] at {}:{}\n", comment_text(job.section),
@@ -133,7 +77,8 @@ std::string threshold_text(const FioJobFile& file, const std::vector<FioJob>& jo
       out += fmt::format("# note: {}\n", comment_text(note));
     out += "[[check]]\n";
     out += fmt::format("name = {}\n", toml_string(name));
-    if (!job.description.empty()) out += fmt::format("description = {}\n", toml_string(job.description));
+    if (!job.description.empty())
+      out += fmt::format("description = {}\n", toml_string(job.description));
     out += "\n[check.workload]\n";
     write_workload(job, out);
     out += "\n[check.expect]\n";

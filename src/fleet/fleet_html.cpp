@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "fleet_html_js.hpp"
+#include "html_charts_js.hpp"
 #include "html_page.hpp"
 #include "iogate/fleet/fleet_writers.hpp"
 
@@ -19,11 +20,7 @@ namespace {
 
 using html::esc;
 
-constexpr const char* kStyle = R"CSS(
-body { font-family: sans-serif; margin: 1.5em; color: #222; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; vertical-align: top; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+constexpr const char* kStyle = R"CSS(th, td { vertical-align: top; }
 td.num small { display: block; color: #555; }
 span.badge { font-size: 0.7em; padding: 0.2em 0.6em; border-radius: 4px; background: #d9f2d9; }
 tr.outlier td, span.badge.outlier { background: #f8d0d0; } td.outlier { font-weight: bold; }
@@ -183,11 +180,13 @@ nlohmann::json chart_data(const FleetReport& r) {
 void write_fleet_html(std::ostream& out, const FleetReport& report, const std::string& chart_js) {
   const bool charts = !chart_js.empty();
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<title>iogate fleet</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
+      << "<title>iogate fleet</title>\n<style>" << html::kBaseStyle << kStyle
+      << "</style>\n</head>\n<body>\n";
   header(out, report, charts);
   for (std::size_t i = 0; i < report.groups.size(); ++i)
     group_section(out, report.groups[i], i, charts);
-  html::write_scripts(out, chart_data(report), chart_js, html::kFleetChartsScript);
+  const std::string script = std::string(html::kChartPrelude) + html::kFleetChartsScript;
+  html::write_scripts(out, chart_data(report), chart_js, script.c_str());
   out.flush();
 }
 

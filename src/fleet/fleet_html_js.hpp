@@ -1,9 +1,8 @@
 // The page script of fleet.html: per chart in the embedded data (<script id="iogate-data">), a bar
 // per compared host with its figure (outliers red, their labels marked and red), and its peer
 // median (the median of the OTHER hosts of its class, hence one per host) as a dashed line.
-// Animations are off so the page is complete once loaded (headless screenshots, printing).
-// body[data-charts] holds how many charts were drawn, for tests. Without Chart.js the page says
-// so in its HTML and this draws nothing.
+// It runs after the run report's kChartPrelude (reports/html_charts_js.hpp), which turns the
+// animations off, says so where Chart.js is missing and counts the charts drawn for tests.
 #pragma once
 
 namespace iogate::html {
@@ -11,18 +10,10 @@ namespace iogate::html {
 inline constexpr const char* kFleetChartsScript = R"JS(
 (function () {
   var data = JSON.parse(document.getElementById('iogate-data').textContent);
-  var drawn = 0;
-  if (typeof Chart === 'undefined') {
-    document.body.dataset.charts = '0';
-    return;
-  }
-  Chart.defaults.animation = false;
-  Chart.defaults.responsive = false;
+  if (!iogate.available()) return;
   var outlierColour = '#d62728', hostColour = '#1f77b4';
   data.charts.forEach(function (c) {
-    var canvas = document.getElementById(c.id);
-    if (!canvas) return;
-    new Chart(canvas, {
+    iogate.chart(c.id, {
       data: {
         labels: c.hosts.map(function (h, i) { return c.outlier[i] ? h + ' (OUTLIER)' : h; }),
         datasets: [
@@ -39,9 +30,8 @@ inline constexpr const char* kFleetChartsScript = R"JS(
           } } },
           y: { beginAtZero: true, title: { display: true, text: c.shown } } } }
     });
-    drawn += 1;
   });
-  document.body.dataset.charts = String(drawn);
+  iogate.done();
 })();
 )JS";
 

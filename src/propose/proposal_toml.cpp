@@ -7,12 +7,13 @@
 #include <sstream>
 
 #include "iogate/baseline/baseline.hpp"
-#include "toml_text.hpp"
+#include "iogate/engine/workload_toml.hpp"
+#include "iogate/toml_text.hpp"
 
 namespace iogate {
 namespace {
 
-using namespace propose_detail;
+using namespace toml_text;
 
 constexpr std::size_t kCommentWidth = 100;
 
@@ -143,24 +144,7 @@ void write_header(std::ostream& out, const Proposal& p) {
 
 void write_workload(std::ostream& out, const WorkloadSpec& w) {
   out << "[check.workload]\n";
-  out << "block_size = " << size_value(w.block_size) << '\n';
-  out << "read = " << share_value(w.read_pct) << '\n';
-  out << "random = " << share_value(w.random_pct) << '\n';
-  out << "queue_depth = " << w.queue_depth << '\n';
-  out << "file_size = " << size_value(w.file_size) << '\n';
-  if (w.io_size > 0) out << "size = " << size_value(w.io_size) << '\n';
-  if (w.duration > Nanoseconds::zero()) out << "duration = " << duration_value(w.duration) << '\n';
-  out << "ramp = " << duration_value(w.ramp) << '\n';
-  out << "direct = " << (w.direct ? "true" : "false") << '\n';
-  out << "flush = " << toml_string(w.flush == FlushPolicy::end ? "end" : "none") << '\n';
-  out << "engine = " << toml_string(w.engine) << '\n';
-  out << "workers = " << w.workers << '\n';
-  out << "verify = " << (w.verify ? "true" : "false") << '\n';
-  out << "kind = " << toml_string(w.kind == WorkloadKind::integrity ? "integrity" : "mixed")
-      << '\n';
-  out << "layout = " << toml_string(layout_name(w.layout)) << '\n';
-  if (w.rate_iops > 0) out << "rate_iops = " << number_value(w.rate_iops) << '\n';
-  if (w.rate_mbps > 0) out << "rate_mbps = " << number_value(w.rate_mbps) << '\n';
+  for (const WorkloadKey& k : workload_toml_keys(w)) out << k.key << " = " << k.value << '\n';
 }
 
 void write_check(std::ostream& out, const Proposal& p, const ProposedCheck& c) {
@@ -213,12 +197,6 @@ void verify_check(const Check& parsed, const ProposedCheck& c) {
 }  // namespace
 
 std::string proposal_toml(const Proposal& p, const std::filesystem::path& as) {
-  for (const ProposedCheck& c : p.checks)
-    if (!c.recorded->workload.block_mix.empty())
-      throw ProposalError(fmt::format(
-          "check \"{}\": its workload mixes block sizes, which this threshold format cannot "
-          "spell",
-          c.recorded->name));
   std::ostringstream out;
   write_header(out, p);
   for (const ProposedCheck& c : p.checks) write_check(out, p, c);

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "iogate/fleet/robust.hpp"
+#include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
 namespace {
@@ -79,7 +80,7 @@ std::optional<Derivation> derive_bound(std::span<const double> samples, BoundKin
   Derivation d;
   const std::vector<double> values(samples.begin(), samples.end());
   d.runs = static_cast<int>(values.size());
-  d.median = median_of(values);
+  d.median = median(values);
   const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
   d.lowest = *lo;
   d.highest = *hi;

@@ -125,7 +125,9 @@ inline std::uint64_t largest_block_size(const WorkloadSpec& spec) {
 // largest write bs. The file's on-disk history shows in the later figures (on a virtual disk a
 // file laid out in 1 MiB writes ran fio's 8 KiB random mix at about 0.8 of one laid out in 8 KiB
 // writes), so two checks share a laid-out file only where this agrees.
-inline std::uint64_t layout_write_size(const WorkloadSpec& spec) { return largest_block_size(spec); }
+inline std::uint64_t layout_write_size(const WorkloadSpec& spec) {
+  return largest_block_size(spec);
+}
 
 // "written", "preallocated", "grown": the names threshold files, flags and JSON use.
 constexpr const char* layout_name(FileLayout layout) {

@@ -52,10 +52,10 @@ TEST(ThresholdWriter, TheFileLintsAndHoldsTheMappedWorkload) {
   EXPECT_EQ(file.checks[0].name, "rand_read");
   EXPECT_EQ(file.checks[1].workload.rate_mbps, 100.0);
   // The fio lines each key came from, as comments above it; fio's defaults marked.
-  EXPECT_THAT(text, HasSubstr("# jobs/t.fio:7: bs=8k\nblock_size = 8192\n"));
+  EXPECT_THAT(text, HasSubstr("# jobs/t.fio:7: bs=8k\nblock_size = \"8KiB\"\n"));
   EXPECT_THAT(text, HasSubstr("# jobs/t.fio:2: ioengine=libaio\nengine = \"libaio\"\n"));
   EXPECT_THAT(text, HasSubstr("# jobs/t.fio:17: size=256m\n# jobs/t.fio:19: numjobs=2\n"
-                              "file_size = 536870912\n"));
+                              "file_size = \"512MiB\"\n"));
   EXPECT_THAT(text, HasSubstr("# fio's default\nqueue_depth = 1\n"));
   EXPECT_THAT(text, HasSubstr("# note: jobs/t.fio:4: thread: iogate's workers are threads"));
   EXPECT_THAT(text, HasSubstr("# fio job [rand-read] at jobs/t.fio:5\n"));
@@ -83,16 +83,19 @@ TEST(ThresholdWriter, StringsAndCommentsAreEscaped) {
   EXPECT_EQ(f.checks[0].description, "say \"hi\" \\ there");
 }
 
-TEST(ThresholdWriter, ABlockSizeMixIsRefusedUntilThresholdFilesHoldOne) {
+TEST(ThresholdWriter, ABlockSizeMixIsWrittenAsBlockMixAndReadsBack) {
   const FioJobFile f =
-      parse_job_text("[j]\nsize=1m\nbssplit=4k/50:64k/50\n", "jobs/t.fio", test::env_of({}));
-  try {
-    threshold_text(f, map_jobs(f), kRequest);
-    FAIL();
-  } catch (const ThresholdError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("jobs/t.fio:3:1: bssplit: a block-size mix cannot be written"));
-    EXPECT_THAT(e.what(), HasSubstr("fio_section = \"j\""));
-  }
+      parse_job_text("[j]\nsize=1m\nbssplit=4k/60:64k/40\n", "jobs/t.fio", test::env_of({}));
+  const std::string text = threshold_text(f, map_jobs(f), kRequest);
+  EXPECT_THAT(text, HasSubstr("# jobs/t.fio:3: bssplit=4k/60:64k/40\nblock_mix = [ { size = "
+                              "\"4KiB\", pct = 60 }, { size = \"64KiB\", pct = 40 } ]\n"));
+  const ThresholdFile parsed = parse_threshold_text(text, "out.toml");
+  ASSERT_EQ(parsed.checks.size(), 1u);
+  const WorkloadSpec& w = parsed.checks[0].workload;
+  EXPECT_EQ(w.block_size, 4096u);
+  ASSERT_EQ(w.block_mix.size(), 2u);
+  EXPECT_EQ(w.block_mix[1].block_size, 65536u);
+  EXPECT_EQ(w.block_mix[1].pct, 40);
 }
 
 TEST(ThresholdWriter, VerifyAndIntegrity) {

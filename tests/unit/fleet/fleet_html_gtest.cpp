@@ -120,14 +120,17 @@ TEST(FleetHtml, EmbedsChartJsAndACanvasPerFigureOfEachGroup) {
   EXPECT_EQ(count(html, "<canvas "), 2u);
   EXPECT_THAT(html, HasSubstr("\"id\":\"chart-0-1\""));
   EXPECT_THAT(html, HasSubstr("<noscript>"));
-  EXPECT_THAT(html, Not(HasSubstr("Charts unavailable")));
+  EXPECT_THAT(html, Not(HasSubstr("<p class=\"no-charts\">Charts unavailable")));
   for (const char* remote : {"http://", "https://", "src=", "@import", "url("})
     EXPECT_THAT(html, Not(HasSubstr(remote))) << remote;
 }
 
 TEST(FleetHtml, WithoutChartJsSaysSoAndKeepsTheTables) {
   const std::string html = page(sample(), "");
-  EXPECT_THAT(html, HasSubstr("Charts unavailable: this page was written without Chart.js"));
+  EXPECT_THAT(
+      html,
+      HasSubstr(
+          "<p class=\"no-charts\">Charts unavailable: this page was written without Chart.js"));
   EXPECT_THAT(html, Not(HasSubstr("<canvas")));
   EXPECT_THAT(html, HasSubstr("<tr class=\"outlier\" data-host=\"vm07\">"));
   EXPECT_EQ(count(html, "<script"), 2u);  // the data and the page script only

@@ -1,4 +1,4 @@
-#include "toml_text.hpp"
+#include "iogate/toml_text.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <limits>
 #include <utility>
 
-namespace iogate::propose_detail {
+namespace iogate::toml_text {
 namespace {
 
 // Decimals that show three significant digits of x > 0.
@@ -111,4 +111,4 @@ std::string three_digit_duration(double seconds) {
   return fmt::format("\"{:.0f}ns\"", std::max(1.0, std::ceil(ns)));
 }
 
-}  // namespace iogate::propose_detail
+}  // namespace iogate::toml_text

@@ -1,11 +1,11 @@
-// TOML values as the proposal writes them: each reads back as exactly what it was made from.
-#include "toml_text.hpp"
+// TOML values as the files iogate writes spell them: each reads back as exactly what it was made from.
+#include "iogate/toml_text.hpp"
 
 #include <gtest/gtest.h>
 
 #include "iogate/units.hpp"
 
-namespace iogate::propose_detail {
+namespace iogate::toml_text {
 namespace {
 
 using std::chrono::nanoseconds;
@@ -70,4 +70,4 @@ TEST(TomlText, BoundsInThreeDigitsWithAUnitAboveOne) {
 }
 
 }  // namespace
-}  // namespace iogate::propose_detail
+}  // namespace iogate::toml_text

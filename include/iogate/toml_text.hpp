@@ -1,5 +1,6 @@
-// TOML values as a threshold file spells them, for the proposal writer: every value written
-// reads back, through the threshold parser, as exactly the value it was made from (sizes and
+// TOML values as a threshold file spells them, for the files iogate writes (`iogate propose`,
+// `iogate import fio`): every value written reads back, through the threshold parser, as exactly
+// the value it was made from (sizes and
 // durations to the byte and the nanosecond, shares and rates to the last bit of the double).
 #pragma once
 
@@ -8,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace iogate::propose_detail {
+namespace iogate::toml_text {
 
 // A TOML basic string with its quotes: '"', '\\' and control characters escaped.
 std::string toml_string(std::string_view text);
@@ -31,4 +32,4 @@ std::string three_digit_text(double x);
 // the number at or above 1: "12.5s", "125ms", "85.2us".
 std::string three_digit_duration(double seconds);
 
-}  // namespace iogate::propose_detail
+}  // namespace iogate::toml_text

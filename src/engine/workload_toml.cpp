@@ -1,0 +1,40 @@
+#include "iogate/engine/workload_toml.hpp"
+
+#include "iogate/toml_text.hpp"
+
+namespace iogate {
+
+std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
+  using namespace toml_text;
+  std::vector<WorkloadKey> keys;
+  const auto add = [&](std::string key, std::string value) {
+    keys.push_back({std::move(key), std::move(value)});
+  };
+  add("block_size", size_value(w.block_size));
+  if (!w.block_mix.empty()) {
+    std::string mix = "[";
+    for (std::size_t i = 0; i < w.block_mix.size(); ++i)
+      mix += (i ? ", " : " ") + std::string("{ size = ") + size_value(w.block_mix[i].block_size) +
+             ", pct = " + number_value(w.block_mix[i].pct) + " }";
+    add("block_mix", mix + " ]");
+  }
+  add("read", share_value(w.read_pct));
+  add("random", share_value(w.random_pct));
+  add("queue_depth", std::to_string(w.queue_depth));
+  add("workers", std::to_string(w.workers));
+  add("file_size", size_value(w.file_size));
+  if (w.io_size > 0) add("size", size_value(w.io_size));
+  if (w.duration > std::chrono::nanoseconds::zero()) add("duration", duration_value(w.duration));
+  add("ramp", duration_value(w.ramp));
+  add("direct", w.direct ? "true" : "false");
+  add("flush", toml_string(w.flush == FlushPolicy::end ? "end" : "none"));
+  add("engine", toml_string(w.engine));
+  add("layout", toml_string(layout_name(w.layout)));
+  add("kind", toml_string(w.kind == WorkloadKind::integrity ? "integrity" : "mixed"));
+  add("verify", w.verify ? "true" : "false");
+  if (w.rate_iops > 0) add("rate_iops", number_value(w.rate_iops));
+  if (w.rate_mbps > 0) add("rate_mbps", number_value(w.rate_mbps));
+  return keys;
+}
+
+}  // namespace iogate
