@@ -156,8 +156,10 @@ void CheckRunner::open_session(const Check& check, const DatastorePolicy& policy
                                std::optional<CheckSession>& session) {
   if (settings_.share_layouts && shared_layout_key(check)) {
     if (!pool_) pool_ = std::make_unique<LayoutPool>(settings_.datastore.dir);
-    session.emplace(check, settings_.datastore.dir, pool_->acquire(check, policy));
-    return;
+    if (pool_->shares(check)) {
+      session.emplace(check, settings_.datastore.dir, pool_->acquire(check, policy));
+      return;
+    }
   }
   try {
     session.emplace(check, settings_.datastore.dir, policy);

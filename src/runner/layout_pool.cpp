@@ -102,6 +102,14 @@ void LayoutPool::plan(const std::vector<Check>& checks) {
 
 void LayoutPool::clear() { entries_.clear(); }
 
+bool LayoutPool::shares(const Check& check) const {
+  const std::optional<LayoutKey> key = shared_layout_key(check);
+  if (!key) return false;
+  if (!planned_ || entries_.count(*key) != 0) return true;
+  const auto left = users_left_.find(*key);
+  return left != users_left_.end() && left->second > 1;
+}
+
 LayoutLease LayoutPool::acquire(const Check& check, const DatastorePolicy& policy) {
   const std::optional<LayoutKey> key = shared_layout_key(check);
   if (!key) throw std::logic_error("check \"" + check.name + "\" lays out its own file");

@@ -72,6 +72,12 @@ class LayoutPool {
   // it. Without a plan, files stay until clear().
   void plan(const std::vector<Check>& checks);
 
+  // Whether `check` takes its file from the pool: a file for it is held, or the plan has another
+  // check still to come that can share it (or there is no plan). A file no other check will use
+  // is the check's own, made as before sharing existed: its layout note would be one more write
+  // after the test file's blocks were reserved, which a full datastore can refuse mid-check.
+  bool shares(const Check& check) const;
+
   // A file for `check` (shared_layout_key(check) must be set): reused when one fits, verified as
   // above, else laid out now in a scratch area made with `policy` (the check's demands on the
   // datastore). A new file's scratch area refuses like any (InsufficientSpace,

@@ -158,6 +158,26 @@ TEST(LayoutPool, AFileGoesAfterTheLastPlannedCheckThatSharesIt) {
   EXPECT_TRUE(std::filesystem::is_empty(store.path()));
 }
 
+// A file only one planned check uses is that check's own (no layout note written after its
+// blocks were reserved): the pool takes a check only while another is to come or the file is held.
+TEST(LayoutPool, SharesOnlyWhereAnotherPlannedCheckCanUseTheFile) {
+  const test::TempDir store;
+  LayoutPool pool(store.path());
+  const Check a = check("a", 100);
+  const Check b = check("b", 70);
+  const Check own = check("c", 100, 8192);
+  EXPECT_TRUE(pool.shares(own));  // no plan: every check that can share does
+  pool.plan({a, own, b});
+  EXPECT_TRUE(pool.shares(a));
+  EXPECT_FALSE(pool.shares(own));
+  pool.acquire(a, {});
+  pool.release(a);
+  EXPECT_TRUE(pool.shares(b));  // the file a left is held for it
+  Check integrity = check("i", 100);
+  integrity.workload.kind = WorkloadKind::integrity;
+  EXPECT_FALSE(pool.shares(integrity));
+}
+
 // A process has a few scratch areas at once: the pool keeps no more than kMaxFiles of them.
 TEST(LayoutPool, KeepsAtMostItsMostFiles) {
   const test::TempDir store;
