@@ -44,7 +44,8 @@ TEST(FioJobCheck, TheJobIsTheWorkload) {
 
   const auto mix =
       dir.write("mix.toml", check_with("fio_job = \"jobs/two.fio\"\nfio_section = \"writer\"\n"));
-  const WorkloadSpec& m = load_threshold_file(mix).checks[0].workload;
+  const ThresholdFile mixed = load_threshold_file(mix);  // kept: m refers into it
+  const WorkloadSpec& m = mixed.checks[0].workload;
   ASSERT_EQ(m.block_mix.size(), 2u);
   EXPECT_EQ(m.block_mix[1].block_size, 16384u);
   EXPECT_EQ(m.block_mix[1].pct, 75.0);
