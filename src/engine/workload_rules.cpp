@@ -185,15 +185,17 @@ std::optional<std::string> block_mix_problem(const std::vector<BlockSizeShare>& 
     if (auto problem = block_size_problem(share.block_size))
       return fmt::format("size {} of the mix: {}", i + 1, *problem);
     if (!(share.pct > 0 && share.pct <= 100)) {
-      return fmt::format("size {} of the mix ({}): expected a share above 0% and at most 100%, "
-                         "got {}%",
-                         i + 1, format_size(share.block_size), share.pct);
+      return fmt::format(
+          "size {} of the mix ({}): expected a share above 0% and at most 100%, "
+          "got {}%",
+          i + 1, format_size(share.block_size), share.pct);
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (mix[j].block_size == share.block_size) {
-        return fmt::format("size {} of the mix: {} is given twice (sizes {} and {}); give each "
-                           "size once with its whole share",
-                           i + 1, format_size(share.block_size), j + 1, i + 1);
+        return fmt::format(
+            "size {} of the mix: {} is given twice (sizes {} and {}); give each "
+            "size once with its whole share",
+            i + 1, format_size(share.block_size), j + 1, i + 1);
       }
     }
     sum += share.pct;
@@ -202,9 +204,10 @@ std::optional<std::string> block_mix_problem(const std::vector<BlockSizeShare>& 
   const std::uint64_t smallest = block_size_of_mix(mix);
   for (std::size_t i = 0; i < mix.size(); ++i) {
     if (mix[i].block_size % smallest != 0) {
-      return fmt::format("size {} of the mix: expected a multiple of the smallest size, {}, got "
-                         "{}: offsets and the size budget are counted in the smallest size",
-                         i + 1, format_size(smallest), size_of(mix[i].block_size));
+      return fmt::format(
+          "size {} of the mix: expected a multiple of the smallest size, {}, got "
+          "{}: offsets and the size budget are counted in the smallest size",
+          i + 1, format_size(smallest), size_of(mix[i].block_size));
     }
   }
   // The tolerance itself included: 3 x 33.3 is 99.89999999999999 in binary.

@@ -1,4 +1,5 @@
-// TOML values as the files iogate writes spell them: each reads back as exactly what it was made from.
+// TOML values as the files iogate writes spell them: each reads back as exactly what it was made
+// from.
 #include "iogate/toml_text.hpp"
 
 #include <gtest/gtest.h>

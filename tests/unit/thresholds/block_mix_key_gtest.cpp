@@ -126,7 +126,8 @@ TEST(BlockMixKey, VerificationRefusesAMixAtTheMix) {
 
 TEST(BlockMixKey, SizeMustBeAWholeNumberOfTheSmallestSize) {
   const std::string text =
-      kHead + "[[check]]\nname = \"c\"\n[check.workload]\nsize = 6144\nfile_size = \"1MiB\"\n" + kMix + kExpect;
+      kHead + "[[check]]\nname = \"c\"\n[check.workload]\nsize = 6144\nfile_size = \"1MiB\"\n" +
+      kMix + kExpect;
   try {
     (void)parse_threshold_text(text, "m.toml");
     ADD_FAILURE() << "accepted a size of 6 KiB with a 4 KiB grain";
