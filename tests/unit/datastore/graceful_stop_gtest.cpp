@@ -61,7 +61,15 @@ Child start_child(
       enable_graceful_stop(grace);
       ScratchArea area(datastore, 1 << 20);
       write_line(fds[1], area.preallocate("t.dat", 1 << 20).string());
-      while (stop_requested() == 0) pause();
+      // Blocked between the check and the wait, so a signal that lands right after the check
+      // still ends sigsuspend() (a bare pause() there would sleep through it forever).
+      sigset_t stops, before;
+      sigemptyset(&stops);
+      sigaddset(&stops, SIGINT);
+      sigaddset(&stops, SIGTERM);
+      sigprocmask(SIG_BLOCK, &stops, &before);
+      while (stop_requested() == 0) sigsuspend(&before);
+      sigprocmask(SIG_SETMASK, &before, nullptr);
       write_line(fds[1], "stopping " + signal_name(stop_requested()));
       for (;;) pause();  // stuck: only the hard path ends this process
     } catch (const std::exception& e) {
