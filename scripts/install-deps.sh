@@ -4,7 +4,8 @@
 # help2man writes the man pages; dpkg-dev (dpkg-shlibdeps) and file compute the .deb's
 # dependencies; debootstrap makes the fresh Debian root the package test installs it into;
 # strace shows the engine test the writes a file layout makes; ansible-core runs the fleet
-# playbook for real and python3-yaml reads the CI pipeline examples.
+# playbook for real and python3-yaml reads the CI pipeline examples; libbenchmark-tools and
+# python3-scipy are Google Benchmark's compare.py, which the gbench.json test runs.
 set -euo pipefail
 
 packages=(
@@ -18,6 +19,7 @@ packages=(
   libfuse3-dev fuse3
   help2man dpkg-dev file debootstrap strace
   ansible-core python3-yaml
+  libbenchmark-tools python3-scipy
 )
 
 missing=()

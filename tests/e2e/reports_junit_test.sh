@@ -72,11 +72,17 @@ names = [b["name"] for b in g["benchmarks"]]
 # One entry per run: the failing check ran until its failure was certain (8 runs all below).
 runs = {c["check"]: c["runs"] for c in r["checks"]}
 assert runs["tiny_write"] == 1 and runs["unreachable_iops"] >= 8, runs
-assert names == ["gate/tiny_write"] + ["gate/unreachable_iops"] * runs["unreachable_iops"], names
+# A repeated check also has Google Benchmark's aggregates after its runs.
+aggregates = ["gate/unreachable_iops_" + a for a in ("mean", "median", "stddev", "cv")]
+assert names == (["gate/tiny_write"] + ["gate/unreachable_iops"] * runs["unreachable_iops"] +
+                 aggregates), names
 for b in g["benchmarks"]:
     for k in ("real_time", "cpu_time", "time_unit", "bytes_per_second", "items_per_second",
               "iterations", "run_type", "repetitions"):
         assert k in b, (k, b)
+    assert b["time_unit"] == "us", b
+    if b["run_type"] == "iteration":  # one iteration per I/O: time per I/O is 1 / IOPS
+        assert abs(b["real_time"] * b["items_per_second"] / 1e6 - 1) < 1e-9, b
 assert r["format"] == "iogate-results" and r["version"] >= 1 and r["summary"]["fail"] == 1, r["summary"]
 c = r["checks"][0]
 for k in ("workload", "result", "status", "messages", "repeats", "baseline", "fingerprint_changes"):

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <sstream>
 
 #include "golden.hpp"
@@ -27,6 +29,25 @@ TEST(WritersGolden, Json) {
 
 TEST(WritersGolden, GoogleBenchmarkJson) {
   test::expect_golden("gbench.json", render([](std::ostream& o) { return make_gbench_writer(o); }));
+}
+
+// compare.py compares times: with one iteration per I/O a lower IOPS is a longer time, also for a
+// time-based check, whose run time is its fixed window.
+TEST(GoogleBenchmarkJson, OneIterationIsOneIoSoTheTimeIsTheInverseOfIops) {
+  const auto doc =
+      nlohmann::json::parse(render([](std::ostream& o) { return make_gbench_writer(o); }));
+  int iterations = 0;
+  for (const auto& b : doc["benchmarks"]) {
+    if (b["run_type"] != "iteration") continue;
+    ++iterations;
+    EXPECT_EQ(b["time_unit"], "us");
+    EXPECT_NEAR(b["real_time"].get<double>() * b["items_per_second"].get<double>(), 1e6, 1e-3)
+        << b.dump();
+  }
+  EXPECT_EQ(iterations, 4);
+  const auto& first = doc["benchmarks"][0];
+  EXPECT_EQ(first["iterations"], 4000);  // the sample's 4000 I/Os in 4 s
+  EXPECT_DOUBLE_EQ(first["real_time"].get<double>(), 1000.0);
 }
 
 TEST(WritersGolden, Markdown) {
