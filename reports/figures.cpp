@@ -9,8 +9,6 @@
 
 #include "iogate/units.hpp"
 
-#include "iogate/units.hpp"
-
 namespace iogate {
 
 std::vector<Figure> key_figures(const RunResult& r) {
@@ -137,14 +135,16 @@ std::string one_line_verdict(const CheckRecord& record) {
 std::string layout_line(const CheckRecord& record) {
   if (!record.layout_s) return "";
   const WorkloadSpec& w = record.workload;
-  const std::string what =
-      fmt::format("layout: {} {}", layout_name(w.layout), format_size(w.file_size));
+  std::string line = fmt::format("layout: {} {}", layout_name(w.layout), format_size(w.file_size));
   if (!record.layout_reused_from.empty())
-    return fmt::format("{}, reused from {}", what, record.layout_reused_from);
-  if (w.layout == FileLayout::written)
-    return fmt::format("{} in {:.2f} s ({} writes)", what, *record.layout_s,
-                       format_size(layout_write_size(w)));
-  return fmt::format("{} in {:.2f} s", what, *record.layout_s);
+    line += ", reused from " + record.layout_reused_from;
+  else if (w.layout == FileLayout::written)
+    line += fmt::format(" in {:.2f} s ({} writes)", *record.layout_s,
+                        format_size(layout_write_size(w)));
+  else
+    line += fmt::format(" in {:.2f} s", *record.layout_s);
+  if (record.cleanup_s) line += fmt::format("; removed in {:.2f} s", *record.cleanup_s);
+  return line;
 }
 
 std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result) {

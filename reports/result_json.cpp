@@ -81,6 +81,7 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
   if (!c.datastore.empty()) out["datastore"] = c.datastore;
   if (c.layout_s) out["layout_s"] = *c.layout_s;
   if (!c.layout_reused_from.empty()) out["layout_reused_from"] = c.layout_reused_from;
+  if (c.cleanup_s) out["cleanup_s"] = *c.cleanup_s;
   return out;
 }
 

@@ -100,6 +100,7 @@ CheckRecord check_from_json(const nlohmann::json& j) {
   c.end_time = get_or<std::string>(j, "end_time", "");
   if (j.contains("layout_s")) c.layout_s = j.at("layout_s").get<double>();
   c.layout_reused_from = get_or<std::string>(j, "layout_reused_from", "");
+  if (j.contains("cleanup_s")) c.cleanup_s = j.at("cleanup_s").get<double>();
   c.workload = workload_from_json(j.at("workload"));
   c.result = run_from_json(j.at("result"));
   for (const auto& r : get_or(j, "repeats", nlohmann::json::array()))

@@ -76,7 +76,14 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
                                : settings_.datastore.policy);
     pin();
   }
-  if (pool_) pool_->release(check);
+  if (pool_) {
+    // The last check of a shared file removes it here: that removal is this check's cleanup.
+    const auto releasing = std::chrono::steady_clock::now();
+    pool_->release(check);
+    if (report.record.cleanup_s)
+      *report.record.cleanup_s +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - releasing).count();
+  }
   report.record.wall_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   report.record.start_time = utc_millis(started_at);
@@ -128,7 +135,12 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
       report.record.layout_reused_from = session->laid_out_for();
   }
   try {
-    if (session) session->finish();
+    const auto removing = std::chrono::steady_clock::now();
+    if (session) {
+      session->finish();
+      report.record.cleanup_s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - removing).count();
+    }
   } catch (const std::exception& e) {
     // The datastore must hold nothing of ours afterwards; when it does, the record says so.
     CheckRecord& record = report.record;

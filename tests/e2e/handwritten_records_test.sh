@@ -25,8 +25,8 @@ def record(name):
 a, b = record("rand_read_4k_file"), record("rand_read_4k_code")
 def comparable(c):
     c = dict(c)
-    for key in ("check", "description", "result", "repeats", "wall_s", "layout_s", "started_at", "start_time",
-                "end_time"):
+    for key in ("check", "description", "result", "repeats", "wall_s", "layout_s", "cleanup_s",
+                "started_at", "start_time", "end_time"):
         c.pop(key)
     c["expectations"] = [(e["key"], e["decision"]) for e in c["expectations"]]
     return c

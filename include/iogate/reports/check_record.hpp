@@ -74,6 +74,9 @@ struct CheckRecord {
   // check of the run laid out; none when it never got that far), and that other check's name.
   std::optional<double> layout_s;
   std::string layout_reused_from;
+  // The seconds removing its test files took (the filesystem freeing them: with online discard
+  // several seconds for gigabytes), a part of wall_s outside the measured I/O; none when unknown.
+  std::optional<double> cleanup_s;
   // When that time began and ended (ISO 8601, UTC, milliseconds; empty when unknown): which checks
   // of a run overlapped.
   std::string start_time;

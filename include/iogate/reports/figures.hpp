@@ -57,8 +57,9 @@ std::vector<std::string> evidence_lines(const CheckRecord& record);
 // which a check's own verdict leaves to `iogate fleet` (it neither passed nor failed here).
 std::vector<std::string> fleet_lines(const CheckRecord& record);
 
-// "layout: written 1 GiB in 17.20 s (8 KiB writes)", "layout: written 1 GiB, reused from
-// Max_Throughput_100_Read": how the check's test file was made; empty when it never was.
+// "layout: written 1 GiB in 17.20 s (8 KiB writes); removed in 0.40 s", "layout: written 1 GiB,
+// reused from Max_Throughput_100_Read": how the check's test file was made and, when known, how
+// long its removal took; empty when it never was made.
 std::string layout_line(const CheckRecord& record);
 // "block sizes: 4 KiB 60.02% of I/Os (asked 60%), 64 KiB 39.98% (asked 40%)": the measured
 // shares of a block-size mix beside the asked ones; empty for a workload of one size.

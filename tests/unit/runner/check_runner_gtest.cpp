@@ -11,6 +11,7 @@
 #include <regex>
 
 #include "iogate/interrupt.hpp"
+#include "iogate/reports/figures.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
 
@@ -209,6 +210,11 @@ TEST_F(CheckRunnerTest, SharedLayoutsAreRecordedAndRemovedAfterTheirLastCheck) {
     const std::string json{std::istreambuf_iterator<char>(in), {}};
     EXPECT_EQ(json.find("\"layout_reused_from\": \"first\"") != std::string::npos, share) << json;
     EXPECT_NE(json.find("\"layout_s\": "), std::string::npos) << json;
+    // The removal of the files is timed and said; shared, the last check removes the file.
+    ASSERT_TRUE(first.record.cleanup_s && second.record.cleanup_s);
+    EXPECT_NE(json.find("\"cleanup_s\": "), std::string::npos) << json;
+    EXPECT_NE(layout_line(second.record).find("; removed in "), std::string::npos)
+        << layout_line(second.record);
     EXPECT_TRUE(std::filesystem::is_empty(datastore_.path()));
   }
 }
