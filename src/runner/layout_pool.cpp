@@ -63,6 +63,8 @@ void write_small(int dir_fd, const std::string& name, const std::string& text,
     if (n <= 0) throw_errno("write", shown);
     done += static_cast<std::size_t>(n);
   }
+  // Shorter than what was there (the reserved note): cut, which needs no space.
+  if (ftruncate(fd.get(), static_cast<off_t>(text.size())) != 0) throw_errno("truncate", shown);
   if (fsync(fd.get()) != 0) throw_errno("fsync", shown);
 }
 
@@ -150,6 +152,14 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
   entry.name = check.name + ".dat";
   entry.size = key.file_size;
   entry.laid_out_for = check.name;
+  // The note's blocks are taken before the test file's: a datastore that fills up during the
+  // layout then fails the layout itself, never the note written after it (whose final text,
+  // with the file's inode, is shorter than this reservation and overwrites it in place).
+  const std::string note_name = entry.name + ".layout";
+  const fs::path note_path = entry.area->dir() / note_name;
+  entry.area->preallocate(note_name, 0, ScratchArea::Fill::empty);
+  write_small(entry.area->dir_fd(), note_name, std::string(4096 + 2 * check.name.size(), '\n'),
+              note_path);
   // Timed as CheckSession times its own: the layout, not the wait for the datastore's lock.
   const auto started = std::chrono::steady_clock::now();
   entry.area->preallocate(entry.name, key.file_size, ScratchArea::Fill::write, key.write_size);
@@ -163,9 +173,7 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
       "laid out for {}\n",
       entry.name, key.file_size, key.write_size, major(st.st_dev), minor(st.st_dev), st.st_ino,
       getpid(), check.name);
-  const std::string note_name = entry.name + ".layout";
-  entry.area->preallocate(note_name, 0, ScratchArea::Fill::empty);
-  write_small(entry.area->dir_fd(), note_name, entry.note, entry.area->dir() / note_name);
+  write_small(entry.area->dir_fd(), note_name, entry.note, note_path);
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
