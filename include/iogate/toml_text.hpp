@@ -26,6 +26,10 @@ std::string share_value(double pct);
 // The shortest text that reads back as the same double: an integer or a TOML float.
 std::string number_value(double x);
 
+// A value as a user gave it on the command line ("1000", "2.5", "90%", "5m"): a plain decimal
+// number as a bare TOML number, anything else as a TOML string.
+std::string given_value(std::string_view text);
+
 // A bound already rounded to three significant digits, as written: "2270", "11.1", "0.0123".
 std::string three_digit_text(double x);
 // A time bound (seconds) already rounded to three significant digits, with the unit that keeps

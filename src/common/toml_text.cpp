@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -84,6 +85,14 @@ std::string duration_value(std::chrono::nanoseconds d) {
 std::string share_value(double pct) {
   if (pct == std::floor(pct) && pct >= 0 && pct <= 100) return fmt::format("\"{:.0f}%\"", pct);
   return number_value(pct);
+}
+
+std::string given_value(std::string_view text) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  const bool plain = ec == std::errc() && end == text.data() + text.size() && !text.empty() &&
+                     text.find_first_of("eEnN") == std::string_view::npos;  // no nan, inf, 1e3
+  return plain ? std::string(text) : toml_string(text);
 }
 
 std::string number_value(double x) {

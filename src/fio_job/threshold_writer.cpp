@@ -1,7 +1,6 @@
 // The threshold file written by `iogate import fio` (threshold_writer.hpp).
 #include "iogate/fio_job/threshold_writer.hpp"
 
-#include <charconv>
 #include <set>
 
 #include <fmt/format.h>
@@ -14,13 +13,6 @@ namespace {
 
 using toml_text::comment_text;
 using toml_text::toml_string;
-
-bool is_number(const std::string& s) {
-  double v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && end == s.data() + s.size() && !s.empty() &&
-         s.find_first_of("eEnN") == std::string::npos;  // no "nan", "inf", exponents
-}
 
 class Writer {
  public:
@@ -83,7 +75,7 @@ std::string threshold_text(const FioJobFile& file, const std::vector<FioJob>& jo
     write_workload(job, out);
     out += "\n[check.expect]\n";
     for (const auto& [key, value] : request.expect)
-      out += fmt::format("{} = {}\n", key, is_number(value) ? value : toml_string(value));
+      out += fmt::format("{} = {}\n", key, toml_text::given_value(value));
   }
   return out;
 }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/run_json.hpp"
@@ -24,11 +25,11 @@ struct Entry {
   std::string workload;
 };
 
+// The fleet's keys are the results JSON's names, which key_figures() makes.
 double figure_value(const RunResult& r, const std::string& key) {
-  if (key == "iops") return r.iops();
-  if (key == "mbps") return r.mbps();
-  if (key == "lat_avg_ms") return r.lat_avg_ms();
-  return r.lat_percentile_ms(99);
+  for (const Figure& f : key_figures(r))
+    if (key == f.key) return f.value;
+  throw std::logic_error("no figure named " + key);
 }
 
 // "390", "75", "3.05", "0.412": whole numbers where they are large, three digits otherwise.

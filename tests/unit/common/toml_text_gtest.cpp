@@ -70,5 +70,15 @@ TEST(TomlText, BoundsInThreeDigitsWithAUnitAboveOne) {
   EXPECT_EQ(parse_duration("1250s"), std::chrono::seconds(1250));
 }
 
+TEST(TomlText, GivenValuesPlainNumbersBareTheRestQuoted) {
+  EXPECT_EQ(given_value("1000"), "1000");
+  EXPECT_EQ(given_value("2.5"), "2.5");
+  EXPECT_EQ(given_value("90%"), "\"90%\"");
+  EXPECT_EQ(given_value("5m"), "\"5m\"");
+  EXPECT_EQ(given_value("1e3"), "\"1e3\"");  // TOML would read 1e3 as a float, not as given
+  EXPECT_EQ(given_value("nan"), "\"nan\"");
+  EXPECT_EQ(given_value(""), "\"\"");
+}
+
 }  // namespace
 }  // namespace iogate::toml_text
