@@ -16,29 +16,7 @@ rig_enter "$@"
 rig_need_throttle
 
 rig_make_datastore ext4 256M
-cat > "$RIG_DIR/gate.toml" <<'TOML'
-[suite]
-name = "gate"
-[[check]]
-name = "rand_read_4k"
-[check.workload]
-block_size = "4k"
-read = "100%"
-random = "100%"
-queue_depth = 4
-file_size = "32MiB"
-duration = "2s"
-[check.expect]
-iops_min = 1
-[[check]]
-name = "seq_write_1m"
-[check.workload]
-block_size = "1MiB"
-size = "32MiB"
-layout = "preallocated"
-[check.expect]
-duration_max = "5m"
-TOML
+cp "$IOGATE_RIG_DATA/read_and_write.toml" "$RIG_DIR/gate.toml"
 
 # run NAME READ_IOPS WRITE_BPS: the suite three times per check on the throttled datastore.
 run() {

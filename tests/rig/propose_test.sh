@@ -20,29 +20,7 @@ wbps=$((32 << 20))
 
 rig_make_datastore ext4 256M
 ds=$RIG_DATASTORE
-cat > "$RIG_DIR/gate.toml" <<'TOML'
-[suite]
-name = "gate"
-[[check]]
-name = "rand_read_4k"
-[check.workload]
-block_size = "4k"
-read = "100%"
-random = "100%"
-queue_depth = 4
-file_size = "32MiB"
-duration = "2s"
-[check.expect]
-iops_min = 1
-[[check]]
-name = "seq_write_1m"
-[check.workload]
-block_size = "1MiB"
-size = "32MiB"
-layout = "preallocated"
-[check.expect]
-duration_max = "5m"
-TOML
+cp "$IOGATE_RIG_DATA/read_and_write.toml" "$RIG_DIR/gate.toml"
 
 throttle() {  # read IOPS, write bytes/s
   rig_throttle read_iops "$1" > /dev/null 2>&1
