@@ -102,12 +102,8 @@ class GbenchWriter final : public ReportWriter {
  private:
   nlohmann::json common(const std::string& name, const std::string& run_name,
                         std::size_t repetitions) const {
-    return {{"name", name},
-            {"family_index", family_},
-            {"per_family_instance_index", 0},
-            {"run_name", run_name},
-            {"repetitions", repetitions},
-            {"threads", 1},
+    return {{"name", name},         {"family_index", family_},    {"per_family_instance_index", 0},
+            {"run_name", run_name}, {"repetitions", repetitions}, {"threads", 1},
             {"time_unit", "us"}};
   }
 
