@@ -1,5 +1,7 @@
 #include "iogate/runner/check_runner.hpp"
 
+#include "seconds_since.hpp"
+
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -80,12 +82,9 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
     // The last check of a shared file removes it here: that removal is this check's cleanup.
     const auto releasing = std::chrono::steady_clock::now();
     pool_->release(check);
-    if (report.record.cleanup_s)
-      *report.record.cleanup_s +=
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - releasing).count();
+    if (report.record.cleanup_s) *report.record.cleanup_s += seconds_since(releasing);
   }
-  report.record.wall_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  report.record.wall_s = seconds_since(started);
   report.record.start_time = utc_millis(started_at);
   report.record.end_time = utc_millis(std::chrono::system_clock::now());
   write_json(report);
@@ -138,8 +137,7 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
     const auto removing = std::chrono::steady_clock::now();
     if (session) {
       session->finish();
-      report.record.cleanup_s =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - removing).count();
+      report.record.cleanup_s = seconds_since(removing);
     }
   } catch (const std::exception& e) {
     // The datastore must hold nothing of ours afterwards; when it does, the record says so.

@@ -1,5 +1,7 @@
 #include "iogate/runner/check_session.hpp"
 
+#include "seconds_since.hpp"
+
 #include <chrono>
 #include <iostream>
 
@@ -30,7 +32,7 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
   const auto started = std::chrono::steady_clock::now();
   scratch_->preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload),
                         layout_write_size(check.workload));
-  layout_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  layout_s_ = seconds_since(started);
 }
 
 CheckSession::CheckSession(const Check& check, const std::filesystem::path& datastore,

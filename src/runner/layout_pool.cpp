@@ -1,5 +1,7 @@
 #include "iogate/runner/layout_pool.hpp"
 
+#include "seconds_since.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -174,7 +176,7 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
       entry.name, key.file_size, key.write_size, major(st.st_dev), minor(st.st_dev), st.st_ino,
       getpid(), check.name);
   write_small(entry.area->dir_fd(), note_name, entry.note, note_path);
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return seconds_since(started);
 }
 
 void LayoutPool::verify(const Entry& entry) const {
