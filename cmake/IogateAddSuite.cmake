@@ -17,7 +17,11 @@
 # RESOURCE_GROUPS datastores:1, one slot of one datastore, which ctest ignores unless it runs with
 # --resource-spec-file; with IOGATE_RESOURCE_SPEC_FILE set when ctest starts, the lock is dropped
 # and each check runs on the datastore ctest allocated it (see
-# include/iogate/runner/datastore_allocation.hpp). Checks are listed by the built executable
+# include/iogate/runner/datastore_allocation.hpp). On the one datastore, the checks run in the
+# threshold files' order (DEPENDS) and share a laid-out test file across their processes: the
+# first that needs it lays it out and keeps it for the ctest run, <name>.layouts_cleanup (a
+# FIXTURES_CLEANUP test) removes it after the last (include/iogate/runner/layout_pool.hpp).
+# <name>.reports_clear and <name>.reports frame the run's reports. Checks are listed by the built executable
 # itself after each build, so editing a threshold file needs no re-configure; a threshold file
 # that does not lint fails the build with its file:line:column message.
 set(_IOGATE_ADD_SUITE_DIR ${CMAKE_CURRENT_LIST_DIR})
@@ -93,11 +97,23 @@ else()
   file(STRINGS \"\${_list}\" _checks)
   # Read when ctest starts: with IOGATE_RESOURCE_SPEC_FILE the datastores come from ctest's
   # resource allocation, one check on each at a time; the one lock would run them one by one.
+  # On the one datastore, the checks run in the threshold files' order (DEPENDS), and a test file
+  # several of them share is laid out by the first, kept for the later ones and removed by
+  # <suite>.layouts_cleanup after the last (include/iogate/runner/layout_pool.hpp). Spread over
+  # several datastores, each check lays out its own.
+  set(_fixtures [==[iogate-reports:${name}]==])
+  set(_share \"\")
   if(\"\$ENV{IOGATE_RESOURCE_SPEC_FILE}\" STREQUAL \"\")
     set(_lock RESOURCE_LOCK [==[iogate-datastore:${ARG_DATASTORE}]==])
+    set(_share --share-layouts-with-parent)
+    list(APPEND _fixtures [==[iogate-layouts:${name}]==])
+    add_test([==[${name}.layouts_cleanup]==] \"\${_exe}\" --remove-kept-layouts)
+    set_tests_properties([==[${name}.layouts_cleanup]==] PROPERTIES LABELS [==[${labels}]==]
+      FIXTURES_CLEANUP [==[iogate-layouts:${name}]==] \${_lock} TIMEOUT 300)
   else()
     set(_lock \"\")
   endif()
+  set(_previous \"\")
   foreach(_line IN LISTS _checks)
     string(REPLACE \" \" \";\" _fields \"\${_line}\")
     list(GET _fields 0 _check)
@@ -107,14 +123,18 @@ else()
       set(_profile \"\")
     endif()
     list(GET _fields 3 _filter)
-    add_test(\"${name}.\${_check}\" \"\${_exe}\" \"--gtest_filter=\${_filter}\")
+    add_test(\"${name}.\${_check}\" \"\${_exe}\" \"--gtest_filter=\${_filter}\" \${_share})
     set_tests_properties(\"${name}.\${_check}\" PROPERTIES
       LABELS \"${labels};\${_profile}\"
       RESOURCE_GROUPS datastores:1
       \${_lock}
       TIMEOUT \${_timeout}
       SKIP_REGULAR_EXPRESSION \"\\\\[  SKIPPED \\\\]\"
-      FIXTURES_REQUIRED [==[iogate-reports:${name}]==])
+      FIXTURES_REQUIRED \"\${_fixtures}\")
+    if(_lock AND _previous)
+      set_tests_properties(\"${name}.\${_check}\" PROPERTIES DEPENDS \"\${_previous}\")
+    endif()
+    set(_previous \"${name}.\${_check}\")
   endforeach()
   # The run's reports: clear this suite's per-check results before its first check, merge them
   # into junit.xml, results.json, gbench.json, summary.md and report.html after its last.

@@ -140,7 +140,7 @@ std::string layout_line(const CheckRecord& record) {
     line += ", reused from " + record.layout_reused_from;
   else if (w.layout == FileLayout::written)
     line += fmt::format(" in {:.2f} s ({} writes)", *record.layout_s,
-                        format_size(layout_write_size(w)));
+                        format_size(layout_write_size_of(w)));
   else
     line += fmt::format(" in {:.2f} s", *record.layout_s);
   if (record.cleanup_s) line += fmt::format("; removed in {:.2f} s", *record.cleanup_s);

@@ -111,6 +111,9 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
       mix.push_back({{"block_size", share.block_size}, {"pct", share.pct}});
     j["block_mix"] = std::move(mix);
   }
+  // Likewise only when named: a file laid out in the workload's own largest I/O, as before the key
+  // existed, keeps its JSON.
+  if (w.layout_write_size != 0) j["layout_write_size"] = w.layout_write_size;
   return j;
 }
 
@@ -136,6 +139,7 @@ WorkloadSpec workload_from_json(const nlohmann::json& j) {
   w.rate_iops = get_or(j, "rate_iops", 0.0);
   w.rate_mbps = get_or(j, "rate_mbps", 0.0);
   w.layout = layout_from_json(j, w);
+  w.layout_write_size = get_or<std::uint64_t>(j, "layout_write_size", 0);
   for (const auto& share : get_or(j, "block_mix", nlohmann::json::array()))
     w.block_mix.push_back(
         {share.at("block_size").get<std::uint64_t>(), share.at("pct").get<double>()});

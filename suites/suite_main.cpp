@@ -12,6 +12,12 @@
 // Under `ctest --resource-spec-file`, each check runs on the datastore ctest allocated it
 // (iogate/runner/datastore_allocation.hpp), which wins over IOGATE_DATASTORE and DATASTORE.
 //
+// Under ctest, each check is a process of its own, started by ctest with
+// --share-layouts-with-parent: a test file laid out for several checks of the suite is kept on the
+// datastore for the run's later checks (iogate/runner/layout_pool.hpp), which find it through
+// their parent, the ctest process; `--remove-kept-layouts`, the <suite>.layouts_cleanup test after
+// the last check, removes it.
+//
 // While checks run, SIGINT and SIGTERM stop gracefully (iogate/datastore/graceful_stop.hpp): the
 // check in progress fails as an error, the rest fail as not run, each leaves its per-check JSON,
 // RUN_ALL_TESTS returns normally — so GoogleTest's own --gtest_output file is written whole — and
@@ -21,6 +27,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -32,6 +39,7 @@
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/result_reader.hpp"
 #include "iogate/runner/datastore_allocation.hpp"
+#include "iogate/runner/layout_pool.hpp"
 #include "suite_config.hpp"
 #include "suite_options.hpp"
 
@@ -121,6 +129,52 @@ void write_check_list(const std::string& path, const std::vector<ThresholdFile>&
   if (!out) throw std::runtime_error("cannot write " + path);
 }
 
+// This process's parent when it is ctest, else 0: the run whose later checks a kept test file is
+// for. Anything else (a shell that copied ctest's command line) would leave the file behind for
+// as long as it lives, so it gets none.
+pid_t ctest_parent() {
+  const pid_t parent = getppid();
+  std::ifstream comm("/proc/" + std::to_string(parent) + "/comm");
+  std::string name;
+  std::getline(comm, name);
+  return name == "ctest" ? parent : 0;
+}
+
+pid_t share_layouts_with(const SuiteOptions& o) {
+  if (!o.share_layouts_with_parent) return 0;
+  const pid_t parent = ctest_parent();
+  if (parent == 0)
+    std::cout << "iogate: --share-layouts-with-parent: the parent process is not ctest; a test "
+                 "file is shared within this process only\n";
+  return parent;
+}
+
+int remove_kept_layouts(const SuiteOptions& o) {
+  const pid_t parent = ctest_parent();
+  if (parent == 0) {
+    std::cout << "not started by ctest: no test files are kept for its checks\n";
+    return 0;
+  }
+  try {
+    // Never made here: a datastore that is not there holds nothing of this run's.
+    DatastoreChoice datastore =
+        resolve_datastore(o.datastore, kSuiteConfig.datastore, kSuiteConfig.create_datastore);
+    if (!std::filesystem::exists(datastore.dir)) {
+      std::cout << "datastore " << datastore.dir.string() << " does not exist: nothing kept\n";
+      return 0;
+    }
+    datastore.policy.create_if_missing = false;
+    const int removed = LayoutPool::remove_kept(datastore.dir, datastore.policy,
+                                                RunSharing{parent, kSuiteConfig.name});
+    std::cout << "removed " << removed << " test file(s) kept for this run's checks from "
+              << datastore.dir.string() << '\n';
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: " << e.what() << '\n';
+    return 1;
+  }
+}
+
 // The datastore flags with ctest's allocation, when ctest made one (datastore_allocation.hpp),
 // said on the check's first line: a ctest log shows which datastore each check ran on.
 DatastoreFlags datastore_flags(const SuiteOptions& o) {
@@ -145,6 +199,8 @@ RunnerSettings runner_settings(const SuiteOptions& o) {
   if (!o.report_dir.empty()) settings.json_dir = std::filesystem::path(o.report_dir) / config.name;
   settings.progress = &std::cout;
   settings.progress_tty = isatty(STDOUT_FILENO) == 1;
+  settings.share_layouts = true;
+  settings.share_layouts_with = share_layouts_with(o);
   return settings;
 }
 
@@ -172,6 +228,7 @@ int main(int argc, char** argv) {
       iogate::parse_suite_options(argc, argv, exit_code);
   if (!options) return exit_code;
   if (!options->report_step.empty()) return iogate::report_step(*options);
+  if (options->remove_kept_layouts) return iogate::remove_kept_layouts(*options);
 
   // The context lives until exit: registered tests refer to its checks.
   static std::optional<iogate::SuiteContext> context;

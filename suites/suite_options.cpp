@@ -53,6 +53,11 @@ std::optional<SuiteOptions> parse_suite_options(int argc, char** argv, int& exit
   app.add_option("--report-step", o.report_step,
                  "clear: remove this suite's per-check results; merge: write its reports")
       ->check(CLI::IsMember({"clear", "merge"}));
+  app.add_flag("--share-layouts-with-parent", o.share_layouts_with_parent,
+               "Under ctest: keep a test file laid out for several checks for the run's later "
+               "checks, each a process of its own (iogate_add_suite passes it)");
+  app.add_flag("--remove-kept-layouts", o.remove_kept_layouts,
+               "Remove the test files this ctest run's checks kept on the datastore, and exit");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

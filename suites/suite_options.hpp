@@ -19,6 +19,10 @@ struct SuiteOptions {
   std::vector<std::string> thresholds;
   std::string list_checks;  // write the ctest list here and exit
   std::string report_step;  // "clear" or "merge": iogate_add_suite()'s report tests
+  // A check of a ctest run: shared test files are kept for the run's later checks (each a process
+  // of its own), found again through the ctest process, this one's parent.
+  bool share_layouts_with_parent = false;
+  bool remove_kept_layouts = false;  // iogate_add_suite()'s <suite>.layouts_cleanup test
 };
 
 // Parses argv (after GoogleTest took its own flags); nothing and `exit_code` set when the

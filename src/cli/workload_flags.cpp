@@ -109,6 +109,9 @@ void WorkloadFlags::add_to(CLI::App& sub) {
                  "writes grow it, like dd to a new file; write-only workloads)")
       ->capture_default_str()
       ->check(CLI::IsMember({"written", "preallocated", "grown"}));
+  sub.add_option("--layout-write-size", layout_write_size,
+                 "Size of the writes that lay out a written file (default: the largest I/O, as "
+                 "fio; IOMeter prepares its file in 64k writes)");
   sub.add_option("--rate-iops", rate_iops, "Issue at most this many I/Os per second (0: no cap)")
       ->check(CLI::NonNegativeNumber);
   sub.add_option("--rate-mbps", rate_mbps, "Issue at most this many MiB per second (0: no cap)")
@@ -164,6 +167,8 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   if (!chosen)
     throw std::invalid_argument("--layout " + layout + ": expected written, preallocated or grown");
   spec.layout = *chosen;
+  if (layout_write_size)
+    spec.layout_write_size = parse_flag("--layout-write-size", *layout_write_size, parse_size);
   return spec;
 }
 

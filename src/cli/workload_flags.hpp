@@ -30,6 +30,7 @@ struct WorkloadFlags {
   double rate_iops = 0;
   double rate_mbps = 0;
   std::string layout = "written";
+  std::optional<std::string> layout_write_size;
 
   void add_to(CLI::App& sub);
   // Throws std::invalid_argument naming the flag and what it expects.

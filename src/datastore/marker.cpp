@@ -31,15 +31,19 @@ std::string_view next_line(std::string_view& text) {
 
 }  // namespace
 
-std::string marker_text(pid_t pid, const std::string& host, std::time_t started) {
-  return std::string(kHeader) + "\npid=" + std::to_string(pid) + "\nhost=" + host +
-         "\nstarted=" + iso_utc(started) + "\n";
+std::string marker_text(pid_t pid, const std::string& host, std::time_t started,
+                        const std::string& label) {
+  std::string text = std::string(kHeader) + "\npid=" + std::to_string(pid) + "\nhost=" + host +
+                     "\nstarted=" + iso_utc(started) + "\n";
+  if (!label.empty()) text += "label=" + label + "\n";
+  return text;
 }
 
 std::optional<MarkerInfo> parse_marker(std::string_view text) {
   if (next_line(text) != kHeader) return std::nullopt;
   std::optional<pid_t> pid;
   std::optional<std::string> host;
+  std::string label;
   while (!text.empty()) {
     const std::string_view line = next_line(text);
     if (line.starts_with("pid=")) {
@@ -51,10 +55,12 @@ std::optional<MarkerInfo> parse_marker(std::string_view text) {
       pid = value;
     } else if (line.starts_with("host=")) {
       host = std::string(line.substr(5));
+    } else if (line.starts_with("label=")) {
+      label = std::string(line.substr(6));
     }
   }
   if (!pid || !host || host->empty()) return std::nullopt;
-  return MarkerInfo{*pid, *host};
+  return MarkerInfo{*pid, *host, label};
 }
 
 std::string this_host() {

@@ -110,8 +110,10 @@ FreeSpace free_space(int dir_fd, const fs::path& shown) {
 }
 
 ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
-                         const DatastorePolicy& policy)
+                         const DatastorePolicy& policy, const AreaOwner& owner)
     : datastore_(absolute_datastore(datastore)) {
+  if (owner.label.find('\n') != std::string::npos)
+    throw std::invalid_argument("scratch area label: one line expected");
   try {
     // Opened by path once: everything created or removed after goes through store_fd_.
     store_fd_ = detail::open_datastore(datastore_, policy, bytes_needed).release();
@@ -129,8 +131,9 @@ ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
                                            datastore_.string(), detail::kMaxAreas));
     }
     detail::set_store(registry_slot_, store_fd_);
+    owned_elsewhere_ = owner.pid != 0 && owner.pid != getpid();
     make_dir();
-    write_marker();
+    write_marker(owner);
   } catch (...) {
     remove_or_report();
     close_dirs();
@@ -139,8 +142,26 @@ ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
 }
 
 ScratchArea::~ScratchArea() {
-  remove_or_report();
+  if (kept_) {
+    // Left for the owner's later processes: only this process's hold on it ends.
+    if (registry_slot_ >= 0) detail::release_slot(std::exchange(registry_slot_, -1));
+  } else {
+    remove_or_report();
+  }
   close_dirs();
+}
+
+void ScratchArea::keep() {
+  if (!owned_elsewhere_)
+    throw std::logic_error("scratch area " + dir_.string() +
+                           " is this process's own: nothing would remove it after keep()");
+  kept_ = true;
+}
+
+std::vector<std::string> ScratchArea::files() const {
+  std::vector<std::string> names;
+  for (const fs::path& file : created_) names.push_back(file.filename().string());
+  return names;
 }
 
 void ScratchArea::close_dirs() noexcept {
@@ -201,7 +222,7 @@ void ScratchArea::make_dir() {
   detail::throw_errno(EEXIST, "mkdir (no free name)", datastore_ / kDirPrefix);
 }
 
-void ScratchArea::write_marker() {
+void ScratchArea::write_marker(const AreaOwner& owner) {
   const fs::path marker = dir_ / kMarkerName;
   detail::UniqueFd fd;
   {
@@ -212,7 +233,9 @@ void ScratchArea::write_marker() {
     if (!detail::set_marker(registry_slot_, kMarkerName))
       detail::throw_errno(ENAMETOOLONG, "register", marker);
   }
-  write_all(fd.get(), detail::marker_text(getpid(), detail::this_host(), std::time(nullptr)),
+  write_all(fd.get(),
+            detail::marker_text(owner.pid != 0 ? owner.pid : getpid(), detail::this_host(),
+                                std::time(nullptr), owner.label),
             marker);
   // Durable before any test file: a filesystem that aborts its journal mid-run comes back with
   // this marker readable (not empty), so the leftover is recognisably stale, not left forever.

@@ -21,6 +21,7 @@
 #include "iogate/datastore/scratch_area.hpp"
 #include "marker.hpp"
 #include "posix_error.hpp"
+#include "scratch_listing.hpp"
 #include "unique_fd.hpp"
 
 namespace iogate {
@@ -28,55 +29,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kMaxMarkerBytes = 4096;
-
-// Names in the directory open as `fd` (without "." and ".."); `fd` itself stays open and unmoved.
-std::vector<std::string> list_names(int fd, const fs::path& path) {
-  const int copy = dup(fd);
-  if (copy < 0) detail::throw_errno("dup", path);
-  DIR* dir = fdopendir(copy);
-  if (dir == nullptr) {
-    const int error = errno;
-    close(copy);
-    detail::throw_errno(error, "fdopendir", path);
-  }
-  rewinddir(dir);
-  std::vector<std::string> names;
-  errno = 0;
-  while (const dirent* entry = readdir(dir)) {
-    const std::string name = entry->d_name;
-    if (name != "." && name != "..") names.push_back(name);
-    errno = 0;
-  }
-  const int error = errno;
-  closedir(dir);
-  if (error != 0) detail::throw_errno(error, "readdir", path);
-  return names;
-}
-
-// The marker's contents if it is a regular file; nullopt if absent or anything else.
-std::optional<std::string> read_marker(int dir_fd, const fs::path& marker) {
-  const detail::UniqueFd fd(
-      openat(dir_fd, ScratchArea::kMarkerName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-  if (!fd.valid()) {
-    if (errno == ENOENT || errno == ELOOP) return std::nullopt;
-    detail::throw_errno("open", marker);
-  }
-  struct stat st {};
-  if (fstat(fd.get(), &st) != 0) detail::throw_errno("fstat", marker);
-  if (!S_ISREG(st.st_mode)) return std::nullopt;
-  std::string text(kMaxMarkerBytes, '\0');
-  ssize_t n;
-  do {
-    n = read(fd.get(), text.data(), text.size());
-  } while (n < 0 && errno == EINTR);
-  if (n < 0) detail::throw_errno("read", marker);
-  text.resize(static_cast<std::size_t>(n));
-  return text;
-}
-
 bool is_stale(int dir_fd, const fs::path& dir) {
-  const std::optional<std::string> text = read_marker(dir_fd, dir / ScratchArea::kMarkerName);
+  const std::optional<std::string> text =
+      detail::read_marker(dir_fd, dir / ScratchArea::kMarkerName);
   if (!text) return false;
   const std::optional<detail::MarkerInfo> marker = detail::parse_marker(*text);
   return marker && marker->host == detail::this_host() && !detail::process_alive(marker->pid);
@@ -93,7 +48,7 @@ bool remove_if_stale(int store_fd, const std::string& name, const fs::path& dir)
   }
   if (!is_stale(fd.get(), dir)) return false;
 
-  std::vector<std::string> names = list_names(fd.get(), dir);
+  std::vector<std::string> names = detail::list_names(fd.get(), dir);
   for (const std::string& entry : names) {
     const fs::path path = dir / entry;
     struct stat st {};
@@ -131,7 +86,7 @@ std::vector<fs::path> ScratchArea::remove_stale(const fs::path& datastore) {
 
 std::vector<fs::path> ScratchArea::remove_stale(int store_fd, const fs::path& datastore) {
   std::vector<fs::path> removed;
-  for (const std::string& name : list_names(store_fd, datastore)) {
+  for (const std::string& name : detail::list_names(store_fd, datastore)) {
     if (!name.starts_with(kDirPrefix)) continue;
     fs::path dir = datastore / name;
     try {

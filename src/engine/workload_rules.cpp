@@ -71,6 +71,27 @@ std::optional<WorkloadProblem> layout_problem(const WorkloadSpec& spec) {
                   why)};
 }
 
+// The layout's own write size: only a written file is laid out by writing, and the layout writes
+// in whole, aligned pieces the page cache and the device take as they are.
+std::optional<WorkloadProblem> layout_write_size_problem(const WorkloadSpec& spec) {
+  const std::uint64_t size = spec.layout_write_size;
+  if (size == 0) return std::nullopt;
+  if (spec.layout != FileLayout::written) {
+    return WorkloadProblem{
+        WorkloadField::layout_write_size,
+        fmt::format(R"(applies to layout = "written" only (a {} file is not laid out by writing))",
+                    layout_name(spec.layout))};
+  }
+  if (size % kLayoutWriteGrain != 0 || size < kLayoutWriteGrain || size > kMaxLayoutWriteSize) {
+    return WorkloadProblem{
+        WorkloadField::layout_write_size,
+        fmt::format("expected a multiple of {} from {} to {}, got {}",
+                    format_size(kLayoutWriteGrain), format_size(kLayoutWriteGrain),
+                    format_size(kMaxLayoutWriteSize), size_of(size))};
+  }
+  return std::nullopt;
+}
+
 // A mix against the rest of the spec (see workload.hpp): block_size is its grain, and the
 // verifier stamps blocks of one size.
 std::optional<WorkloadProblem> mix_problem(const WorkloadSpec& spec) {
@@ -125,6 +146,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
                     workers, format_size(spec.block_size), size_of(spec.io_size))};
   }
   if (auto problem = layout_problem(spec)) return problem;
+  if (auto problem = layout_write_size_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     return WorkloadProblem{
@@ -142,10 +164,11 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 13> kNames{
-      "block_size", "read_pct", "random_pct", "queue_depth", "file_size", "io_size",  "duration",
-      "ramp",       "workers",  "rate_iops",  "rate_mbps",   "layout",    "block_mix"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::block_mix) + 1);
+  static constexpr std::array<std::string_view, 14> kNames{
+      "block_size", "read_pct", "random_pct", "queue_depth",      "file_size",
+      "io_size",    "duration", "ramp",       "workers",          "rate_iops",
+      "rate_mbps",  "layout",   "block_mix",  "layout_write_size"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::layout_write_size) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 

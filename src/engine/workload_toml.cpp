@@ -2,6 +2,8 @@
 
 #include "iogate/toml_text.hpp"
 
+#include <array>
+
 namespace iogate {
 
 std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
@@ -34,7 +36,17 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   add("verify", w.verify ? "true" : "false");
   if (w.rate_iops > 0) add("rate_iops", number_value(w.rate_iops));
   if (w.rate_mbps > 0) add("rate_mbps", number_value(w.rate_mbps));
+  if (w.layout_write_size > 0) add("layout_write_size", size_value(w.layout_write_size));
   return keys;
+}
+
+std::string_view workload_key(WorkloadField field) {
+  static constexpr std::array<std::string_view, 14> kKeys{
+      "block_size", "read",     "random",    "queue_depth",      "file_size",
+      "size",       "duration", "ramp",      "workers",          "rate_iops",
+      "rate_mbps",  "layout",   "block_mix", "layout_write_size"};
+  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::layout_write_size) + 1);
+  return kKeys.at(static_cast<std::size_t>(field));
 }
 
 }  // namespace iogate

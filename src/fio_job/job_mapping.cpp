@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "iogate/engine/workload_rules.hpp"
+#include "iogate/engine/workload_toml.hpp"
 #include "iogate/fio_job/fio_values.hpp"
 #include "option_catalogue.hpp"
 
@@ -533,10 +534,7 @@ class JobMapper {
   void check_rules() {
     const std::optional<WorkloadProblem> problem = find_workload_problem(out_.workload);
     if (!problem) return;
-    static constexpr std::string_view kKeys[] = {
-        "block_size", "read", "random",  "queue_depth", "file_size", "size",
-        "duration",   "ramp", "workers", "rate_iops",   "rate_mbps", "layout"};
-    const std::string key(kKeys[static_cast<std::size_t>(problem->field)]);
+    const std::string key(workload_key(problem->field));
     const auto it = out_.sources.find(key);
     if (it != out_.sources.end() && !it->second.empty())
       refuse(it->second.front(), problem->expected);

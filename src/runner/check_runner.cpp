@@ -153,9 +153,17 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
 }
 
 void CheckRunner::plan(const std::vector<Check>& checks) {
-  if (!settings_.share_layouts) return;
-  if (!pool_) pool_ = std::make_unique<LayoutPool>(settings_.datastore.dir);
-  pool_->plan(checks);
+  if (settings_.share_layouts) pool().plan(checks);
+}
+
+LayoutPool& CheckRunner::pool() {
+  if (!pool_) {
+    std::optional<RunSharing> run;
+    if (settings_.share_layouts_with != 0)
+      run = RunSharing{settings_.share_layouts_with, settings_.suite};
+    pool_ = std::make_unique<LayoutPool>(settings_.datastore.dir, std::move(run));
+  }
+  return *pool_;
 }
 
 void CheckRunner::release_layouts() {
@@ -164,20 +172,19 @@ void CheckRunner::release_layouts() {
 
 void CheckRunner::open_session(const Check& check, const DatastorePolicy& policy,
                                std::optional<CheckSession>& session) {
-  if (settings_.share_layouts && shared_layout_key(check)) {
-    if (!pool_) pool_ = std::make_unique<LayoutPool>(settings_.datastore.dir);
-    if (pool_->shares(check)) {
-      session.emplace(check, settings_.datastore.dir, pool_->acquire(check, policy));
-      return;
-    }
+  if (settings_.share_layouts && shared_layout_key(check) && pool().shares(check)) {
+    session.emplace(check, settings_.datastore.dir, pool_->acquire(check, policy));
+    return;
   }
   try {
     session.emplace(check, settings_.datastore.dir, policy);
   } catch (const InsufficientSpace&) {
     // The files kept for later checks take the room this check's own file needs: they go, and
     // are laid out again when a check needs one.
-    if (!pool_ || pool_->files() == 0) throw;
-    pool_->clear();
+    // (With a run's processes sharing, files kept by earlier ones may be what takes the room.)
+    const bool run_keeps_files = settings_.share_layouts && settings_.share_layouts_with != 0;
+    if (!run_keeps_files && (!pool_ || pool_->files() == 0)) throw;
+    pool().clear();
     session.emplace(check, settings_.datastore.dir, policy);
   }
 }

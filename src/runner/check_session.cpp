@@ -31,7 +31,7 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
   read_stack(scratch_->datastore());
   const auto started = std::chrono::steady_clock::now();
   scratch_->preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload),
-                        layout_write_size(check.workload));
+                        layout_write_size_of(check.workload));
   layout_s_ = seconds_since(started);
 }
 

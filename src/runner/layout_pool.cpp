@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <chrono>
+#include <iostream>
 #include <stdexcept>
 #include <system_error>
 #include <utility>
@@ -72,6 +74,41 @@ void write_small(int dir_fd, const std::string& name, const std::string& text,
 
 bool only_reads(const Check& check) { return check.workload.read_pct >= 100.0; }
 
+// A note's blocks are reserved before the test file's, at this size: every note fits, whatever
+// its check names (the file's, the check it was laid out for, the one that overwrote it).
+constexpr std::size_t kNoteReserve = 4096;
+static_assert(256 + 3 * kMaxCheckNameLength < kNoteReserve);
+
+constexpr std::string_view kPristine = "state pristine\n";
+constexpr std::string_view kOverwrittenBy = "state overwritten by ";
+
+// "layout <suite>", then the key: the label a run's kept area is found by.
+std::string suite_label(const std::string& suite) { return "layout " + suite; }
+std::string key_label(const std::string& suite, const LayoutKey& key) {
+  return fmt::format("{} {} {}", suite_label(suite), key.file_size, key.write_size);
+}
+
+// The value of the note's line "<name> <value>"; empty when absent.
+std::string note_value(std::string_view note, std::string_view name) {
+  std::size_t at = 0;
+  while (at < note.size()) {
+    const std::size_t end = std::min(note.find('\n', at), note.size());
+    const std::string_view line = note.substr(at, end - at);
+    if (line.size() > name.size() && line.starts_with(name) && line[name.size()] == ' ')
+      return std::string(line.substr(name.size() + 1));
+    at = end + 1;
+  }
+  return {};
+}
+
+template <class T>
+std::optional<T> number(std::string_view text) {
+  T value{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
 }  // namespace
 
 struct LayoutPool::Entry {
@@ -90,12 +127,18 @@ std::optional<LayoutKey> shared_layout_key(const Check& check) {
   const WorkloadSpec& w = check.workload;
   if (w.layout != FileLayout::written || w.kind != WorkloadKind::mixed || w.file_size == 0)
     return std::nullopt;
-  return LayoutKey{w.file_size, layout_write_size(w)};
+  return LayoutKey{w.file_size, layout_write_size_of(w)};
 }
 
-LayoutPool::LayoutPool(fs::path datastore) : datastore_(std::move(datastore)) {}
+LayoutPool::LayoutPool(fs::path datastore, std::optional<RunSharing> run)
+    : datastore_(std::move(datastore)), run_(std::move(run)) {}
 
-LayoutPool::~LayoutPool() { clear(); }
+LayoutPool::~LayoutPool() {
+  if (run_)
+    entries_.clear();  // kept for the run's later processes
+  else
+    clear();
+}
 
 void LayoutPool::plan(const std::vector<Check>& checks) {
   users_left_.clear();
@@ -104,7 +147,39 @@ void LayoutPool::plan(const std::vector<Check>& checks) {
   planned_ = true;
 }
 
-void LayoutPool::clear() { entries_.clear(); }
+void LayoutPool::clear() {
+  while (!entries_.empty()) discard(entries_.begin());
+  if (!run_) return;
+  try {
+    for (const auto& area : ScratchArea::adopt(datastore_, {}, run_->owner, "layout"))
+      area->remove();
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: removing the test files kept for the run on " << datastore_.string()
+              << ": " << e.what() << '\n';
+  }
+}
+
+void LayoutPool::discard(Entries::iterator it) {
+  ScratchArea& area = *it->second->area;
+  try {
+    area.remove();
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: removing shared test file area " << area.dir().string() << ": "
+              << e.what() << '\n';
+  }
+  entries_.erase(it);
+}
+
+int LayoutPool::remove_kept(const fs::path& datastore, const DatastorePolicy& policy,
+                            const RunSharing& run) {
+  int removed = 0;
+  for (const auto& area :
+       ScratchArea::adopt(datastore, policy, run.owner, suite_label(run.suite))) {
+    area->remove();
+    ++removed;
+  }
+  return removed;
+}
 
 bool LayoutPool::shares(const Check& check) const {
   const std::optional<LayoutKey> key = shared_layout_key(check);
@@ -117,23 +192,25 @@ bool LayoutPool::shares(const Check& check) const {
 LayoutLease LayoutPool::acquire(const Check& check, const DatastorePolicy& policy) {
   const std::optional<LayoutKey> key = shared_layout_key(check);
   if (!key) throw std::logic_error("check \"" + check.name + "\" lays out its own file");
-  if (const auto it = entries_.find(*key); it != entries_.end()) {
+  auto it = entries_.find(*key);
+  if (it == entries_.end() && run_) it = take_over(*key, policy);
+  if (it != entries_.end()) {
     Entry& entry = *it->second;
     if (!entry.overwritten || !only_reads(check)) {
       try {
         verify(entry);
+        if (!only_reads(check) && !entry.overwritten) mark_overwritten(entry, check);
       } catch (...) {
-        entries_.erase(it);  // not handed out again either
+        discard(it);  // not handed out again either
         throw;
       }
-      if (!only_reads(check)) entry.overwritten = true;
       return {FileRef(entry.area->dir_fd(), entry.name, entry.path()), 0, entry.laid_out_for};
     }
-    entries_.erase(it);  // overwritten, and this check reads what a layout left: lay it out again
+    discard(it);  // overwritten, and this check reads what a layout left: lay it out again
   }
   auto entry = std::make_unique<Entry>();
   const double took = lay_out(check, *key, policy, *entry);
-  entry->overwritten = !only_reads(check);
+  if (!only_reads(check)) mark_overwritten(*entry, check);
   ++layouts_made_;
   Entry& made = *entries_.emplace(*key, std::move(entry)).first->second;
   return {FileRef(made.area->dir_fd(), made.name, made.path()), took, check.name};
@@ -141,13 +218,14 @@ LayoutLease LayoutPool::acquire(const Check& check, const DatastorePolicy& polic
 
 double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const DatastorePolicy& policy,
                            Entry& entry) {
-  if (entries_.size() >= kMaxFiles) entries_.erase(entries_.begin());
+  if (entries_.size() >= kMaxFiles) discard(entries_.begin());
+  const AreaOwner owner = run_ ? AreaOwner{run_->owner, key_label(run_->suite, key)} : AreaOwner{};
   try {
-    entry.area = std::make_unique<ScratchArea>(datastore_, key.file_size, policy);
+    entry.area = std::make_unique<ScratchArea>(datastore_, key.file_size, policy, owner);
   } catch (const InsufficientSpace&) {
-    if (entries_.empty()) throw;
+    if (entries_.empty() && !run_) throw;
     clear();  // the files kept for later checks are laid out again when those come
-    entry.area = std::make_unique<ScratchArea>(datastore_, key.file_size, policy);
+    entry.area = std::make_unique<ScratchArea>(datastore_, key.file_size, policy, owner);
   }
   // Named as a check's own file is: after the check it is laid out for (messages, a device error
   // at an offset of it, read the same as before sharing).
@@ -160,8 +238,7 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
   const std::string note_name = entry.name + ".layout";
   const fs::path note_path = entry.area->dir() / note_name;
   entry.area->preallocate(note_name, 0, ScratchArea::Fill::empty);
-  write_small(entry.area->dir_fd(), note_name, std::string(4096 + 2 * check.name.size(), '\n'),
-              note_path);
+  write_small(entry.area->dir_fd(), note_name, std::string(kNoteReserve, '\n'), note_path);
   // Timed as CheckSession times its own: the layout, not the wait for the datastore's lock.
   const auto started = std::chrono::steady_clock::now();
   entry.area->preallocate(entry.name, key.file_size, ScratchArea::Fill::write, key.write_size);
@@ -172,10 +249,13 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
   entry.ino = st.st_ino;
   entry.note = fmt::format(
       "iogate layout 1\nfile {}\nsize {}\nwrite_size {}\ndevice {}:{}\ninode {}\npid {}\n"
-      "laid out for {}\n",
+      "laid out for {}\n{}",
       entry.name, key.file_size, key.write_size, major(st.st_dev), minor(st.st_dev), st.st_ino,
-      getpid(), check.name);
+      getpid(), check.name, kPristine);
   write_small(entry.area->dir_fd(), note_name, entry.note, note_path);
+  // Complete: from here it stays for the run's later processes (before, an interrupted layout
+  // takes its partial file away with it).
+  if (run_) entry.area->keep();
   return seconds_since(started);
 }
 
@@ -204,13 +284,67 @@ void LayoutPool::verify(const Entry& entry) const {
     refuse("its layout note " + note_name + " changed");
 }
 
+void LayoutPool::mark_overwritten(Entry& entry, const Check& by) {
+  // Before the check writes: a later process must not take a file a writer has been on for
+  // pristine, even when this one dies mid-run.
+  const std::size_t state = entry.note.rfind("state ");
+  if (state == std::string::npos) throw std::logic_error("layout note without a state line");
+  std::string note = entry.note.substr(0, state) + std::string(kOverwrittenBy) + by.name + "\n";
+  const std::string note_name = entry.name + ".layout";
+  write_small(entry.area->dir_fd(), note_name, note, entry.area->dir() / note_name);
+  entry.note = std::move(note);
+  entry.overwritten = true;
+}
+
+LayoutPool::Entries::iterator LayoutPool::take_over(const LayoutKey& key,
+                                                    const DatastorePolicy& policy) {
+  std::vector<std::unique_ptr<ScratchArea>> areas =
+      ScratchArea::adopt(datastore_, policy, run_->owner, key_label(run_->suite, key));
+  if (areas.empty()) return entries_.end();
+  for (std::size_t i = 1; i < areas.size(); ++i) areas[i]->remove();  // one is all a key needs
+  auto entry = std::make_unique<Entry>();
+  entry->area = std::move(areas.front());
+  entry->area->keep();
+  entry->size = key.file_size;
+  // Its note says which file it is and what it has been through; the checks verify() makes
+  // before handing it out hold the file to what the note says.
+  for (const std::string& file : entry->area->files()) {
+    if (!file.ends_with(".dat.layout")) continue;
+    entry->name = file.substr(0, file.size() - std::string_view(".layout").size());
+    entry->note = read_small(entry->area->dir_fd(), file, entry->area->dir() / file);
+  }
+  const std::string device = note_value(entry->note, "device");
+  const std::size_t colon = device.find(':');
+  const auto major_no = number<unsigned>(std::string_view(device).substr(0, colon));
+  const auto minor_no = colon == std::string::npos
+                            ? std::nullopt
+                            : number<unsigned>(std::string_view(device).substr(colon + 1));
+  const auto inode = number<ino_t>(note_value(entry->note, "inode"));
+  entry->laid_out_for = note_value(entry->note, "laid out for");
+  const std::string state = note_value(entry->note, "state");
+  const bool whole = !entry->name.empty() && major_no && minor_no && inode &&
+                     note_value(entry->note, "size") == std::to_string(key.file_size) &&
+                     note_value(entry->note, "write_size") == std::to_string(key.write_size) &&
+                     !entry->laid_out_for.empty() &&
+                     (state == "pristine" || state.starts_with("overwritten by "));
+  if (!whole) {
+    // Half made (a layout that was cut short leaves no note) or not a layout at all.
+    entry->area->remove();
+    return entries_.end();
+  }
+  entry->dev = makedev(*major_no, *minor_no);
+  entry->ino = *inode;
+  entry->overwritten = state != "pristine";
+  return entries_.emplace(key, std::move(entry)).first;
+}
+
 void LayoutPool::release(const Check& check) {
   const std::optional<LayoutKey> key = shared_layout_key(check);
   if (!key || !planned_) return;
   const auto left = users_left_.find(*key);
   if (left == users_left_.end() || --left->second > 0) return;
   users_left_.erase(left);
-  entries_.erase(*key);  // its scratch area goes with it
+  if (const auto it = entries_.find(*key); it != entries_.end()) discard(it);
 }
 
 }  // namespace iogate

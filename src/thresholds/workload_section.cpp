@@ -6,13 +6,15 @@
 
 #include <fmt/format.h>
 
+#include "iogate/engine/workload_toml.hpp"
+
 namespace iogate::thresholds_detail {
 namespace {
 
-constexpr std::array<std::string_view, 18> kWorkloadKeys{
-    "block_size", "read", "random",    "queue_depth", "file_size", "size",
-    "duration",   "ramp", "direct",    "flush",       "engine",    "workers",
-    "verify",     "kind", "rate_iops", "rate_mbps",   "layout",    "block_mix"};
+constexpr std::array<std::string_view, 19> kWorkloadKeys{
+    "block_size", "read",      "random", "queue_depth", "file_size",        "size",   "duration",
+    "ramp",       "direct",    "flush",  "engine",      "workers",          "verify", "kind",
+    "rate_iops",  "rate_mbps", "layout", "block_mix",   "layout_write_size"};
 
 constexpr std::array<std::string_view, 2> kMixKeys{"size", "pct"};
 
@@ -160,6 +162,9 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
     }
     out.layout = field(s, *n, "layout", *layout);
   }
+  if (const toml::node* n = t.get("layout_write_size"))
+    out.layout_write_size =
+        field(s, *n, "layout_write_size", positive_size(s, *n, "layout_write_size"));
   for (const char* key : {"rate_iops", "rate_mbps"}) {
     const toml::node* n = t.get(key);
     if (n == nullptr) continue;
@@ -178,12 +183,6 @@ const std::optional<Field<T>>& pick(const std::optional<Field<T>>& own,
                                     const std::optional<Field<T>>& fallback) {
   return own ? own : fallback;
 }
-
-// The threshold key of each field a rule can name, in WorkloadField's order.
-constexpr std::array<std::string_view, 13> kKeyOfField{
-    "block_size", "read",    "random",    "queue_depth", "file_size", "size",     "duration",
-    "ramp",       "workers", "rate_iops", "rate_mbps",   "layout",    "block_mix"};
-static_assert(kKeyOfField.size() == static_cast<std::size_t>(WorkloadField::block_mix) + 1);
 
 // Where the value a rule names was written: the check's own table, else [defaults]; nullptr
 // when neither wrote it (the format's default broke the rule).
@@ -269,8 +268,10 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
   if (const auto& f = pick(own.layout, defaults.layout)) spec.layout = f->value;
+  if (const auto& f = pick(own.layout_write_size, defaults.layout_write_size))
+    spec.layout_write_size = f->value;
   if (const auto problem = find_workload_problem(spec)) {
-    const std::string_view key = kKeyOfField.at(static_cast<std::size_t>(problem->field));
+    const std::string_view key = workload_key(problem->field);
     if (const WrittenAt* at = written_at(key, own, defaults))
       check.fail(at->where, at->path, problem->expected);
     check.fail(table_where, fmt::format("workload.{}", key), problem->expected);

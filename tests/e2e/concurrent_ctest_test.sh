@@ -24,7 +24,8 @@ EOF
   printf '[suite]\nname = "overlap"\nprofile = "e2e"\n'
   for i in 1 2 3 4; do
     printf '\n[[check]]\nname = "c%s"\n[check.workload]\nblock_size = "64k"\n' "$i"
-    printf 'duration = "1s"\nfile_size = "8MiB"\n[check.expect]\nmbps_min = 0.001\n'
+    # Each its own file size: this test is about checks never overlapping, not sharing a file.
+    printf 'duration = "1s"\nfile_size = "%sMiB"\n[check.expect]\nmbps_min = 0.001\n' "$((7 + i))"
   done
 } > "$project/overlap.toml"
 

@@ -16,10 +16,14 @@ import json, sys
 tests = {t["name"]: {p["name"]: p["value"] for p in t.get("properties", [])}
          for t in json.load(open(sys.argv[1]))["tests"]}
 assert set(tests) == {"gate.tiny_write", "gate.unreachable_iops", "gate.reports_clear",
-                      "gate.reports"}, sorted(tests)
+                      "gate.reports", "gate.layouts_cleanup"}, sorted(tests)
+cleanup = tests["gate.layouts_cleanup"]
+assert cleanup["FIXTURES_CLEANUP"] == ["iogate-layouts:gate"], cleanup
+assert cleanup["RESOURCE_LOCK"] == ["iogate-datastore:" + sys.argv[2]], cleanup
 for name, props in tests.items():
-    if name.startswith("gate.reports"):
+    if name.startswith("gate.reports") or name == "gate.layouts_cleanup":
         continue
+    assert "iogate-layouts:gate" in props["FIXTURES_REQUIRED"], props
     assert "downstream" in props["LABELS"] and "gate" in props["LABELS"], props
     assert props["RESOURCE_LOCK"] == ["iogate-datastore:" + sys.argv[2]], props
     assert props["TIMEOUT"] > 0, props

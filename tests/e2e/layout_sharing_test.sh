@@ -1,7 +1,8 @@
 # iogate check shares laid-out test files between the checks of a threshold file: seed 001's four
-# IOMeter checks (scaled to 8 MiB files and 200 ms each) lay out two files, one per block size,
-# the 50% read 32 KiB check reusing the 100% read one's file and the 70% read 8 KiB check the 65%
-# read one's; the console says so and the results JSON records layout_s and layout_reused_from.
+# IOMeter checks (scaled to 8 MiB files and 200 ms each) lay out one file, in IOMeter's 64 KiB
+# writes, for the 100% read check, and the other three reuse it (each writes, so none needs it
+# pristine); the console says so and the results JSON records layout_s and layout_reused_from.
+# The same file with layout_write_size taken out lays out one file per block size, as fio would.
 # With --own-layouts every check lays out its own. Counted from the JSON and, where strace is
 # installed, from the files the run created (one layout file per pass).
 source "$IOGATE_E2E_LIB"
@@ -33,12 +34,24 @@ mkdir "$out/shared" "$out/own"
 # The seed's floors need not hold on this disk: only the layouts are asserted.
 "$iogate" check "$gate" --datastore "$ds" --repeat-max 1 --json-dir "$out/shared" > "$out/shared.txt" || true
 [ "$(layouts "$out/shared")" = \
-  "2 Max_Throughput_50_Read<Max_Throughput_100_Read Random_8k_70_Read<RealLife_60_Rand_65_Read" ] ||
+  "1 Max_Throughput_50_Read<Max_Throughput_100_Read Random_8k_70_Read<Max_Throughput_100_Read RealLife_60_Rand_65_Read<Max_Throughput_100_Read" ] ||
   fail "shared: $(layouts "$out/shared")"
-assert_contains "$out/shared.txt" '^  layout: written 8 MiB in [0-9.]+ s \(32 KiB writes\)' \
-  "the console shows the 32 KiB layout and its time"
-assert_contains "$out/shared.txt" '^  layout: written 8 MiB, reused from RealLife_60_Rand_65_Read' \
-  "the console says the 8 KiB file was reused"
+assert_contains "$out/shared.txt" '^  layout: written 8 MiB in [0-9.]+ s \(64 KiB writes\)' \
+  "the console shows the 64 KiB layout and its time"
+assert_contains "$out/shared.txt" '^  layout: written 8 MiB, reused from Max_Throughput_100_Read' \
+  "the console says the file was reused"
+assert_no_scratch "$ds"
+
+# Laid out in each check's own block size instead (fio's way): one file per size.
+fio_way="$out/fio-way.toml"
+grep -v '^layout_write_size' "$gate" > "$fio_way"
+mkdir "$out/per_size"
+"$iogate" check "$fio_way" --datastore "$ds" --repeat-max 1 --json-dir "$out/per_size" > "$out/per_size.txt" || true
+[ "$(layouts "$out/per_size")" = \
+  "2 Max_Throughput_50_Read<Max_Throughput_100_Read Random_8k_70_Read<RealLife_60_Rand_65_Read" ] ||
+  fail "per block size: $(layouts "$out/per_size")"
+assert_contains "$out/per_size.txt" '^  layout: written 8 MiB in [0-9.]+ s \(32 KiB writes\)' \
+  "the console shows the 32 KiB layout"
 assert_no_scratch "$ds"
 
 "$iogate" check "$gate" --datastore "$ds" --repeat-max 1 --json-dir "$out/own" --own-layouts > "$out/own.txt" || true
@@ -50,7 +63,7 @@ if command -v strace > /dev/null; then
     strace -f -qq -e trace=openat -o "$out/open.strace" "$iogate" check "$gate" --datastore "$ds" --repeat-max 1 \
     > /dev/null || true
   made=$(grep -Ec 'openat\(.*"[A-Za-z0-9_]+\.dat", O_WRONLY\|O_CREAT\|O_EXCL' "$out/open.strace" || true)
-  [ "$made" = 2 ] || fail "the run created $made layout files, not 2"
+  [ "$made" = 1 ] || fail "the run created $made layout files, not 1"
 fi
 assert_no_scratch "$ds"
 echo PASS

@@ -7,7 +7,9 @@ import json
 import pathlib
 import sys
 
-records = [json.loads(p.read_text()) for p in sorted(pathlib.Path(sys.argv[1]).glob("*.json"))]
+# A suite's result directory also holds the run's merged reports: not checks.
+records = [json.loads(p.read_text()) for p in sorted(pathlib.Path(sys.argv[1]).glob("*.json"))
+           if p.name not in ("results.json", "gbench.json")]
 layouts = reused = 0
 known = True
 layout_s = measured_s = 0.0

@@ -26,11 +26,21 @@
 // test file exists: after a crash of the filesystem itself, a leftover directory still names its
 // dead owner and the next run removes it.
 //
+// A scratch area is this process's by default: its marker names this pid and it goes with this
+// object. One kept for a run of several processes (the checks of one ctest run, each a process of
+// its own, sharing a laid-out test file: iogate/runner/layout_pool.hpp) names the process that
+// started them all instead (AreaOwner): it outlives the process that made it (keep()), a later
+// process of the run takes it over (adopt()) and removes it, and once that owner has died the
+// next run on the datastore removes it like any leftover of a dead run. A signal still removes it
+// at once: the run it was kept for is being stopped.
+//
 // While it exists, a ScratchArea holds an exclusive flock(2) on the datastore directory (see
 // src/datastore/datastore_lock.hpp): a scratch area of another process on the same datastore
 // waits until this one is gone, so the checks of two ctest runs, or of ctest and `iogate check`,
 // never overlap. Scratch areas of one process share the lock.
 #pragma once
+
+#include <sys/types.h>
 
 #include <cstdint>
 #include <filesystem>
@@ -103,6 +113,12 @@ struct FreeSpace {
 FreeSpace free_space(const std::filesystem::path& dir);  // std::system_error naming dir
 FreeSpace free_space(int dir_fd, const std::filesystem::path& shown);  // fstatvfs
 
+// Whom a scratch area is kept for (see the top of this file).
+struct AreaOwner {
+  pid_t pid = 0;      // the process that started the run; 0: this process
+  std::string label;  // one line of the marker (no '\n'), by which the run's processes find it
+};
+
 class ScratchArea {
  public:
   // Waits (no timeout; noted once on stderr) while another process has a scratch area on the
@@ -111,8 +127,9 @@ class ScratchArea {
   // bytes_needed plus 10% free, counted with the lock held and after stale scratch directories
   // are gone. A missing datastore is a DatastoreError unless policy.create_if_missing (then it is
   // created only once the space check passed); see DatastorePolicy for the other refusals.
+  // With an `owner` other than this process, the marker names that owner and the label.
   ScratchArea(const std::filesystem::path& datastore, std::uint64_t bytes_needed,
-              const DatastorePolicy& policy = {});
+              const DatastorePolicy& policy = {}, const AreaOwner& owner = {});
   ~ScratchArea();
   ScratchArea(const ScratchArea&) = delete;
   ScratchArea& operator=(const ScratchArea&) = delete;
@@ -153,6 +170,25 @@ class ScratchArea {
   // std::system_error on an unexpected failure; the destructor calls it and reports to stderr.
   void remove();
 
+  // For an area kept for another process (AreaOwner): from now on this object's end leaves the
+  // area in place for the owner's later processes; a signal still removes it. remove() still
+  // removes it. std::logic_error for an area of this process's own.
+  void keep();
+
+  // The areas on `datastore` kept for `owner` (on this host) whose label is `label_prefix` or
+  // starts with it and a space (whole words: "layout q" is not a prefix of "layout quick"), taken
+  // over by this process: each is verified to be a directory of this
+  // process's user, mode 0700, on the datastore's filesystem, with a marker naming that owner and
+  // holding regular files only; anything else is left alone. Their files count as created by
+  // preallocate() (files()), and they are removed with the object unless keep() is called again.
+  // Opens and checks the datastore as the constructor does (no space is demanded) and takes its
+  // lock, so no other process is mid-check on it.
+  static std::vector<std::unique_ptr<ScratchArea>> adopt(const std::filesystem::path& datastore,
+                                                         const DatastorePolicy& policy, pid_t owner,
+                                                         const std::string& label_prefix);
+  // The names of the files in the area (made by preallocate() or found by adopt()), in order.
+  std::vector<std::string> files() const;
+
   // Scratch directories of dead runs removed from `datastore` (called by the constructor). Throws
   // if the datastore cannot be read; a stale directory that cannot be removed is reported on
   // stderr and skipped, so one unremovable leftover does not stop every later run.
@@ -164,8 +200,13 @@ class ScratchArea {
   static constexpr const char* kDirPrefix = "iogate-scratch-";
 
  private:
+  struct Adopting {};
+  // Takes over the verified directory `name`, open as `dir_fd`, holding `files` (adopt()).
+  ScratchArea(Adopting, const std::filesystem::path& datastore, int store_fd,
+              const std::string& name, int dir_fd, const std::vector<std::string>& files);
+
   void make_dir();
-  void write_marker();
+  void write_marker(const AreaOwner& owner);
   void remove_or_report() noexcept;
   void close_dirs() noexcept;
 
@@ -175,6 +216,8 @@ class ScratchArea {
   std::vector<std::filesystem::path> created_;  // files, in creation order; dir_ last to go
   bool dir_made_ = false;                       // dir_ exists and is ours to rmdir
   bool marker_made_ = false;
+  bool owned_elsewhere_ = false;  // the marker names another process (AreaOwner)
+  bool kept_ = false;             // keep(): the object's end leaves the area in place
   int registry_slot_ = -1;
   // The datastore and dir_, held open: remove() works relative to them, so a datastore unmounted
   // (umount -l) or moved during the run is cleaned where iogate made things, never at whatever

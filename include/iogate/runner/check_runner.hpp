@@ -51,10 +51,13 @@ struct RunnerSettings {
   // A fresh backend per run (tests inject slowed fakes); empty: each workload's engine.
   std::function<std::unique_ptr<IoBackend>()> make_backend;
   // Checks whose test files have the same layout key share one file
-  // (iogate/runner/layout_pool.hpp): `iogate check`, which runs a whole threshold file in one
-  // process. Off: each check lays out its own, as a suite's checks under ctest (one process per
-  // check) do.
+  // (iogate/runner/layout_pool.hpp): `iogate check` and a suite executable. Off: each check lays
+  // out its own (`iogate check --own-layouts`).
   bool share_layouts = false;
+  // With share_layouts: the process that started this one as one of its run's processes (ctest,
+  // for a suite's check), for whose later processes shared files are kept (RunSharing, under
+  // this suite's name); 0: shared within this process only.
+  pid_t share_layouts_with = 0;
 };
 
 // What one check produced.
@@ -91,9 +94,10 @@ class CheckRunner {
   void open_session(const Check& check, const DatastorePolicy& policy,
                     std::optional<CheckSession>& session);
   void write_json(CheckReport& report) const;
+  LayoutPool& pool();  // made on first use
 
   RunnerSettings settings_;
-  std::unique_ptr<LayoutPool> pool_;  // with share_layouts, made by plan() or the first check
+  std::unique_ptr<LayoutPool> pool_;  // with share_layouts: made by pool()
   std::string host_label_;            // resolved: the records' host_label
   // The datastore directory the first check ran on, pinned by its device and inode.
   struct Pinned {

@@ -17,6 +17,15 @@ TEST(Marker, TextRoundTrips) {
   EXPECT_EQ(info->host, "ci-runner-7");
 }
 
+TEST(Marker, AKeptAreasLabelRoundTripsAndAnOwnAreaHasNone) {
+  const std::string text = marker_text(4242, "h", 1714564800, "layout quick 1073741824 65536");
+  EXPECT_EQ(text,
+            "iogate scratch directory\npid=4242\nhost=h\nstarted=2024-05-01T12:00:00Z\n"
+            "label=layout quick 1073741824 65536\n");
+  EXPECT_EQ(parse_marker(text)->label, "layout quick 1073741824 65536");
+  EXPECT_EQ(parse_marker(marker_text(4242, "h", 1714564800))->label, "");
+}
+
 TEST(Marker, ForeignOrMalformedTextIsNotAMarker) {
   EXPECT_FALSE(parse_marker(""));
   EXPECT_FALSE(parse_marker("somebody else's directory\npid=1\nhost=h\n"));

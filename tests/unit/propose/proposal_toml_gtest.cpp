@@ -181,6 +181,15 @@ TEST(ProposalToml, SpellsABlockSizeMix) {
       << text;
 }
 
+TEST(ProposalToml, SpellsTheLayoutWriteSize) {
+  Recording r = recording();
+  WorkloadSpec iometer = workloads()[0];
+  iometer.layout_write_size = 65536;
+  r.checks.push_back(recorded("iometer", iometer));
+  const std::string text = proposal_toml(propose(r, {}), "p.toml");  // read back inside
+  EXPECT_NE(text.find("layout_write_size = \"64KiB\""), std::string::npos) << text;
+}
+
 TEST(ProposalToml, RefusesAWorkloadItCannotSpell) {
   // An engine the threshold format does not know: the proposal does not lint, and says so.
   Recording other = recording();

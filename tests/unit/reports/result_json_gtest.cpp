@@ -70,6 +70,20 @@ TEST(RunJson, TheWorkloadsLayoutRoundTrips) {
   }
 }
 
+// Written only when the workload names it: a workload laid out in its own largest I/O keeps the
+// JSON it had, so baselines recorded before the key existed still match it.
+TEST(RunJson, ANamedLayoutWriteSizeRoundTripsAndNoneIsLeftOut) {
+  WorkloadSpec w;
+  w.block_size = 8192;
+  w.file_size = w.io_size = 8 << 20;
+  EXPECT_FALSE(workload_to_json(w).contains("layout_write_size"));
+  EXPECT_EQ(workload_from_json(workload_to_json(w)).layout_write_size, 0u);
+  w.layout_write_size = 65536;
+  const nlohmann::json j = workload_to_json(w);
+  EXPECT_EQ(j.at("layout_write_size"), 65536);
+  EXPECT_EQ(workload_from_json(j).layout_write_size, 65536u);
+}
+
 // Before the layout was chosen, a workload that read ran on a file written through and one that
 // only wrote on a preallocated one: a document without "layout" says what it ran on.
 TEST(RunJson, AWorkloadWithoutLayoutReadsAsTheFileItRanOn) {

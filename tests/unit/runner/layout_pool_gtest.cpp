@@ -46,6 +46,21 @@ TEST(LayoutPool, OnlyWrittenMixedWorkloadsShareAndTheirKeyIsSizeAndLayoutWrites)
   EXPECT_FALSE(shared_layout_key(c));
 }
 
+// IOMeter lays iobw.tst out in 64 KiB writes for every access specification: checks of other
+// block sizes that name that layout share one file.
+TEST(LayoutPool, ANamedLayoutWriteSizeIsTheKeyWhateverTheBlockSize) {
+  Check a = check("a", 100, 32768);
+  Check b = check("b", 65, 8192);
+  a.workload.layout_write_size = b.workload.layout_write_size = 65536;
+  EXPECT_EQ(shared_layout_key(a), (LayoutKey{2 * kMiB, 65536}));
+  EXPECT_EQ(shared_layout_key(a), shared_layout_key(b));
+  const test::TempDir store;
+  LayoutPool pool(store.path());
+  pool.acquire(a, {});
+  EXPECT_EQ(pool.acquire(b, {}).laid_out_for, "a");
+  EXPECT_EQ(pool.layouts_made(), 1);
+}
+
 TEST(LayoutPool, ReadingChecksOfOneKeyShareOneLayout) {
   const test::TempDir store;
   LayoutPool pool(store.path());

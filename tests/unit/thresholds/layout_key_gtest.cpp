@@ -90,5 +90,36 @@ TEST(LayoutKey, AnIntegrityWorkloadWritesBeforeItReadsSoAnyLayoutWillDo) {
   }
 }
 
+// layout_write_size: the writes that lay a written file out (IOMeter's 64 KiB for iobw.tst);
+// without it, the workload's largest I/O, as fio lays out its file.
+TEST(LayoutWriteSizeKey, IsReadLentByDefaultsAndElseTheLargestIo) {
+  const WorkloadSpec named = workload("size = \"1MiB\"\nlayout_write_size = \"64k\"\n");
+  EXPECT_EQ(named.layout_write_size, 65536u);
+  EXPECT_EQ(layout_write_size_of(named), 65536u);
+  const WorkloadSpec lent =
+      workload("size = \"1MiB\"\n", "[defaults]\nlayout_write_size = \"1m\"\n");
+  EXPECT_EQ(layout_write_size_of(lent), 1048576u);
+  const WorkloadSpec fio_way = workload("size = \"1MiB\"\n");
+  EXPECT_EQ(fio_way.layout_write_size, 0u);
+  EXPECT_EQ(layout_write_size_of(fio_way), 8192u);
+}
+
+TEST(LayoutWriteSizeKey, AnUnalignedOrHugeSizeOrAFileNotLaidOutByWritingIsRefusedAtTheKey) {
+  const ThresholdError odd = error("size = \"1MiB\"\nlayout_write_size = \"6k\"\n");
+  EXPECT_EQ(odd.key(), R"(check "c": workload.layout_write_size)");
+  EXPECT_EQ(odd.where().line, 8);
+  EXPECT_EQ(odd.problem(),
+            "expected a multiple of 4 KiB from 4 KiB to 16 MiB, got 6 KiB (6144 bytes)");
+  EXPECT_THAT(error("size = \"1MiB\"\nlayout_write_size = \"32m\"\n").problem(),
+              HasSubstr("from 4 KiB to 16 MiB"));
+  EXPECT_THAT(error("size = \"1MiB\"\nlayout_write_size = 0\n").problem(),
+              HasSubstr("greater than 0"));
+  const ThresholdError grown =
+      error("size = \"1MiB\"\nlayout = \"grown\"\nlayout_write_size = \"64k\"\n");
+  EXPECT_EQ(grown.key(), R"(check "c": workload.layout_write_size)");
+  EXPECT_EQ(grown.problem(),
+            R"(applies to layout = "written" only (a grown file is not laid out by writing))");
+}
+
 }  // namespace
 }  // namespace iogate
