@@ -11,15 +11,8 @@ trap cleanup_datastores EXIT
 ds=$(new_datastore)
 
 project="$E2E_DIR/project"
-mkdir -p "$project"
-cat > "$project/CMakeLists.txt" <<'EOF'
-cmake_minimum_required(VERSION 3.25)
-project(iogate_overlap LANGUAGES CXX)
-set(CMAKE_CXX_STANDARD 20)
-find_package(iogate CONFIG REQUIRED)
-enable_testing()
-iogate_add_suite(overlap THRESHOLDS overlap.toml DATASTORE "${OVERLAP_DATASTORE}")
-EOF
+suite_project "$project" \
+  'iogate_add_suite(overlap THRESHOLDS overlap.toml DATASTORE "${OVERLAP_DATASTORE}")'
 {
   printf '[suite]\nname = "overlap"\nprofile = "e2e"\n'
   for i in 1 2 3 4; do
@@ -30,23 +23,10 @@ EOF
 } > "$project/overlap.toml"
 
 for run in a b; do
-  build="$E2E_DIR/build-$run"
-  "$cmake" -S "$project" -B "$build" -G Ninja -Diogate_DIR="$iogate_build" \
-    -DOVERLAP_DATASTORE="$ds" > "$build.log" 2>&1 || { cat "$build.log"; fail "configure $run"; }
-  "$cmake" --build "$build" >> "$build.log" 2>&1 || { cat "$build.log"; fail "build $run"; }
+  build_project "$cmake" "$project" "$E2E_DIR/build-$run" "$iogate_build" -DOVERLAP_DATASTORE="$ds"
 done
 
-# The watcher: polls until the stop file exists, then prints "<max at once> <polls>".
-/usr/bin/python3 - "$ds" "$E2E_DIR/stop" > "$E2E_DIR/watch" <<'PY' &
-import os, sys, time
-ds, stop = sys.argv[1], sys.argv[2]
-most = polls = 0
-while not os.path.exists(stop):
-    most = max(most, sum(1 for e in os.scandir(ds) if e.name.startswith("iogate-scratch-")))
-    polls += 1
-    time.sleep(0.01)
-print(most, polls)
-PY
+watch_scratch "$ds" "$E2E_DIR/stop" > "$E2E_DIR/watch" &
 watcher=$!
 
 started=$(date +%s.%N)

@@ -25,3 +25,55 @@ assert_no_scratch() {  # datastore
   left=$(find "$1" -mindepth 1 -maxdepth 1 -name 'iogate-scratch-*' | head -n 5)
   [ -z "$left" ] || fail "scratch left behind in $1: $left"
 }
+
+# suite_project DIR ADD_SUITE: writes DIR/CMakeLists.txt, a project that finds iogate and makes
+# suites with the iogate_add_suite(...) call ADD_SUITE (its files relative to DIR).
+suite_project() {
+  mkdir -p "$1"
+  printf '%s\n' 'cmake_minimum_required(VERSION 3.25)' 'project(e2e_suites LANGUAGES CXX)' \
+    'set(CMAKE_CXX_STANDARD 20)' 'find_package(iogate CONFIG REQUIRED)' 'enable_testing()' "$2" \
+    > "$1/CMakeLists.txt"
+}
+
+# build_project CMAKE SOURCE BUILD IOGATE_BUILD [-DVAR=VALUE ...]: configures and builds a project
+# of iogate suites against an iogate build tree; its log is BUILD.log, shown on failure.
+build_project() {
+  local cmake=$1 source=$2 build=$3 iogate_build=$4
+  shift 4
+  "$cmake" -S "$source" -B "$build" -G Ninja -Diogate_DIR="$iogate_build" "$@" > "$build.log" 2>&1 ||
+    { cat "$build.log"; fail "configure $source"; }
+  "$cmake" --build "$build" >> "$build.log" 2>&1 || { cat "$build.log"; fail "build $source"; }
+}
+
+# watch_scratch DATASTORE STOP_FILE: polls DATASTORE every ~10 ms until STOP_FILE exists, then
+# prints "<most iogate scratch directories seen at once> <polls>". Run it in the background.
+watch_scratch() {
+  /usr/bin/python3 - "$1" "$2" <<'PY'
+import os, sys, time
+ds, stop = sys.argv[1], sys.argv[2]
+most = polls = 0
+while not os.path.exists(stop):
+    most = max(most, sum(1 for e in os.scandir(ds) if e.name.startswith("iogate-scratch-")))
+    polls += 1
+    time.sleep(0.01)
+print(most, polls)
+PY
+}
+
+# layouts JSON_DIR COUNT: from the per-check results of one run (COUNT of them; a suite's merged
+# reports beside them are passed over), prints "<files laid out> <check<reused from ...>", and
+# fails unless each check either laid out (layout_s > 0) or reused (layout_reused_from).
+layouts() {
+  /usr/bin/python3 - "$1" "$2" << 'PY'
+import json, pathlib, sys
+records = {p.stem: json.loads(p.read_text()) for p in pathlib.Path(sys.argv[1]).glob("*.json")
+           if p.stem not in ("results", "gbench")}
+assert len(records) == int(sys.argv[2]), sorted(records)
+for name, r in records.items():
+    assert r["layout_s"] >= 0, name
+    assert (r["layout_s"] > 0) == ("layout_reused_from" not in r), (name, r["layout_s"])
+print(sum("layout_reused_from" not in r for r in records.values()),
+      " ".join(f"{n}<{r['layout_reused_from']}" for n, r in sorted(records.items())
+               if "layout_reused_from" in r))
+PY
+}
