@@ -116,10 +116,18 @@ void series_figure(std::ostream& out, const History& h, std::size_t k) {
   out << "</table>\n";
 }
 
+// A run on the x axis: its number and "MM-DD HH:MM" of "2026-11-01T18:00:00Z" (the table above
+// the charts has the whole time; a whole stamp under every point crowds the axis).
+std::string run_label(std::size_t r, const std::string& started_at) {
+  const bool stamp = started_at.size() >= 16 && started_at[4] == '-' && started_at[10] == 'T';
+  return fmt::format("{} {}", r + 1,
+                     stamp ? started_at.substr(5, 5) + " " + started_at.substr(11, 5) : started_at);
+}
+
 nlohmann::json chart_data(const History& h) {
   nlohmann::json labels = nlohmann::json::array();
   for (std::size_t r = 0; r < h.runs.size(); ++r)
-    labels.push_back(fmt::format("{} {}", r + 1, h.runs[r].context.started_at));
+    labels.push_back(run_label(r, h.runs[r].context.started_at));
   nlohmann::json series = nlohmann::json::array();
   for (const HistorySeries& s : h.series)  // NaN is written as null: no point for that run
     series.push_back(

@@ -80,6 +80,9 @@ TEST(History, EachCheckFigureHasItsValuesBoundsBaselineAndChangePerRun) {
   EXPECT_THAT(page.str(), HasSubstr("<div id=\"changes\" class=\"changed\">"));
   EXPECT_THAT(page.str(), HasSubstr("<td class=\"num\">380-420</td>"));
   EXPECT_THAT(page.str(), HasSubstr("\"change\":3,"));
+  // The x axis: run number and month-day hour:minute; the table has the whole stamp.
+  EXPECT_THAT(page.str(),
+              HasSubstr("\"labels\":[\"1 10-31 00:00\",\"2 11-01 00:00\",\"3 11-02 00:00\","));
 }
 
 TEST(History, ACheckInOnlyOneRunIsLeftOutAndSaidSo) {
