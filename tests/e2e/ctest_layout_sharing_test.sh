@@ -2,8 +2,9 @@
 # laid-out test file: seed 001's four IOMeter checks (scaled to 8 MiB files and 200 ms each, as
 # e2e.layout_sharing does for iogate check) lay out one file, in IOMeter's 64 KiB writes, for the
 # first check; the other three reuse it, counted from the per-check JSON. While the run goes on,
-# the datastore holds that one kept file's scratch directory and no other; after it, nothing. `ctest -R` for one check alone lays out that check's file and leaves nothing either.
-# A ctest stopped with SIGINT mid-run leaves nothing behind once the next run has started.
+# the datastore holds that one kept file's scratch directory and no other; after it, nothing.
+# `ctest -R` for one check alone lays out that check's file and leaves nothing either; so does
+# the suite executable run by hand. A ctest stopped with SIGINT mid-run leaves nothing behind once the next run has started.
 cmake=$1; ctest=$2; iogate_build=$3; source_dir=$4
 source "$IOGATE_E2E_LIB"
 trap cleanup_datastores EXIT
@@ -49,6 +50,19 @@ rm -rf "$results"
 "$ctest" --test-dir "$build" -R 'Max_Throughput_50_Read' --output-on-failure > "$E2E_DIR/one.log" 2>&1 ||
   { cat "$E2E_DIR/one.log"; fail "ctest -R one check failed"; }
 [ "$(layouts "$results" 1)" = "1 " ] || fail "one check: $(layouts "$results" 1)"
+assert_no_scratch "$ds"
+
+# The suite executable run by hand: its checks share the file within the one process. Given
+# ctest's flag from a shell, it keeps nothing for the shell.
+rm -rf "$results"
+"$build/vmware" > "$E2E_DIR/direct.log" 2>&1 || { cat "$E2E_DIR/direct.log"; fail "direct run failed"; }
+[ "$(layouts "$results" 4)" = "1 Max_Throughput_50_Read<Max_Throughput_100_Read Random_8k_70_Read<Max_Throughput_100_Read RealLife_60_Rand_65_Read<Max_Throughput_100_Read" ] ||
+  fail "direct run: $(layouts "$results" 4)"
+assert_no_scratch "$ds"
+"$build/vmware" --gtest_filter=vmware.Max_Throughput_100_Read --share-layouts-with-parent \
+  > "$E2E_DIR/by_hand.log" 2>&1 || { cat "$E2E_DIR/by_hand.log"; fail "run by hand failed"; }
+assert_contains "$E2E_DIR/by_hand.log" 'the parent process is not ctest; a test file is shared within this process only' \
+  "ctest's flag outside ctest is said to do nothing"
 assert_no_scratch "$ds"
 
 # ctest stopped mid-run (SIGINT to its process group, as Ctrl-C): whatever it kept goes, at the
