@@ -4,7 +4,8 @@
 # first check; the other three reuse it, counted from the per-check JSON. While the run goes on,
 # the datastore holds that one kept file's scratch directory and no other; after it, nothing.
 # `ctest -R` for one check alone lays out that check's file and leaves nothing either; so does
-# the suite executable run by hand. A ctest stopped with SIGINT mid-run leaves nothing behind once the next run has started.
+# the suite executable run by hand. A ctest stopped with SIGINT mid-run leaves nothing behind
+# once the next run has started.
 cmake=$1; ctest=$2; iogate_build=$3; source_dir=$4
 source "$IOGATE_E2E_LIB"
 trap cleanup_datastores EXIT
