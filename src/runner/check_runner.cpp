@@ -184,7 +184,7 @@ void CheckRunner::open_session(const Check& check, const DatastorePolicy& policy
     // (With a run's processes sharing, files kept by earlier ones may be what takes the room.)
     const bool run_keeps_files = settings_.share_layouts && settings_.share_layouts_with != 0;
     if (!run_keeps_files && (!pool_ || pool_->files() == 0)) throw;
-    pool().clear();
+    pool().clear(policy);
     session.emplace(check, settings_.datastore.dir, policy);
   }
 }

@@ -147,11 +147,11 @@ void LayoutPool::plan(const std::vector<Check>& checks) {
   planned_ = true;
 }
 
-void LayoutPool::clear() {
+void LayoutPool::clear(const DatastorePolicy& policy) {
   while (!entries_.empty()) discard(entries_.begin());
   if (!run_) return;
   try {
-    for (const auto& area : ScratchArea::adopt(datastore_, {}, run_->owner, "layout"))
+    for (const auto& area : ScratchArea::adopt(datastore_, policy, run_->owner, "layout"))
       area->remove();
   } catch (const std::exception& e) {
     std::cerr << "iogate: removing the test files kept for the run on " << datastore_.string()
@@ -224,7 +224,7 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
     entry.area = std::make_unique<ScratchArea>(datastore_, key.file_size, policy, owner);
   } catch (const InsufficientSpace&) {
     if (entries_.empty() && !run_) throw;
-    clear();  // the files kept for later checks are laid out again when those come
+    clear(policy);  // the files kept for later checks are laid out again when those come
     entry.area = std::make_unique<ScratchArea>(datastore_, key.file_size, policy, owner);
   }
   // Named as a check's own file is: after the check it is laid out for (messages, a device error

@@ -108,9 +108,10 @@ class LayoutPool {
   static constexpr std::size_t kMaxFiles = 4;
 
   // Removes every file now, and with RunSharing every file kept for the run on the datastore
-  // (any suite's: the room is what a check that calls this lacks). Done on destruction too, but
-  // for files kept for a run, which stay for its later processes.
-  void clear();
+  // (any suite's: the room is what a check that calls this lacks; `policy` is what that check
+  // demands of the datastore). Done on destruction too, but for files kept for a run, which stay
+  // for its later processes.
+  void clear(const DatastorePolicy& policy = {});
 
   // The files kept on `datastore` for the run started by `owner` for `suite`, removed (the
   // suite's cleanup step); returns how many. Refuses a datastore as a scratch area would
