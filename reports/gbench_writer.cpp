@@ -22,7 +22,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
-#include <numeric>
 #include <vector>
 
 #include "iogate/reports/figures.hpp"
@@ -50,13 +49,6 @@ Repetition repetition_of(const RunResult& r) {
   return {ios, r.elapsed_s / n * kMicrosecondsPerSecond, cpu_s / n * kMicrosecondsPerSecond,
           r.mbps() * 1048576.0, r.iops()};
 }
-
-double mean_of(const std::vector<double>& v) {
-  return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-}
-
-// Sample standard deviation (n - 1), as Google Benchmark's.
-double stddev_of(const std::vector<double>& v) { return coefficient_of_variation(v) * mean_of(v); }
 
 class GbenchWriter final : public ReportWriter {
  public:
@@ -120,9 +112,10 @@ class GbenchWriter final : public ReportWriter {
       double (*of)(const std::vector<double>&);
     };
     static const Statistic statistics[] = {
-        {"mean", mean_of},
+        {"mean", [](const std::vector<double>& v) { return mean(v); }},
         {"median", [](const std::vector<double>& v) { return median(v); }},
-        {"stddev", stddev_of},
+        // Sample standard deviation (n - 1), as Google Benchmark's.
+        {"stddev", [](const std::vector<double>& v) { return sample_stddev(v); }},
         {"cv", [](const std::vector<double>& v) { return coefficient_of_variation(v); }}};
     for (const Statistic& s : statistics) {
       nlohmann::json entry = common(name + "_" + s.name, name, reps.size());

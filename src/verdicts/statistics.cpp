@@ -92,14 +92,24 @@ double median(std::span<const double> values) {
   return v.size() % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2.0;
 }
 
+double mean(std::span<const double> values) {
+  if (values.empty()) return NAN;
+  return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
+double sample_stddev(std::span<const double> values) {
+  if (values.size() < 2) return 0.0;
+  const double m = mean(values);
+  double squares = 0;
+  for (double v : values) squares += (v - m) * (v - m);
+  return std::sqrt(squares / static_cast<double>(values.size() - 1));
+}
+
 double coefficient_of_variation(std::span<const double> values) {
   if (values.size() < 2) return 0.0;
-  const double n = static_cast<double>(values.size());
-  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
-  double squares = 0;
-  for (double v : values) squares += (v - mean) * (v - mean);
-  const double sd = std::sqrt(squares / (n - 1));
-  return mean != 0 ? sd / std::fabs(mean) : (sd == 0 ? 0.0 : INFINITY);
+  const double m = mean(values);
+  const double sd = sample_stddev(values);
+  return m != 0 ? sd / std::fabs(m) : (sd == 0 ? 0.0 : INFINITY);
 }
 
 double binomial_half_cdf(std::size_t n, std::size_t k) {

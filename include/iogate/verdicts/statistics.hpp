@@ -31,7 +31,10 @@
 namespace iogate {
 
 double median(std::span<const double> values);  // NaN for none; NaNs sort last
-// Sample standard deviation over the mean (n - 1 in the denominator); 0 for fewer than 2 values.
+double mean(std::span<const double> values);    // NaN for none
+// Sample standard deviation (n - 1 in the denominator); 0 for fewer than 2 values.
+double sample_stddev(std::span<const double> values);
+// sample_stddev over the mean's magnitude; 0 for fewer than 2 values.
 double coefficient_of_variation(std::span<const double> values);
 
 // P(Binomial(n, 1/2) <= k).

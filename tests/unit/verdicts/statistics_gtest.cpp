@@ -16,6 +16,13 @@ TEST(Statistics, MedianOfOddAndEvenCounts) {
   EXPECT_TRUE(std::isnan(median(std::vector<double>{})));
 }
 
+TEST(Statistics, MeanAndSampleDeviation) {
+  EXPECT_DOUBLE_EQ(mean(std::vector<double>{9, 11, 13}), 11);
+  EXPECT_TRUE(std::isnan(mean(std::vector<double>{})));
+  EXPECT_DOUBLE_EQ(sample_stddev(std::vector<double>{9, 11, 13}), 2);  // (4 + 0 + 4) / (3 - 1)
+  EXPECT_EQ(sample_stddev(std::vector<double>{5}), 0);
+}
+
 TEST(Statistics, CoefficientOfVariationUsesTheSampleDeviation) {
   // mean 10, sample variance ((1+1)/1) = 2 -> sd sqrt(2)
   EXPECT_NEAR(coefficient_of_variation(std::vector<double>{9, 11}), std::sqrt(2.0) / 10, 1e-12);
