@@ -57,7 +57,7 @@ class GbenchWriter final : public ReportWriter {
   void begin(const RunContext& context) override {
     doc_ = {{"context",
              {{"date", context.started_at},
-              {"host_name", context.host},
+              {"host_name", context.identity()},  // the host label where one names the host
               {"executable", "iogate " + context.iogate_version},
               {"library_build_type", "release"}}},
             {"benchmarks", nlohmann::json::array()}};
