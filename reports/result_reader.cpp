@@ -168,7 +168,7 @@ RunReport read_results(const fs::path& path) {
 
 RunReport read_report_dir(const fs::path& dir) {
   struct Entry {
-    std::string started_at;
+    std::string started_at;  // the check's own start, to the millisecond where it says so
     RunReport one;
   };
   std::vector<Entry> entries;
@@ -178,7 +178,14 @@ RunReport read_report_dir(const fs::path& dir) {
     if (!item.is_regular_file() || item.path().extension() != ".json") continue;
     if (!is_check_result_file(item.path())) continue;
     RunReport one = read_results(item.path());
-    entries.push_back({one.context.started_at, std::move(one)});
+    // The run's stamp is to the second, and checks of a second each start within one: each
+    // check's start_time ("2026-12-01T19:25:13.042Z") orders them where it is recorded.
+    // A result older than start_time sorts by the run's stamp, read as its whole second.
+    const std::string& start_time = one.checks[0].start_time;
+    std::string started = start_time.empty() ? one.context.started_at : start_time;
+    if (started.ends_with('Z') && started.find('.') == std::string::npos)
+      started.insert(started.size() - 1, ".000");
+    entries.push_back({std::move(started), std::move(one)});
   }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     return std::tie(a.started_at, a.one.checks[0].check) <

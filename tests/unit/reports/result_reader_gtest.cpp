@@ -83,6 +83,27 @@ TEST_F(ResultReader, DirectoryMergesCheckDocumentsInRunOrderAndIgnoresOthers) {
   EXPECT_EQ(merged.context.stack.driver, "hpvsa");
 }
 
+// Checks of a second each start within one second of the run's stamp: each check's own start,
+// to the millisecond, orders them (a result without one sorts as its run's whole second).
+TEST_F(ResultReader, ChecksOfOneSecondAreOrderedByTheirOwnStart) {
+  const RunReport sample = test::sample_report();
+  RunContext same_second = sample.context;
+  same_second.started_at = "2026-11-30T18:00:00Z";
+  CheckRecord first = sample.checks[1], second = sample.checks[0], older = sample.checks[2];
+  first.start_time = "2026-11-30T18:00:00.125Z";
+  second.start_time = "2026-11-30T18:00:00.900Z";
+  RunContext next_second = same_second;
+  next_second.started_at = "2026-11-30T18:00:01Z";
+  write_json_file(dir_ / "a.json", check_to_json(second, same_second));
+  write_json_file(dir_ / "b.json", check_to_json(older, next_second));
+  write_json_file(dir_ / "c.json", check_to_json(first, same_second));
+  const RunReport merged = read_report_dir(dir_);
+  ASSERT_EQ(merged.checks.size(), 3u);
+  EXPECT_EQ(merged.checks[0].check, first.check);
+  EXPECT_EQ(merged.checks[1].check, second.check);
+  EXPECT_EQ(merged.checks[2].check, older.check);
+}
+
 // Checks of one ctest run spread over datastores (ctest's resource allocation): the merged run
 // names each check's datastore in every format, and claims for all of them only what they share.
 TEST_F(ResultReader, ChecksOnSeveralDatastoresEachNameTheirs) {
