@@ -79,8 +79,10 @@ bool only_reads(const Check& check) { return check.workload.read_pct >= 100.0; }
 constexpr std::size_t kNoteReserve = 4096;
 static_assert(256 + 3 * kMaxCheckNameLength < kNoteReserve);
 
-constexpr std::string_view kPristine = "state pristine\n";
-constexpr std::string_view kOverwrittenBy = "state overwritten by ";
+// The note's last line, "state <what the file has been through>": written and read by these.
+constexpr std::string_view kStateLine = "state ";
+constexpr std::string_view kPristine = "pristine";
+constexpr std::string_view kOverwrittenBy = "overwritten by ";
 
 // "layout <suite>", then the key: the label a run's kept area is found by.
 std::string suite_label(const std::string& suite) { return "layout " + suite; }
@@ -249,9 +251,9 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
   entry.ino = st.st_ino;
   entry.note = fmt::format(
       "iogate layout 1\nfile {}\nsize {}\nwrite_size {}\ndevice {}:{}\ninode {}\npid {}\n"
-      "laid out for {}\n{}",
+      "laid out for {}\n{}{}\n",
       entry.name, key.file_size, key.write_size, major(st.st_dev), minor(st.st_dev), st.st_ino,
-      getpid(), check.name, kPristine);
+      getpid(), check.name, kStateLine, kPristine);
   write_small(entry.area->dir_fd(), note_name, entry.note, note_path);
   // Complete: from here it stays for the run's later processes (before, an interrupted layout
   // takes its partial file away with it).
@@ -287,9 +289,10 @@ void LayoutPool::verify(const Entry& entry) const {
 void LayoutPool::mark_overwritten(Entry& entry, const Check& by) {
   // Before the check writes: a later process must not take a file a writer has been on for
   // pristine, even when this one dies mid-run.
-  const std::size_t state = entry.note.rfind("state ");
+  const std::size_t state = entry.note.rfind(kStateLine);
   if (state == std::string::npos) throw std::logic_error("layout note without a state line");
-  std::string note = entry.note.substr(0, state) + std::string(kOverwrittenBy) + by.name + "\n";
+  std::string note = entry.note.substr(0, state) + std::string(kStateLine) +
+                     std::string(kOverwrittenBy) + by.name + "\n";
   const std::string note_name = entry.name + ".layout";
   write_small(entry.area->dir_fd(), note_name, note, entry.area->dir() / note_name);
   entry.note = std::move(note);
@@ -326,7 +329,7 @@ LayoutPool::Entries::iterator LayoutPool::take_over(const LayoutKey& key,
                      note_value(entry->note, "size") == std::to_string(key.file_size) &&
                      note_value(entry->note, "write_size") == std::to_string(key.write_size) &&
                      !entry->laid_out_for.empty() &&
-                     (state == "pristine" || state.starts_with("overwritten by "));
+                     (state == kPristine || state.starts_with(kOverwrittenBy));
   if (!whole) {
     // Half made (a layout that was cut short leaves no note) or not a layout at all.
     entry->area->remove();
@@ -334,7 +337,7 @@ LayoutPool::Entries::iterator LayoutPool::take_over(const LayoutKey& key,
   }
   entry->dev = makedev(*major_no, *minor_no);
   entry->ino = *inode;
-  entry->overwritten = state != "pristine";
+  entry->overwritten = state != kPristine;
   return entries_.emplace(key, std::move(entry)).first;
 }
 
