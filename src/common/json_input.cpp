@@ -1,0 +1,161 @@
+// The bounded JSON parse (json_input.hpp): nlohmann's SAX parser feeding a tree builder that
+// refuses a value before building it once a limit is crossed.
+#include "iogate/json_input.hpp"
+
+#include <algorithm>
+#include <istream>
+#include <streambuf>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace iogate {
+namespace {
+
+using nlohmann::json;
+
+// What each value costs in the budget (json_input.hpp): about its memory in 16-byte units.
+constexpr std::size_t kScalarCost = 1;
+constexpr std::size_t kArrayCost = 4;
+constexpr std::size_t kObjectCost = 6;  // and each key of an object: a node of its map
+
+// The text as a stream without a copy (a results document may be 256 MiB); how far the parser
+// has read says where a limit was crossed.
+class TextBuffer : public std::streambuf {
+ public:
+  explicit TextBuffer(std::string_view text) {
+    // Only ever read: there is no put area, and a putback of another character fails.
+    char* begin = const_cast<char*>(text.data());
+    setg(begin, begin, begin + text.size());
+  }
+  std::size_t consumed() const { return static_cast<std::size_t>(gptr() - eback()); }
+};
+
+// "line 3, column 7 (byte 41)" of the byte at `offset` (from 0); lines, columns, bytes from 1.
+std::string position(std::string_view text, std::size_t offset) {
+  const std::string_view before = text.substr(0, std::min(offset, text.size()));
+  const auto line = 1 + std::count(before.begin(), before.end(), '\n');
+  const std::size_t newline = before.rfind('\n');
+  const std::size_t column = before.size() - (newline == std::string_view::npos ? 0 : newline + 1);
+  return fmt::format("line {}, column {} (byte {})", line, column + 1, offset + 1);
+}
+
+// nlohmann's SAX interface. The tree is built as nlohmann's own builder does (a stack of the open
+// arrays and objects; a repeated key keeps its last value), with the limits checked first.
+class BoundedBuilder {
+ public:
+  BoundedBuilder(json& root, const TextBuffer& read) : root_(root), read_(read) {}
+
+  bool null() { return add(nullptr); }
+  bool boolean(bool v) { return add(v); }
+  bool number_integer(json::number_integer_t v) { return add(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return add(v); }
+  bool number_float(json::number_float_t v, const json::string_t&) { return add(v); }
+  bool string(json::string_t& v) { return add(std::move(v)); }
+  bool binary(json::binary_t& v) { return add(json::binary(std::move(v))); }  // not in JSON text
+  bool start_object(std::size_t) { return open(json::value_t::object); }
+  bool start_array(std::size_t) { return open(json::value_t::array); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+  bool key(json::string_t& k) {
+    if (!spend(kObjectCost)) return false;
+    member_ = &stack_.back()->get_ref<json::object_t&>()[std::move(k)];
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string&, const json::exception& e) {
+    syntax_error_at_ = position;  // nlohmann's count of bytes read, the offending one included
+    out_of_range_ = e.id == 406;  // out_of_range.406: a number beyond a double ("1e999")
+    return false;
+  }
+
+  // Why the parse stopped; empty when it did not.
+  std::string problem(std::string_view text) const {
+    if (depth_exceeded_)
+      return fmt::format("nests deeper than {} levels at {}", kMaxJsonDepth,
+                         position(text, stopped_at_));
+    if (budget_exceeded_)
+      return fmt::format(
+          "holds more than iogate reads (a budget of {}: a value costs {}, an array {}, an object "
+          "or a key {}) at {}",
+          kMaxJsonCost, kScalarCost, kArrayCost, kObjectCost, position(text, stopped_at_));
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) return "is empty";
+    if (syntax_error_at_ > text.size())  // the end was read: nothing wrong before it
+      return fmt::format("ends at byte {} before the document does (cut short?)", text.size());
+    return fmt::format("{} at {}", out_of_range_ ? "a number too large" : "syntax error",
+                       position(text, syntax_error_at_ == 0 ? 0 : syntax_error_at_ - 1));
+  }
+
+ private:
+  bool spend(std::size_t cost) {
+    spent_ += cost;
+    if (spent_ <= kMaxJsonCost) return true;
+    budget_exceeded_ = true;
+    stopped_at_ = read_.consumed() == 0 ? 0 : read_.consumed() - 1;
+    return false;
+  }
+
+  template <typename V>
+  json* place(V&& v) {
+    if (stack_.empty()) {
+      root_ = json(std::forward<V>(v));
+      return &root_;
+    }
+    if (stack_.back()->is_array()) {
+      auto& array = stack_.back()->get_ref<json::array_t&>();
+      array.emplace_back(std::forward<V>(v));
+      return &array.back();  // stays put: nothing is added to this array while it is open
+    }
+    *member_ = json(std::forward<V>(v));
+    return member_;
+  }
+
+  template <typename V>
+  bool add(V&& v) {
+    if (!spend(kScalarCost)) return false;
+    place(std::forward<V>(v));
+    return true;
+  }
+
+  bool open(json::value_t kind) {
+    if (stack_.size() >= static_cast<std::size_t>(kMaxJsonDepth)) {
+      depth_exceeded_ = true;
+      stopped_at_ = read_.consumed() - 1;  // the '[' or '{' just read
+      return false;
+    }
+    if (!spend(kind == json::value_t::array ? kArrayCost : kObjectCost)) return false;
+    stack_.push_back(place(kind));
+    return true;
+  }
+
+  bool close() {
+    stack_.pop_back();
+    return true;
+  }
+
+  json& root_;
+  const TextBuffer& read_;
+  std::vector<json*> stack_;  // the open arrays and objects, outermost first
+  json* member_ = nullptr;    // the value the last key names, in the innermost open object
+  std::size_t spent_ = 0;
+  bool depth_exceeded_ = false;
+  bool budget_exceeded_ = false;
+  std::size_t stopped_at_ = 0;       // offset of the value a limit refused
+  std::size_t syntax_error_at_ = 0;  // nlohmann's position of a syntax error
+  bool out_of_range_ = false;
+};
+
+}  // namespace
+
+nlohmann::json parse_json_input(std::string_view text, const std::string& name) {
+  TextBuffer buffer(text);
+  std::istream in(&buffer);
+  json root;
+  BoundedBuilder builder(root, buffer);
+  // strict: anything after the document is an error, as nlohmann::json::parse has it.
+  if (!json::sax_parse(in, &builder, json::input_format_t::json, /*strict=*/true))
+    throw JsonInputError(name, builder.problem(text));
+  return root;
+}
+
+}  // namespace iogate
