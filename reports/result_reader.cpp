@@ -5,6 +5,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
 
 namespace iogate {
@@ -30,14 +31,13 @@ T get_or(const nlohmann::json& j, const char* key, T fallback) {
 // limit only stops a mistyped path (an image, a device) being read whole.
 constexpr std::uint64_t kMaxResultsBytes = 256ULL << 20;
 
+std::string read_file(const fs::path& path) {
+  return read_regular_file(path, kMaxResultsBytes, "iogate results (JSON)");  // names the path
+}
+
+// Bounded, and its errors never quote the file (json_input.hpp).
 nlohmann::json parse_file(const fs::path& path) {
-  const std::string text =
-      read_regular_file(path, kMaxResultsBytes, "iogate results (JSON)");  // names the path
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(path.string() + ": not JSON: " + e.what());
-  }
+  return parse_json_input(read_file(path), path.string());
 }
 
 bool is_check_document(const nlohmann::json& j) {
@@ -132,8 +132,10 @@ CheckRecord check_from_json(const nlohmann::json& j) {
   return c;
 }
 
-RunReport read_results(const fs::path& path) {
-  const nlohmann::json j = parse_file(path);
+RunReport read_results(const fs::path& path) { return read_results_text(read_file(path), path); }
+
+RunReport read_results_text(std::string_view text, const fs::path& path) {
+  const nlohmann::json j = parse_json_input(text, path.string());
   try {
     RunReport report;
     if (j.is_object() && j.value("format", "") == "iogate-baseline") {

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "iogate/reports/run_json.hpp"
@@ -182,11 +183,15 @@ Baseline load_baseline(const std::filesystem::path& file) {
   } catch (const FileReadError& e) {
     throw BaselineError(e.what());
   }
+  return parse_baseline_text(text, file);
+}
+
+Baseline parse_baseline_text(std::string_view text, const std::filesystem::path& file) {
   json doc;
   try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw BaselineError(fmt::format("{}: not JSON: {}", file.string(), e.what()));
+    doc = parse_json_input(text, file.string());  // bounded; its errors never quote the file
+  } catch (const JsonInputError& e) {
+    throw BaselineError(e.what());
   }
   return baseline_from_json(doc, file);
 }

@@ -19,6 +19,7 @@
 
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
 #include "iogate/verdicts/evidence.hpp"
 
@@ -63,11 +64,12 @@ BaselineCheck samples_of_check(const json& doc, const std::filesystem::path& fil
 json read_json(const std::filesystem::path& file) {
   constexpr std::uint64_t kMaxJsonBytes = 256ULL << 20;  // as result_reader.cpp's
   try {
-    return json::parse(read_regular_file(file, kMaxJsonBytes, "iogate results (JSON)"));
+    return parse_json_input(read_regular_file(file, kMaxJsonBytes, "iogate results (JSON)"),
+                            file.string());
   } catch (const FileReadError& e) {
     throw BaselineError(e.what());
-  } catch (const json::parse_error& e) {
-    throw BaselineError(fmt::format("{}: not JSON: {}", file.string(), e.what()));
+  } catch (const JsonInputError& e) {
+    throw BaselineError(e.what());
   }
 }
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
 #include "iogate/reports/result_reader.hpp"
 #include "iogate/reports/run_json.hpp"
@@ -119,12 +120,7 @@ Recording load_recording(const fs::path& path) {
       return r;
     }
     const std::string text = read_regular_file(path, kMaxRecordingBytes, "a baseline or results");
-    json doc;
-    try {
-      doc = json::parse(text);
-    } catch (const json::parse_error& e) {
-      throw RecordingError(fmt::format("{}: not JSON: {}", path.string(), e.what()));
-    }
+    const json doc = parse_json_input(text, path.string());  // its error names the file
     const std::string format =
         doc.is_object() && doc.contains("format") && doc["format"].is_string()
             ? doc["format"].get<std::string>()
@@ -132,7 +128,7 @@ Recording load_recording(const fs::path& path) {
     if (format == "iogate-baseline") {
       r = from_baseline(baseline_from_json(doc, path), path);
     } else if (format == "iogate-results" || format == "iogate-check") {
-      r = from_results(read_results(path), path);
+      r = from_results(read_results_text(text, path), path);  // the bytes just read, not again
     } else {
       throw RecordingError(fmt::format(
           "{}: format: expected \"iogate-baseline\" (iogate baseline record), \"iogate-results\" "

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
 
 namespace iogate {
@@ -72,11 +73,12 @@ std::vector<Lent> lent_datastores() {
 
 nlohmann::json read_spec(const fs::path& spec) {
   try {
-    return nlohmann::json::parse(read_regular_file(spec, kMaxSpecBytes, "a ctest resource spec"));
+    return parse_json_input(read_regular_file(spec, kMaxSpecBytes, "a ctest resource spec"),
+                            spec.string());
   } catch (const FileReadError& e) {
     throw DatastoreError(fmt::format("{} ({}): {}", kSpecVariable, spec.string(), e.what()));
-  } catch (const nlohmann::json::exception& e) {
-    throw DatastoreError(fmt::format("{}: not JSON: {}", spec.string(), e.what()));
+  } catch (const JsonInputError& e) {
+    throw DatastoreError(e.what());
   }
 }
 

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -72,6 +73,9 @@ Baseline baseline_from_json(const nlohmann::json& doc, const std::filesystem::pa
 
 // Throws BaselineError naming the file for a missing, unreadable or malformed file.
 Baseline load_baseline(const std::filesystem::path& file);
+// The same, of `text` as if read from `file`: the one bounded JSON parse (iogate/json_input.hpp),
+// then baseline_from_json.
+Baseline parse_baseline_text(std::string_view text, const std::filesystem::path& file);
 // Writes beside the target and renames over it.
 void save_baseline(const std::filesystem::path& file, const Baseline& baseline);
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,8 +20,11 @@ namespace iogate {
 RunContext context_from_json(const nlohmann::json& j);
 CheckRecord check_from_json(const nlohmann::json& j);
 
-// A run document, or a single check's document as a run of one.
+// A run document, or a single check's document as a run of one. Its JSON is read by the one
+// bounded parse (iogate/json_input.hpp): too deep, too large or not JSON is a JsonInputError.
 RunReport read_results(const std::filesystem::path& path);
+// The same, of `text` as if read from `path` (which names it in errors).
+RunReport read_results_text(std::string_view text, const std::filesystem::path& path);
 
 // Every per-check document (<check>.json) in `dir`, in run order (their start, then name); other
 // JSON files (the merged outputs, anything not iogate's) are left alone. When the checks ran on

@@ -1,0 +1,55 @@
+// A baseline from others is read through the one bounded parse (iogate/json_input.hpp): too deep
+// or not JSON is a BaselineError naming the file, and never quotes it.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "iogate/baseline/baseline.hpp"
+#include "iogate_test/temp_dir.hpp"
+
+namespace iogate {
+namespace {
+
+using testing::HasSubstr;
+using testing::Not;
+using testing::StartsWith;
+
+std::string load_error(const std::filesystem::path& file) {
+  try {
+    load_baseline(file);
+  } catch (const BaselineError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(BaselineInput, SamplesNestedAHundredThousandDeepAreRefused) {
+  const std::string deep = std::string(100'000, '[') + std::string(100'000, ']');
+  const std::string text = R"({"format": "iogate-baseline", "version": 1, "checks": {"c": {
+    "workload": {}, "completed": true, "metrics": {"iops": {"samples": )" +
+                           deep + "}}}}}\n";
+  const test::TempDir dir;
+  const std::filesystem::path file = dir.path() / "b.json";
+  std::ofstream(file) << text;
+  EXPECT_THAT(load_error(file),
+              StartsWith(file.string() + ": not JSON: nests deeper than 64 levels at line 2"));
+  try {
+    parse_baseline_text(text, "text.json");
+    ADD_FAILURE() << "no error";
+  } catch (const BaselineError& e) {
+    EXPECT_THAT(e.what(), StartsWith("text.json: not JSON: nests deeper than 64 levels"));
+  }
+}
+
+TEST(BaselineInput, ASecretGivenAsABaselineIsNotEchoed) {
+  const test::TempDir dir;
+  const std::filesystem::path file = dir.path() / "token";
+  std::ofstream(file) << "sk-LIVE-SECRET-TOKEN-0123456789\n";
+  const std::string message = load_error(file);
+  EXPECT_EQ(message, file.string() + ": not JSON: syntax error at line 1, column 1 (byte 1)");
+  EXPECT_THAT(message, Not(HasSubstr("sk-LIVE")));
+}
+
+}  // namespace
+}  // namespace iogate
