@@ -44,13 +44,17 @@ void probe_base(const std::filesystem::path& base) {
 
 }  // namespace
 
-void probe_writable_file(const std::filesystem::path& file) {
+void probe_writable_file(const std::filesystem::path& file, IfExists if_exists) {
   struct stat st {};
   if (::stat(file.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
     refuse(EISDIR, "write " + file.string() + ": expected a file name, not a directory");
+  check_output_allowed(file, if_exists);
   probe_base(existing_base(file.parent_path()));
 }
 
-void probe_writable_dir(const std::filesystem::path& dir) { probe_base(existing_base(dir)); }
+void probe_writable_dir(const std::filesystem::path& dir) {
+  check_output_allowed(dir / "x", IfExists::replace);  // the rule for files written into it
+  probe_base(existing_base(dir));
+}
 
 }  // namespace iogate

@@ -1,12 +1,9 @@
 #include "datastore_trust.hpp"
 
-#include <pwd.h>
 #include <unistd.h>
 
-#include <climits>
 #include <cstdlib>
 #include <memory>
-#include <vector>
 
 #include <fmt/format.h>
 
@@ -17,12 +14,6 @@ namespace iogate::detail {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string user_name(uid_t uid) {
-  if (const passwd* pw = getpwuid(uid); pw != nullptr)
-    return fmt::format("{} ({})", uid, pw->pw_name);
-  return std::to_string(uid);
-}
 
 [[noreturn]] void refuse(const fs::path& datastore, const fs::path& dir, const std::string& why) {
   const std::string where =
@@ -35,38 +26,7 @@ std::string user_name(uid_t uid) {
       datastore.string(), where, why));
 }
 
-// Each directory that holds a component of `path` (absolute, lexically normal): "/", "/a", "/a/b"
-// for "/a/b/c".
-std::vector<fs::path> holders(const fs::path& path) {
-  std::vector<fs::path> out;
-  fs::path at = path.root_path();
-  for (const fs::path& part : path.relative_path()) {
-    out.push_back(at);
-    at /= part;
-  }
-  return out;
-}
-
-void check_holders(const fs::path& path, const fs::path& datastore) {
-  for (const fs::path& dir : holders(path)) {
-    struct stat st {};
-    if (stat(dir.c_str(), &st) != 0) throw_errno("stat", dir);
-    if (const auto why = trust_problem(st, 0)) refuse(datastore, dir, *why);
-  }
-}
-
 }  // namespace
-
-std::optional<std::string> trust_problem(const struct stat& st, uid_t euid) {
-  if (euid != 0) return std::nullopt;
-  if (st.st_uid != 0) return "owned by uid " + user_name(st.st_uid);
-  const bool sticky = (st.st_mode & S_ISVTX) != 0;
-  if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !sticky) {
-    return fmt::format("{}-writable without the sticky bit (mode {:04o})",
-                       (st.st_mode & S_IWOTH) != 0 ? "world" : "group", st.st_mode & 07777);
-  }
-  return std::nullopt;
-}
 
 void check_datastore_trust(int fd, const fs::path& datastore) {
   const uid_t euid = geteuid();
@@ -75,9 +35,8 @@ void check_datastore_trust(int fd, const fs::path& datastore) {
   if (fstat(fd, &held) != 0) throw_errno("fstat", datastore);
   if (const auto why = trust_problem(held, euid)) refuse(datastore, datastore, *why);
 
-  const fs::path given = fs::absolute(datastore).lexically_normal();
-  check_holders(given, datastore);
-  const std::unique_ptr<char, decltype(&std::free)> real(realpath(given.c_str(), nullptr),
+  if (const auto found = untrusted_ancestor(datastore)) refuse(datastore, found->dir, found->why);
+  const std::unique_ptr<char, decltype(&std::free)> real(realpath(datastore.c_str(), nullptr),
                                                          &std::free);
   if (!real) throw_errno("realpath", datastore);
   struct stat now {};
@@ -85,7 +44,6 @@ void check_datastore_trust(int fd, const fs::path& datastore) {
   if (now.st_dev != held.st_dev || now.st_ino != held.st_ino)
     throw DatastoreError(
         fmt::format("datastore {} changed while it was being opened", datastore.string()));
-  if (fs::path(real.get()) != given) check_holders(real.get(), datastore);
 }
 
 }  // namespace iogate::detail

@@ -1,4 +1,5 @@
-// Whether root may write in a datastore: the rule ssh's StrictModes applies to ~/.ssh.
+// Whether root may write in a datastore: the rule ssh's StrictModes applies to ~/.ssh
+// (path_trust.hpp, shared with every output directory).
 //
 // Run as root (euid 0), iogate refuses a datastore that another user owns, or that is group- or
 // world-writable without the sticky bit, and likewise any directory on the way to it: each of
@@ -14,19 +15,11 @@
 // where its own user may write anyway.
 #pragma once
 
-#include <sys/stat.h>
-#include <sys/types.h>
-
 #include <filesystem>
-#include <optional>
-#include <string>
+
+#include "iogate/path_trust.hpp"
 
 namespace iogate::detail {
-
-// Why `st` (the datastore itself, or one of its ancestors) is not safe for a run as `euid`; nullopt
-// when it is. Only euid 0 is ever refused. The datastore must be owned by root, an ancestor by
-// root too (a directory of another user on the way can be renamed by that user).
-std::optional<std::string> trust_problem(const struct stat& st, uid_t euid);
 
 // Checks the datastore open as `fd` (found at `datastore`) and its ancestors for a run as the
 // current euid; throws DatastoreError (scratch_area.hpp) naming the directory, why, and the opt-in.

@@ -1,4 +1,5 @@
-// The StrictModes rule (src/datastore/datastore_trust.hpp), the must-exist rule and require_mount
+// The StrictModes rule on a datastore (src/datastore/datastore_trust.hpp; the rule itself is
+// tests/unit/common/path_trust_gtest.cpp), the must-exist rule and require_mount
 // (src/datastore/datastore_checks.hpp): what a datastore must be before anything is written there.
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -22,34 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 using test::listing;
 using test::TempDir;
-
-struct stat dir_stat(uid_t owner, mode_t mode) {
-  struct stat st {};
-  st.st_mode = S_IFDIR | mode;
-  st.st_uid = owner;
-  return st;
-}
-
-TEST(DatastoreTrust, RootRefusesAnotherOwnerOrWritableWithoutSticky) {
-  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 0755), 0));
-  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 0700), 0));
-  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 01777), 0));  // /tmp: nobody renames ours
-  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 01770), 0));
-  const auto owned = detail::trust_problem(dir_stat(1000, 0755), 0);
-  ASSERT_TRUE(owned);
-  EXPECT_NE(owned->find("owned by uid 1000"), std::string::npos) << *owned;
-  const auto world = detail::trust_problem(dir_stat(0, 0777), 0);
-  ASSERT_TRUE(world);
-  EXPECT_EQ(*world, "world-writable without the sticky bit (mode 0777)");
-  const auto group = detail::trust_problem(dir_stat(0, 0775), 0);
-  ASSERT_TRUE(group);
-  EXPECT_EQ(*group, "group-writable without the sticky bit (mode 0775)");
-}
-
-TEST(DatastoreTrust, AnUnprivilegedRunIsNeverRefused) {
-  EXPECT_FALSE(detail::trust_problem(dir_stat(0, 0777), 1000));
-  EXPECT_FALSE(detail::trust_problem(dir_stat(2000, 0777), 1000));
-}
 
 // The checks below stat real directories as the euid the rule applies to.
 class DatastoreTrustAsRoot : public ::testing::Test {

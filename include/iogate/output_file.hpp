@@ -1,0 +1,69 @@
+// The one way iogate writes a file for someone to read: reports, results, baselines, imported and
+// proposed threshold files, fleet reports.
+//
+// A file is written whole or not at all, and nothing is ever written through a symlink:
+//   - the content is rendered first (a writer that throws leaves no file at all);
+//   - a temporary file is created new and exclusive (O_CREAT|O_EXCL|O_NOFOLLOW, a random name)
+//     in the target's directory, held as a directory descriptor, written and fsync'ed;
+//   - only then is it renamed over the target (renameat, or RENAME_NOREPLACE when replacing was not
+//     asked for). The target itself is never opened, so a symlink planted at its name, or at any
+//     name a temporary file could get, redirects nothing: rename replaces the link, not its target.
+// A set of files is all or nothing as far as a filesystem allows: every temporary file of the set
+// is written before the first rename, so a full disk, a read-only mount or an I/O error leaves none
+// of them (only a rename failing half way through the set could leave some, and renames do not
+// need space).
+//
+// Run as root, an output directory that another user can change (its own, or one on the way to it,
+// by the rule of path_trust.hpp) is refused before anything is written, like an unsafe datastore:
+// that user could swap it for a symlink between the check and the write. A directory shared on
+// purpose is written with IOGATE_ALLOW_SHARED_OUTPUT=1; the temporary-file discipline still holds
+// there. A missing output directory is created, after its nearest existing ancestor passed the
+// same rule.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <ostream>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+namespace iogate {
+
+// Whether a file already at the target's name may be replaced (`--force`).
+enum class IfExists { replace, refuse };
+
+// The target exists and replacing it was not asked for.
+class OutputExistsError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Run as root, the output directory (or one on the way to it) can be changed by another user.
+class UnsafeOutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct OutputFile {
+  std::filesystem::path path;
+  std::function<void(std::ostream&)> write;  // renders the content; may throw, nothing is written
+};
+
+// Writes every file of `files`, all or none (above). Throws OutputExistsError, UnsafeOutputError,
+// or std::system_error naming the operation and the path; what a writer throws passes through.
+// Nothing of the set is left behind on failure but files a failed rename could not take back.
+void write_outputs(const std::vector<OutputFile>& files, IfExists if_exists = IfExists::replace);
+
+// A set of one.
+void write_output(const std::filesystem::path& path,
+                  const std::function<void(std::ostream&)>& write,
+                  IfExists if_exists = IfExists::replace);
+void write_output_text(const std::filesystem::path& path, std::string_view text,
+                       IfExists if_exists = IfExists::replace);
+
+// Before a long run whose output would be lost with it: throws what writing `path` would throw for
+// its directory (unsafe, not a directory) or for a file already there, and writes nothing.
+void check_output_allowed(const std::filesystem::path& path, IfExists if_exists);
+
+}  // namespace iogate
