@@ -4,6 +4,13 @@
 // directory, a character device (/dev/zero never ends) or a FIFO, and reading such a thing whole
 // would fail with the stream library's words and no path, block forever or run out of memory.
 // Every failure is a FileReadError whose message starts with the path.
+//
+// What an input may reveal. iogate runs as root in CI, and its errors end up in logs many people
+// read, so a message quotes a file's text only when every user could read that file anyway
+// (InputText::quotable, mode o+r). And a file named inside another file (an include, a threshold
+// file's fio_job) is read only if the one who wrote that other file could read it: the owner of
+// the naming file, and the real uid where it differs from the effective one; files under /proc and
+// /sys (which describe the machine, and other processes) are never read that way.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +33,27 @@ class FileReadError : public std::runtime_error {
 
 // The bytes of the regular file at `path`; `what` names the expected content in errors ("a
 // threshold file"). Larger than `max_bytes`, or not a regular file: FileReadError.
+// With Links::refuse the last component of `path` must not be a symbolic link (O_NOFOLLOW): a
+// file found in a directory someone else fills is read where it is, never through a link out of
+// it, even one swapped in after the directory was listed.
+enum class Links { follow, refuse };
 std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
-                              const char* what);
+                              const char* what, Links links = Links::follow);
+
+// A file's text and whether messages may quote it.
+struct InputText {
+  std::string text;
+  bool quotable = false;  // every user may read the file (o+r): its text may appear in messages
+};
+
+// As read_regular_file, telling whether the text may be quoted.
+InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,
+                          const char* what);
+
+// A file named inside `named_by`: as read_input_file, and refused (FileReadError saying why, and
+// nothing of its content) when it lives under /proc or /sys, or when the owner of `named_by` or
+// the real uid could not read it without root's privileges.
+InputText read_named_file(const std::filesystem::path& path, const std::filesystem::path& named_by,
+                          std::uint64_t max_bytes, const char* what);
 
 }  // namespace iogate

@@ -1,14 +1,23 @@
 #include "iogate/read_file.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
+#include <linux/magic.h>
+#include <pwd.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
+
+#include "unique_fd.hpp"
 
 namespace iogate {
 namespace {
@@ -24,21 +33,12 @@ const char* kind_of(mode_t mode) {
   return "not a regular file";
 }
 
-struct Fd {
-  int fd;
-  ~Fd() { ::close(fd); }
-};
+using detail::UniqueFd;
 
-}  // namespace
-
-std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
-                              const char* what) {
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
-  const int raw = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (raw < 0) throw FileReadError(path, "cannot open: " + os_words(errno));
-  const Fd fd{raw};
-  struct stat st {};
-  if (::fstat(fd.fd, &st) != 0) throw FileReadError(path, "cannot stat: " + os_words(errno));
+// Reads the regular file open as `fd` (opened as `path`, described by `st`) up to `max_bytes`.
+std::string read_open_file(const UniqueFd& fd, const struct stat& st,
+                           const std::filesystem::path& path, std::uint64_t max_bytes,
+                           const char* what) {
   if (!S_ISREG(st.st_mode))
     throw FileReadError(path, fmt::format("is {}, expected {}", kind_of(st.st_mode), what));
   if (static_cast<std::uint64_t>(st.st_size) > max_bytes)
@@ -48,7 +48,7 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
   text.reserve(static_cast<std::size_t>(st.st_size));
   std::array<char, 65536> buffer;
   for (;;) {
-    const ssize_t n = ::read(fd.fd, buffer.data(), buffer.size());
+    const ssize_t n = ::read(fd.get(), buffer.data(), buffer.size());
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) throw FileReadError(path, "cannot read: " + os_words(errno));
     if (n == 0) break;
@@ -58,6 +58,94 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
       throw FileReadError(path, fmt::format("grew past {} bytes while being read", max_bytes));
   }
   return text;
+}
+
+UniqueFd open_input(const std::filesystem::path& path, struct stat& st,
+                    Links links = Links::follow) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused after the fstat.
+  const int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == Links::refuse ? O_NOFOLLOW : 0);
+  const int raw = ::open(path.c_str(), flags);
+  if (raw < 0 && errno == ELOOP && links == Links::refuse)
+    throw FileReadError(path, "is a symbolic link; not followed out of the directory it is in");
+  if (raw < 0) throw FileReadError(path, "cannot open: " + os_words(errno));
+  UniqueFd fd(raw);
+  if (::fstat(fd.get(), &st) != 0) throw FileReadError(path, "cannot stat: " + os_words(errno));
+  return fd;
+}
+
+// Whether `uid` may read a file described by `st` by its mode bits, as the kernel decides for a
+// process of that user (its primary and supplementary groups); root reads everything.
+bool readable_by(uid_t uid, const struct stat& st) {
+  if (uid == 0) return true;
+  if (st.st_uid == uid) return (st.st_mode & S_IRUSR) != 0;
+  if ((st.st_mode & S_IRGRP) != 0) {
+    if (const passwd* pw = ::getpwuid(uid); pw != nullptr) {
+      int count = 64;
+      std::vector<gid_t> groups(static_cast<std::size_t>(count));
+      if (::getgrouplist(pw->pw_name, pw->pw_gid, groups.data(), &count) < 0) {
+        groups.resize(static_cast<std::size_t>(count));
+        ::getgrouplist(pw->pw_name, pw->pw_gid, groups.data(), &count);
+      }
+      groups.resize(static_cast<std::size_t>(std::max(count, 0)));
+      if (std::find(groups.begin(), groups.end(), st.st_gid) != groups.end()) return true;
+    }
+  }
+  return (st.st_mode & S_IROTH) != 0;
+}
+
+// Filesystems that describe the machine and its processes rather than hold anyone's files.
+bool on_kernel_filesystem(int fd) {
+  struct statfs fs {};
+  if (::fstatfs(fd, &fs) != 0) return false;
+  switch (static_cast<unsigned long>(fs.f_type)) {
+    case PROC_SUPER_MAGIC:
+    case SYSFS_MAGIC:
+    case DEBUGFS_MAGIC:
+    case SECURITYFS_MAGIC:
+    case TRACEFS_MAGIC:
+    case EFIVARFS_MAGIC:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
+                              const char* what, Links links) {
+  struct stat st {};
+  const UniqueFd fd = open_input(path, st, links);
+  return read_open_file(fd, st, path, max_bytes, what);
+}
+
+InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,
+                          const char* what) {
+  struct stat st {};
+  const UniqueFd fd = open_input(path, st);
+  return {read_open_file(fd, st, path, max_bytes, what), (st.st_mode & S_IROTH) != 0};
+}
+
+InputText read_named_file(const std::filesystem::path& path, const std::filesystem::path& named_by,
+                          std::uint64_t max_bytes, const char* what) {
+  struct stat st {};
+  const UniqueFd fd = open_input(path, st);
+  if (on_kernel_filesystem(fd.get()))
+    throw FileReadError(path, fmt::format("is a file of the kernel's (/proc, /sys), expected {}; "
+                                          "refused",
+                                          what));
+  struct stat naming {};
+  if (::stat(named_by.c_str(), &naming) == 0 && S_ISREG(st.st_mode) &&
+      !readable_by(naming.st_uid, st)) {
+    throw FileReadError(path, fmt::format("uid {}, the owner of {}, may not read it; refused "
+                                          "(a file may name only files its owner can read)",
+                                          naming.st_uid, named_by.string()));
+  }
+  if (::getuid() != ::geteuid() && S_ISREG(st.st_mode) && !readable_by(::getuid(), st)) {
+    throw FileReadError(
+        path, fmt::format("uid {}, who runs iogate, may not read it; refused", ::getuid()));
+  }
+  return {read_open_file(fd, st, path, max_bytes, what), (st.st_mode & S_IROTH) != 0};
 }
 
 }  // namespace iogate

@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -32,9 +33,16 @@ std::string_view strip(std::string_view line, int& column) {
   return line;
 }
 
-std::string read_text(const std::filesystem::path& path, const SourceLocation& from) {
+// The job file itself (`from` has no line), or a file an include line names. A file named inside
+// another (an include; a job file a threshold file names, `named_by`) is read only if that other
+// file's owner could read it (read_file.hpp).
+InputText read_text(const std::filesystem::path& path, const SourceLocation& from,
+                    const std::filesystem::path& named_by = {}) {
   try {
-    return read_regular_file(path, kMaxJobFileBytes, "a fio job file");
+    if (from.line > 0) return read_named_file(path, from.file, kMaxJobFileBytes, "a fio job file");
+    if (!named_by.empty())
+      return read_named_file(path, named_by, kMaxJobFileBytes, "a fio job file");
+    return read_input_file(path, kMaxJobFileBytes, "a fio job file");
   } catch (const FileReadError& e) {
     if (from.line > 0) throw ThresholdError(from, "include", path.string() + ": " + e.problem());
     throw ThresholdError(SourceLocation{path, 0, 0}, "", e.problem());
@@ -80,7 +88,11 @@ class Reader {
  public:
   explicit Reader(const EnvLookup& env) : env_(env) {}
 
-  void read(std::string_view text, const std::filesystem::path& path, FioJobFile& out, int depth) {
+  // `quotable`: the file's text may appear in messages (read_file.hpp).
+  void read(std::string_view text, bool quotable, const std::filesystem::path& path,
+            FioJobFile& out, int depth) {
+    const bool outer_quotable = std::exchange(quotable_, quotable);
+    text_bytes_ += text.size();
     int number = 0;
     std::size_t pos = 0;
     while (pos <= text.size()) {
@@ -98,7 +110,7 @@ class Reader {
         continue;
       }
       if (out.sections.empty()) {
-        throw ThresholdError(where, std::string(line.substr(0, line.find('='))),
+        throw ThresholdError(where, shown(line.substr(0, line.find('='))),
                              "option outside of a [job] section (fio refuses it too)");
       }
       if (line.starts_with("include")) {
@@ -107,6 +119,7 @@ class Reader {
       }
       option(line, where, out.sections.back());
     }
+    quotable_ = outer_quotable;
   }
 
  private:
@@ -142,13 +155,28 @@ class Reader {
                                        "itself?)",
                                        kMaxIncludeDepth));
     }
-    read(read_text(file, where), file, out, depth + 1);
+    // Counted before the read, so that neither limit is passed by more than the file in hand.
+    if (++included_files_ > kMaxIncludedFiles) {
+      throw ThresholdError(where, "include",
+                           fmt::format("a job file and its includes read at most {} files "
+                                       "(files that include each other many times?)",
+                                       kMaxIncludedFiles));
+    }
+    const InputText included = read_text(file, where);
+    if (text_bytes_ + included.text.size() > kMaxJobTextBytes) {
+      throw ThresholdError(where, "include",
+                           fmt::format("a job file and its includes come to more than {} bytes "
+                                       "of text (files that include each other many times?)",
+                                       kMaxJobTextBytes));
+    }
+    read(included.text, included.quotable, file, out, depth + 1);
   }
 
   void option(std::string_view line, const SourceLocation& where, FioSection& into) {
     FioOption o;
     o.text = std::string(line);
     o.where = where;
+    o.shown = quotable_;
     const std::size_t eq = line.find('=');
     std::string_view name = line.substr(0, eq);
     while (!name.empty() && blank(name.back())) name.remove_suffix(1);
@@ -157,12 +185,21 @@ class Reader {
     if (eq != std::string_view::npos) {
       std::string_view value = line.substr(eq + 1);
       while (!value.empty() && blank(value.front())) value.remove_prefix(1);
-      o.value = expand(value, where, o.name, env_);
+      o.value = expand(value, where, shown(o.name), env_);
+      if (*o.value != value) o.written = std::string(value);
     }
     into.options.push_back(std::move(o));
   }
 
+  // Text of the file being read, as a message may show it.
+  std::string shown(std::string_view text) const {
+    return quotable_ ? std::string(text) : std::string(kNotShown);
+  }
+
   const EnvLookup& env_;
+  bool quotable_ = true;        // the file being read may be quoted in messages
+  int included_files_ = 0;      // every include read so far, however deep
+  std::size_t text_bytes_ = 0;  // the text of the job file and of every include read so far
 };
 
 }  // namespace
@@ -174,15 +211,17 @@ EnvLookup process_environment() {
   };
 }
 
-FioJobFile read_job_file(const std::filesystem::path& path, const EnvLookup& env) {
-  return parse_job_text(read_text(path, SourceLocation{}), path, env);
+FioJobFile read_job_file(const std::filesystem::path& path, const EnvLookup& env,
+                         const std::filesystem::path& named_by) {
+  const InputText text = read_text(path, SourceLocation{}, named_by);
+  return parse_job_text(text.text, path, env, text.quotable);
 }
 
 FioJobFile parse_job_text(std::string_view text, const std::filesystem::path& path,
-                          const EnvLookup& env) {
+                          const EnvLookup& env, bool quotable) {
   FioJobFile out;
   out.path = path;
-  Reader(env).read(text, path, out, 0);
+  Reader(env).read(text, quotable, path, out, 0);
   return out;
 }
 
@@ -202,6 +241,43 @@ std::vector<FioJobOptions> jobs_of(const FioJobFile& file) {
     jobs.push_back(std::move(job));
   }
   return jobs;
+}
+
+}  // namespace iogate::fio_job
+
+namespace iogate::fio_job {
+namespace {
+
+void replace_all(std::string& text, std::string_view what, std::string_view with) {
+  if (what.empty()) return;
+  for (std::size_t at = text.find(what); at != std::string::npos;
+       at = text.find(what, at + with.size()))
+    text.replace(at, what.size(), with);
+}
+
+}  // namespace
+
+std::string shown_name(const FioOption& o) { return o.shown ? o.name : std::string(kNotShown); }
+
+std::string shown_text(const FioOption& o) {
+  if (!o.shown) return std::string(kNotShown);
+  if (!o.written || !o.value) return o.text;
+  std::string text = o.text;
+  replace_all(text, *o.value, *o.written);
+  return text;
+}
+
+std::string shown_message(const FioOption& o, std::string message) {
+  if (!o.value || o.value->empty()) return message;
+  const std::string& value = *o.value;
+  const std::string instead = !o.shown ? "(value not shown)" : o.written ? *o.written : value;
+  if (instead == value) return message;
+  // A value is quoted whole ("got \"...\""); a part of it (one of a list) may stand alone. A
+  // short value standing alone is left: replacing "1" would mangle every number in the message,
+  // and three characters reveal little.
+  replace_all(message, "\"" + value + "\"", "\"" + instead + "\"");
+  if (value.size() > 3) replace_all(message, value, instead);
+  return message;
 }
 
 }  // namespace iogate::fio_job

@@ -19,7 +19,7 @@ namespace {
 using detail::Treatment;
 
 [[noreturn]] void refuse(const FioOption& o, const std::string& why) {
-  throw ThresholdError(o.where, o.name, why);
+  throw ThresholdError(o.where, shown_name(o), shown_message(o, why));
 }
 
 // A value parser's complaint at the option's line.
@@ -144,7 +144,8 @@ std::vector<BlockSizeShare> parse_split(const FioOption& o, const std::string& t
 }
 
 std::string note(const FioOption& o, const std::string& why) {
-  return fmt::format("{}:{}: {}: {}", o.where.file.string(), o.where.line, o.text, why);
+  return fmt::format("{}:{}: {}: {}", o.where.file.string(), o.where.line, shown_text(o),
+                     shown_message(o, why));
 }
 
 class JobMapper {

@@ -23,7 +23,7 @@ class Writer {
     if (it != job_.sources.end()) {
       for (const FioOption& o : it->second)
         out +=
-            fmt::format("# {}:{}: {}\n", o.where.file.string(), o.where.line, comment_text(o.text));
+            fmt::format("# {}:{}: {}\n", o.where.file.string(), o.where.line, comment_text(shown_text(o)));
     } else {
       out += "# fio's default\n";
     }

@@ -44,7 +44,7 @@ WorkloadSpec fio_workload(const std::filesystem::path& file, const Section& name
   }
   fio_job::FioJobFile jobs;
   try {
-    jobs = fio_job::read_job_file(path, fio_job::process_environment());
+    jobs = fio_job::read_job_file(path, fio_job::process_environment(), file);
   } catch (const ThresholdError& e) {
     if (e.where().line > 0) throw;
     named.fail(job, "fio_job", fmt::format("{}: {}", path.string(), e.problem()));
