@@ -50,10 +50,13 @@ void CheckSession::read_stack(const std::filesystem::path& datastore) {
   // Of the datastore, not of the scratch directory: the same filesystem (the scratch area checks
   // it), and a path someone who can write the datastore cannot rename away mid-read.
   stack_ = read_storage_stack(datastore);
-  if (check_.workload.direct && (stack_.filesystem == "tmpfs" || stack_.filesystem == "ramfs")) {
+  // Memory filesystems: with or without O_DIRECT (page cache or none), what is measured there is
+  // memory. `--datastore /dev` (devtmpfs) is the careless operator's way to get here.
+  const std::string& fs = stack_.filesystem;
+  if (fs == "tmpfs" || fs == "ramfs" || fs == "devtmpfs") {
     std::cerr << "iogate: warning: " << check_.name << ": datastore " << datastore.string()
-              << " is on " << stack_.filesystem
-              << ": direct = true measures memory there, not storage\n";
+              << " is on " << fs << ", which is memory: this measures memory, not storage"
+              << (check_.workload.direct ? " (direct = true does not change that)" : "") << '\n';
   }
 }
 

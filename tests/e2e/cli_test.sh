@@ -44,13 +44,17 @@ for cmd in "run --bs 4k --size 1MiB" "check $E2E_GATE_TOML"; do
   [ ! -e "$ds/array" ] || fail "$cmd created the missing datastore $ds/array/iogate"
 done
 
-# On tmpfs, direct I/O measures memory: said, not silently passed off as storage.
+# On tmpfs, I/O measures memory, direct or buffered: said, not silently passed off as storage.
 if shm=$(mktemp -d /dev/shm/iogate-e2e.XXXXXX 2> /dev/null); then
   "$iogate" run --bs 4k --size 1MiB --file-size 1MiB --datastore "$shm" > /dev/null 2> "$out/shm.err" ||
     { rm -rf "$shm"; cat "$out/shm.err"; fail "run on tmpfs failed"; }
+  "$iogate" run --bs 4k --size 1MiB --file-size 1MiB --direct 0 --datastore "$shm" > /dev/null \
+    2> "$out/shm-buffered.err" || { rm -rf "$shm"; cat "$out/shm-buffered.err"; fail "buffered run on tmpfs failed"; }
   rm -rf "$shm"
-  assert_contains "$out/shm.err" "warning: run: datastore $shm is on tmpfs: direct = true measures memory" \
+  assert_contains "$out/shm.err" "warning: run: datastore $shm is on tmpfs, which is memory: this measures memory, not storage \\(direct = true" \
     "direct I/O on tmpfs warns"
+  assert_contains "$out/shm-buffered.err" "warning: run: datastore $shm is on tmpfs, which is memory: this measures memory, not storage$" \
+    "buffered I/O on tmpfs warns too"
 fi
 
 # run: a size-based write prints the table row and writes exact figures as JSON.
