@@ -2,10 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
 #include <cmath>
-#include <fstream>
-#include <system_error>
 
 namespace iogate {
 namespace {
@@ -95,22 +92,14 @@ nlohmann::json check_to_json(const CheckRecord& c, const RunContext& context) {
   return doc;
 }
 
-void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc) {
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  std::filesystem::path tmp = path;
-  tmp += ".tmp";
-  try {
-    std::ofstream out(tmp, std::ios::trunc);
-    if (!out) throw std::system_error(errno, std::generic_category(), "open " + tmp.string());
-    out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
-    out.close();
-    if (!out) throw std::system_error(errno, std::generic_category(), "write " + tmp.string());
-    std::filesystem::rename(tmp, path);
-  } catch (...) {
-    std::error_code ignored;  // leave no half-written document behind
-    std::filesystem::remove(tmp, ignored);
-    throw;
-  }
+void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc,
+                     IfExists if_exists) {
+  write_output(
+      path,
+      [&doc](std::ostream& out) {
+        out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+      },
+      if_exists);
 }
 
 }  // namespace iogate

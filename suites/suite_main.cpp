@@ -32,9 +32,11 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "generated_check.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
+#include "iogate/output_file.hpp"
 #include "iogate/reports/check_results_cleanup.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/result_reader.hpp"
@@ -106,7 +108,7 @@ int report_step(const SuiteOptions& o) {
 
 void write_check_list(const std::string& path, const std::vector<ThresholdFile>& files,
                       const std::vector<HandWritten>& hand_written) {
-  std::ofstream out(path, std::ios::trunc);
+  std::ostringstream out;
   std::set<std::string> claimed;
   for (const HandWritten& test : hand_written) {
     long timeout = kHandWrittenTimeout;
@@ -126,7 +128,7 @@ void write_check_list(const std::string& path, const std::vector<ThresholdFile>&
       if (!claimed.contains(check.name))
         out << check.name << ' ' << check.timeout.count() << ' ' << file.profile << ' '
             << kSuiteConfig.name << '.' << check.name << '\n';
-  if (!out) throw std::runtime_error("cannot write " + path);
+  write_output_text(path, out.str());
 }
 
 // This process's parent when it is ctest, else 0: the run whose later checks a kept test file is
@@ -194,6 +196,7 @@ RunnerSettings runner_settings(const SuiteOptions& o) {
   settings.datastore =
       resolve_datastore(datastore_flags(o), config.datastore, config.create_datastore);
   settings.baseline = load_named_baseline(resolve_baseline(o.baseline, config.baseline));
+  settings.strict_baseline = resolve_strict_baseline(o.strict_baseline);
   settings.repeat = o.repeat;
   settings.repeat_max = o.repeat_max;
   if (!o.report_dir.empty()) settings.json_dir = std::filesystem::path(o.report_dir) / config.name;

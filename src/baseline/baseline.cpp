@@ -1,6 +1,8 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <system_error>
@@ -8,6 +10,8 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/reports/json_fields.hpp"
+#include "iogate/reports/labels.hpp"
 #include "iogate/reports/result_json.hpp"
 #include "iogate/reports/run_json.hpp"
 #include "iogate/verdicts/statistics.hpp"
@@ -61,6 +65,7 @@ std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpe
     recorded_workload = workload_json(workload_from_json(recorded.workload));
     read_back = true;
   } catch (const json::exception&) {
+  } catch (const ReadBackError&) {  // a key out of range: compared as written too
   }
   std::string out;
   const auto differ = [&out](const std::string& key, const json& was, const json& value) {
@@ -77,6 +82,47 @@ std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpe
       if (!current.contains(key)) differ(key, was, json());
   }
   return out;
+}
+
+BaselineProvenance baseline_provenance(const Baseline& baseline, const std::string& host,
+                                       const std::string& datastore, const StorageStack& stack) {
+  BaselineProvenance out;
+  const auto differ = [&out](const std::string& key, const std::string& was, const std::string& now,
+                             bool elsewhere) {
+    if (was.empty() || now.empty() || was == now) return;
+    out.changes.push_back(key + " " + was + " \u2192 " + now);
+    if (elsewhere) out.elsewhere.push_back(out.changes.back());
+  };
+  const auto normal = [](const std::string& path) {
+    std::string text = std::filesystem::path(path).lexically_normal().string();
+    if (text.size() > 1 && text.ends_with('/')) text.pop_back();
+    return text;
+  };
+  differ("host", baseline.host, host, true);
+  differ("datastore", normal(baseline.datastore), normal(datastore), true);
+  for (const std::string& change : diff_storage_stacks(baseline.fingerprint, stack)) {
+    out.changes.push_back(change);
+    if (change.starts_with("filesystem ")) out.elsewhere.push_back(change);
+  }
+  return out;
+}
+
+void require_baseline_figures(const Baseline& baseline, const BaselineCheck& recorded,
+                              const Check& check) {
+  for (const Expectation& e : check.expectations) {
+    if (!std::holds_alternative<RelativeBound>(e.bound)) continue;
+    const std::string figure = sample_key(e);
+    const auto it = recorded.samples.find(figure);
+    const bool usable = it != recorded.samples.end() &&
+                        std::any_of(it->second.begin(), it->second.end(),
+                                    [](double v) { return std::isfinite(v) && v > 0; });
+    if (!usable)
+      throw BaselineError(fmt::format(
+          "baseline {}: check \"{}\" has no {} figure for {} to compare with ({}): record the "
+          "baseline again",
+          baseline.path.string(), recorded.name, figure, e.key,
+          it == recorded.samples.end() ? "not recorded" : "no run of it measured one"));
+  }
 }
 
 MetricSamples baseline_samples(const Check& check, const std::vector<RunResult>& runs) {
@@ -146,7 +192,13 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
   for (const auto& [key, value] :
        member(doc, "fingerprint", V::object, "an object", file, "").items())
     if (value.is_string()) b.fingerprint.set_field(key, value.get<std::string>());
+  // The names as a results file's are held (labels.hpp): a baseline may come from elsewhere.
+  if (!b.host.empty())
+    if (const auto problem = host_label_problem(b.host))
+      throw BaselineError(fmt::format("{}: host: {}", file.string(), *problem));
   for (const auto& [name, c] : member(doc, "checks", V::object, "an object", file, "").items()) {
+    if (const auto problem = name_problem(name, kMaxCheckNameLength))
+      throw BaselineError(fmt::format("{}: checks: {}", file.string(), *problem));
     const std::string where = "checks." + name;
     BaselineCheck check;
     check.name = name;
@@ -158,14 +210,22 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
       const json& samples =
           member(metric, "samples", V::array, "an array of numbers", file, mwhere);
       std::vector<double>& out = check.samples[key];
+      // Every figure a baseline keeps (rates, seconds, latencies) is above 0 wherever I/O
+      // completed: a 0 or a negative one would make any bound "N% of baseline" meet it, and the
+      // verdict line print a ratio of hundreds of digits.
+      if (samples.empty())
+        throw BaselineError(fmt::format("{}: {}.samples: expected at least one sample, got none",
+                                        file.string(), mwhere));
       for (const json& s : samples) {
         if (s.is_null()) {
           out.push_back(NAN);  // a run without the figure (no completed I/O)
-        } else if (s.is_number()) {
+        } else if (s.is_number() && std::isfinite(s.get<double>()) && s.get<double>() > 0) {
           out.push_back(s.get<double>());
         } else {
-          throw BaselineError(fmt::format("{}: {}.samples: expected numbers, got {}", file.string(),
-                                          mwhere, type_of(s)));
+          throw BaselineError(fmt::format(
+              "{}: {}.samples[{}]: expected a positive number (or null for a run without the "
+              "figure), got {}",
+              file.string(), mwhere, out.size(), s.is_number() ? s.dump() : type_of(s)));
         }
       }
     }
@@ -196,8 +256,9 @@ Baseline parse_baseline_text(std::string_view text, const std::filesystem::path&
   return baseline_from_json(doc, file);
 }
 
-void save_baseline(const std::filesystem::path& file, const Baseline& baseline) {
-  write_json_file(file, baseline_to_json(baseline));  // beside it, then renamed over it
+void save_baseline(const std::filesystem::path& file, const Baseline& baseline,
+                   IfExists if_exists) {
+  write_json_file(file, baseline_to_json(baseline), if_exists);
 }
 
 }  // namespace iogate

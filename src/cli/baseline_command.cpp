@@ -33,6 +33,7 @@ struct RecordFlags {
   std::string file;
   DatastoreFlags datastore;
   std::string out;
+  bool force = false;
   int repeat = 5;
   int repeat_max = 20;
   double precision_pct = 3;
@@ -124,7 +125,8 @@ int run(const RecordFlags& flags) {
   baseline.datastore = datastore.string();
   baseline.repeat = flags.repeat;
   try {
-    probe_writable_file(flags.out);  // not after every run: the runs would be lost
+    // Not after every run: the runs would be lost.
+    probe_writable_file(flags.out, flags.force ? IfExists::replace : IfExists::refuse);
   } catch (const std::exception& e) {
     std::cerr << "iogate: baseline record --out " << flags.out << ": " << e.what() << '\n';
     return kExitBadInput;
@@ -136,7 +138,7 @@ int run(const RecordFlags& flags) {
   try {
     for (const Check& check : file.checks)
       baseline.checks.push_back(record_one(check, *choice, flags, baseline.fingerprint));
-    save_baseline(flags.out, baseline);
+    save_baseline(flags.out, baseline, flags.force ? IfExists::replace : IfExists::refuse);
   } catch (const std::exception& e) {
     std::cerr << "iogate: baseline not written: " << e.what() << '\n';
     return kExitCheckFailed;
@@ -155,6 +157,7 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
   sub->add_option("file", flags->file, "Threshold file")->required();
   add_datastore_flags(*sub, flags->datastore);
   sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
+  sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
   sub->add_option("--repeat", flags->repeat, "The fewest runs per check (default 5)")
       ->check(CLI::Range(1, 100));
   sub->add_option("--repeat-max", flags->repeat_max,

@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "iogate/fio_job/threshold_writer.hpp"
+#include "iogate/output_file.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -19,6 +20,7 @@ struct ImportArgs {
   std::string output;
   std::string suite;
   std::vector<std::string> expect;
+  bool force = false;
 };
 
 int run_import(const ImportArgs& args) {
@@ -68,7 +70,7 @@ int run_import(const ImportArgs& args) {
     if (args.output.empty()) {
       std::cout << text;
     } else {
-      write_file_atomically(target, [&](std::ostream& out) { out << text; });
+      write_output_text(target, text, args.force ? IfExists::replace : IfExists::refuse);
     }
     std::cerr << fmt::format("iogate import: {} checks from {}{}{}\n", jobs.size(),
                              job_path.string(), args.output.empty() ? "" : " into " + args.output,
@@ -77,8 +79,8 @@ int run_import(const ImportArgs& args) {
   } catch (const ThresholdError& e) {
     std::cerr << e.what() << '\n';
     return kExitBadInput;
-  } catch (const std::system_error& e) {
-    std::cerr << "iogate import: " << e.what() << '\n';
+  } catch (const std::exception& e) {  // the output could not be written; nothing was
+    std::cerr << "iogate import: " << e.what() << "; nothing written\n";
     return kExitBadInput;
   }
 }
@@ -94,6 +96,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   fio->add_option("job", args->job, "The fio job file")->required();
   fio->add_option("--section", args->section, "Only this job section");
   fio->add_option("-o,--output", args->output, "The threshold file to write (default: stdout)");
+  fio->add_flag("--force", args->force, "Replace the output file if it exists");
   fio->add_option("--suite", args->suite, "The suite's name (default: the job file's name)");
   fio->add_option("--expect", args->expect,
                   "KEY=VALUE for every check's [check.expect], e.g. iops_min=300; required")

@@ -21,7 +21,7 @@
 #include "iogate/propose/proposal_toml.hpp"
 #include "iogate/propose/propose.hpp"
 #include "iogate/units.hpp"
-#include "write_new_file.hpp"
+#include "iogate/output_file.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -100,7 +100,7 @@ int run(const ProposeFlags& flags) {
     return kExitOk;
   }
   try {
-    write_new_file(flags.out, text, flags.force);
+    write_output_text(flags.out, text, flags.force ? IfExists::replace : IfExists::refuse);
   } catch (const std::exception& e) {
     std::cerr << "iogate propose: " << e.what() << "; nothing written\n";
     return kExitBadInput;

@@ -27,6 +27,8 @@ struct ReportFlags {
   std::string clear_dir;
   std::vector<std::string> history;
   ReportFiles files;
+  bool force = false;  // replace report files that exist
+  IfExists if_exists() const { return force ? IfExists::replace : IfExists::refuse; }
 };
 
 // Everything is read and checked before the page is written, and the page is written beside its
@@ -42,6 +44,12 @@ int run_history(const ReportFlags& flags) {
     std::cerr << "iogate report: --history needs --html FILE, the page to write\n";
     return kExitBadInput;
   }
+  try {
+    check_output_allowed(f.html, flags.if_exists());
+  } catch (const std::exception& e) {
+    std::cerr << "iogate report: " << e.what() << "; nothing written\n";
+    return kExitBadInput;
+  }
   History history;
   try {
     history = read_history(
@@ -52,8 +60,9 @@ int run_history(const ReportFlags& flags) {
   }
   try {
     const std::string chart_js = load_chart_js();
-    write_file_atomically(f.html,
-                          [&](std::ostream& out) { write_history_html(out, history, chart_js); });
+    write_output(
+        f.html, [&](std::ostream& out) { write_history_html(out, history, chart_js); },
+        flags.if_exists());
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << '\n';
     return kExitCheckFailed;
@@ -100,9 +109,17 @@ int run(const ReportFlags& flags) {
     std::cerr << "iogate report: no check results in " << flags.from_dir << '\n';
     return kExitBadInput;
   }
+  try {  // a file in the way, or an unsafe directory, is bad input: found before any output
+    for (const std::string* f : {&flags.files.junit, &flags.files.json, &flags.files.gbench_json,
+                                 &flags.files.markdown, &flags.files.html})
+      if (!f->empty()) check_output_allowed(*f, flags.if_exists());
+  } catch (const std::exception& e) {
+    std::cerr << "iogate report: " << e.what() << "; nothing written\n";
+    return kExitBadInput;
+  }
   write_report(*make_console_writer(std::cout, isatty(STDOUT_FILENO) == 1), report);
   try {
-    write_report_files(report, flags.files);
+    write_report_files(report, flags.files, flags.if_exists());
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << '\n';
     return kExitCheckFailed;
@@ -134,6 +151,7 @@ void add_report_command(CLI::App& app, int& exit_code) {
                   "datastore, each check's figures over time, the run where one changed marked")
       ->expected(1, -1);
   add_report_flags(*sub, flags->files);
+  sub->add_flag("--force", flags->force, "Replace report files that exist");
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });
 }
 

@@ -74,7 +74,7 @@ expect_exit 2 "$out/json-dir.log" "$iogate" check "$out/pass.toml" --datastore "
 assert_contains "$out/json-dir.log" "^iogate check: report cannot be written: create directory $out/plain-file/json in $out/plain-file: Not a directory$" "--json-dir under a file"
 if grep -q "tiny_write" "$out/junit-dir.log" "$out/json-dir.log"; then fail "a check ran although its report could not be written"; fi
 [ -z "$(ls -A "$ds")" ] || fail "refused run wrote to the datastore: $(ls -A "$ds")"
-[ -z "$(find "$out" -name '*.tmp')" ] || fail "stray .tmp: $(find "$out" -name '*.tmp')"
+[ -z "$(find "$out" -name '*.tmp')" ] || fail "stray temporary file: $(find "$out" -name '*.tmp')"
 
 # A read-only --json-dir (a read-only bind mount: root ignores mode bits): refused before the run.
 if [ "$(id -u)" = 0 ] && unshare -m true 2> /dev/null; then
@@ -100,10 +100,12 @@ if grep -Eq "ERROR|^FAIL" "$out/late.log"; then fail "a report write failure bec
 [ -z "$(find "$out/json" -name '*.tmp')" ] || fail "stray .tmp in json dir"
 assert_no_scratch "$ds"
 
-# iogate report to a directory: one message, exit 1, and no stray .tmp beside it.
-expect_exit 1 "$out/report-junit-dir.log" "$iogate" report "$out/results.json" --junit "$out/junit-dir"
-assert_contains "$out/report-junit-dir.log" "^iogate report: write $out/junit-dir: Is a directory$" "report --junit DIR"
-[ -z "$(find "$out" -name '*.tmp')" ] || fail "stray .tmp: $(find "$out" -name '*.tmp')"
+# iogate report to a directory: bad input, found before any output, one message, exit 2, and no
+# temporary file beside it.
+expect_exit 2 "$out/report-junit-dir.log" "$iogate" report "$out/results.json" --junit "$out/junit-dir"
+assert_contains "$out/report-junit-dir.log" "^iogate report: write $out/junit-dir: Is a directory; nothing written$" "report --junit DIR"
+[ -z "$(find "$out" -name '.iogate-*')" ] || fail "stray temporary file: $(find "$out" -name '.iogate-*')"
+[ -z "$(find "$out" -name '*.tmp')" ] || fail "stray temporary file: $(find "$out" -name '*.tmp')"
 
 # baseline record --out that cannot be written: refused before the first run.
 expect_exit 2 "$out/out-file.log" "$iogate" baseline record "$out/pass.toml" --datastore "$ds" --repeat 1 --out "$out/plain-file/b.json"

@@ -23,6 +23,7 @@
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
+#include "iogate/output_file.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/verdict.hpp"
 
@@ -65,6 +66,25 @@ nlohmann::json workload_json(const WorkloadSpec& spec);
 // "block_size 8192 (baseline) vs 4096 (now)".
 std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpec& now);
 
+// Where a baseline was recorded against where it is used now. `changes`: the host (by hostname,
+// as baselines keep it), the datastore (as given, lexically normalised), then every storage-stack
+// field that changed (diff_storage_stacks), as "host db01 → db02". `elsewhere`: those of the
+// host, the datastore and the filesystem: a baseline of another place, which --strict-baseline
+// refuses (a kernel or driver change is what a post-upgrade comparison is for, so it is named,
+// never refused). A field either side lacks is no change.
+struct BaselineProvenance {
+  std::vector<std::string> changes;
+  std::vector<std::string> elsewhere;
+};
+BaselineProvenance baseline_provenance(const Baseline& baseline, const std::string& host,
+                                       const std::string& datastore, const StorageStack& stack);
+
+// Every figure `check` bounds "N% of baseline" has a positive sample in `recorded`; else
+// BaselineError naming the file, the check and the figure. The comparison was asked for: a
+// baseline that cannot honour it is an error, never a quiet skip.
+void require_baseline_figures(const Baseline& baseline, const BaselineCheck& recorded,
+                              const Check& check);
+
 // The samples a baseline keeps: every standard metric and any percentile the check asks for.
 MetricSamples baseline_samples(const Check& check, const std::vector<RunResult>& runs);
 
@@ -76,7 +96,8 @@ Baseline load_baseline(const std::filesystem::path& file);
 // The same, of `text` as if read from `file`: the one bounded JSON parse (iogate/json_input.hpp),
 // then baseline_from_json.
 Baseline parse_baseline_text(std::string_view text, const std::filesystem::path& file);
-// Writes beside the target and renames over it.
-void save_baseline(const std::filesystem::path& file, const Baseline& baseline);
+// An output file (output_file.hpp): whole or not at all, never through a symlink.
+void save_baseline(const std::filesystem::path& file, const Baseline& baseline,
+                   IfExists if_exists = IfExists::replace);
 
 }  // namespace iogate

@@ -40,9 +40,8 @@ nlohmann::json fleet_to_json(const FleetReport& report);
 // says why.
 void write_fleet_html(std::ostream& out, const FleetReport& report, const std::string& chart_js);
 
-// fleet.md, fleet-junit.xml, fleet.json and fleet.html in `dir` (made when missing). The directory
-// is probed before anything is written, and each file is written whole or not at all
-// (write_file_atomically). Throws std::system_error naming the path that cannot be written.
+// fleet.md, fleet-junit.xml, fleet.json and fleet.html in `dir` (made when missing), the four
+// all or none (output_file.hpp). Throws UnsafeOutputError or std::system_error naming the path.
 void write_fleet_reports(const std::filesystem::path& dir, const FleetReport& report);
 
 }  // namespace iogate

@@ -12,6 +12,7 @@
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
+#include "iogate/output_file.hpp"
 #include "iogate/reports/check_record.hpp"
 #include "iogate/reports/run_json.hpp"
 
@@ -30,7 +31,8 @@ nlohmann::json check_entry_to_json(const CheckRecord& record);
 // entry's fields plus the context's at top level.
 nlohmann::json check_to_json(const CheckRecord& record, const RunContext& context);
 
-// Writes beside the target and renames over it, so a reader never sees half a file.
-void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc);
+// `doc` as an output file (output_file.hpp): whole or not at all, never through a symlink.
+void write_json_file(const std::filesystem::path& path, const nlohmann::json& doc,
+                     IfExists if_exists = IfExists::replace);
 
 }  // namespace iogate
