@@ -12,9 +12,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <system_error>
 #include <utility>
 
 #include "commands.hpp"
@@ -100,6 +102,12 @@ int run(const ProposeFlags& flags) {
     return kExitOk;
   }
   try {
+    // A file for a person to review goes where they said, never into directories made for it
+    // (a mistyped path would otherwise grow a tree).
+    const std::filesystem::path dir = std::filesystem::path(flags.out).parent_path();
+    std::error_code ec;
+    if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+      throw std::system_error(ENOENT, std::generic_category(), "write into " + dir.string());
     write_output_text(flags.out, text, flags.force ? IfExists::replace : IfExists::refuse);
   } catch (const std::exception& e) {
     std::cerr << "iogate propose: " << e.what() << "; nothing written\n";

@@ -217,7 +217,7 @@ set +e
 "$iogate" propose "$out/b.json" -o "$out/empty" > "$out/dir.log" 2>&1; rc_dir=$?
 set -e
 [ "$rc" = 2 ] || fail "-o into a missing directory: exit $rc"
-assert_contains "$out/bad.log" "create a file beside .*no/such/dir/p.toml: No such file or directory; nothing written" "missing directory"
+assert_contains "$out/bad.log" "write into .*no/such/dir: No such file or directory; nothing written" "missing directory"
 [ "$rc_dir" = 2 ] || fail "-o a directory: exit $rc_dir"
 assert_contains "$out/dir.log" "write .*empty: Is a directory" "-o a directory"
 assert_no_scratch "$ds"
