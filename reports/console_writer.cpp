@@ -3,6 +3,7 @@
 // yellow unstable/skipped); elsewhere plain text, so CI logs and files carry no escape codes.
 #include <fmt/format.h>
 
+#include "iogate/reports/display_text.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/reports/report_formats.hpp"
@@ -31,7 +32,9 @@ class ConsoleWriter final : public ReportWriter {
   void begin(const RunContext&) override { out() << table_header() << '\n'; }
 
   void check(const CheckRecord& c) override {
-    std::string line = table_row_line(table_row(c.check, c.result, c.status));
+    // Names and messages may come from files read back (iogate report): escaped, so an ESC or CR
+    // in them cannot rewrite the terminal or fake a line (display_text.hpp).
+    std::string line = table_row_line(table_row(printable(c.check), c.result, c.status));
     const std::string label = verdict_label(c.status);
     // The verdict is the last cell: colour just its word so the alignment is kept.
     if (const auto at = line.rfind(label); colour_ && at != std::string::npos)
@@ -46,7 +49,7 @@ class ConsoleWriter final : public ReportWriter {
   }
 
   void end() override {
-    for (const std::string& l : lines_) out() << l << '\n';
+    for (const std::string& l : lines_) out() << printable(l) << '\n';
     const StatusCounts& n = counts_;
     out() << fmt::format("{} checks: {} passed, {} failed, {} unstable, {} skipped, {} errors\n",
                          n.total(), n.pass, n.fail, n.unstable, n.skipped, n.error);

@@ -113,6 +113,13 @@ std::vector<std::string> evidence_lines(const CheckRecord& record) {
   return lines;
 }
 
+std::vector<std::string> baseline_change_lines(const CheckRecord& record) {
+  std::vector<std::string> lines;
+  for (const std::string& change : record.fingerprint_changes)
+    lines.push_back("changed since the baseline: " + change);
+  return lines;
+}
+
 std::vector<std::string> fleet_lines(const CheckRecord& record) {
   std::vector<std::string> lines;
   for (const ExpectationRecord& e : record.expectations)

@@ -1,29 +1,22 @@
 // A Markdown summary for CI job summaries: a status line, the IOMeter columns with the verdict, and
 // each check that did not pass with its one-line verdict, baseline deltas and fingerprint changes;
 // after a run on several datastores, which checks ran on each.
-// Table cells escape '|' and drop newlines, so an odd check name cannot break the table.
+// Text from the records is escaped (display_text.hpp: markdown_text, markdown_code in code spans),
+// so an odd check name, label or message cannot break the table or hide what follows it.
 #include <fmt/format.h>
 
 #include <map>
 
+#include "iogate/reports/display_text.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
 
 namespace iogate {
 namespace {
 
-std::string cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|')
-      out += "\\|";
-    else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
-      out += ' ';  // line breaks and control bytes would break the row
-    else
-      out += c;
-  }
-  return out;
-}
+// Every text a file or a user gave (names, labels, messages): escaped for a cell and for running
+// text alike, so that no '|', '<!--' or control byte breaks or hides the rows after it.
+std::string cell(const std::string& text) { return markdown_text(text); }
 
 class MarkdownWriter final : public ReportWriter {
  public:
@@ -39,7 +32,8 @@ class MarkdownWriter final : public ReportWriter {
                  "**{} checks: {} passed, {} failed, {} unstable, {} skipped, {} errors** — "
                  "host `{}`, datastore `{}`, {}\n\n",
                  n.total(), n.pass, n.fail, n.unstable, n.skipped, n.error,
-                 cell(context_.host_shown()), cell(context_.datastore), cell(context_.started_at))
+                 markdown_code(context_.host_shown()), markdown_code(context_.datastore),
+                 cell(context_.started_at))
           << "| Test Name | Total I/O/sec | Total MB/sec | Avg IO Resp ms | Max IO Resp ms "
              "| % CPU | Verdict |\n"
           << "| :-- | --: | --: | --: | --: | --: | :-- |\n";
@@ -76,7 +70,7 @@ class MarkdownWriter final : public ReportWriter {
     if (on.empty()) return;
     out() << "\n### Datastores\n\n";
     for (const auto& [datastore, checks] : on)
-      out() << fmt::format("- `{}`: {}\n", cell(datastore), cell(checks));
+      out() << fmt::format("- `{}`: {}\n", markdown_code(datastore), cell(checks));
   }
 
   // The measured shares of each check with a block-size mix, beside the asked ones.

@@ -1,30 +1,34 @@
 #include "iogate/reports/result_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <stdexcept>
 
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/reports/display_text.hpp"
+#include "iogate/reports/json_fields.hpp"
+#include "iogate/reports/labels.hpp"
+#include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
 
+// A check's runs and allowed runs: far above any repeat_max, only so no count wraps an int.
+constexpr std::uint64_t kMaxReadBackRuns = 1'000'000;
+
 CheckStatus status_from_name(const std::string& name) {
   for (CheckStatus s : {CheckStatus::pass, CheckStatus::fail, CheckStatus::unstable,
                         CheckStatus::skipped, CheckStatus::error})
     if (name == status_name(s)) return s;
-  throw std::runtime_error("status: expected pass, fail, unstable, skipped or error, got \"" +
-                           name + "\"");
-}
-
-template <typename T>
-T get_or(const nlohmann::json& j, const char* key, T fallback) {
-  const auto it = j.find(key);
-  return it == j.end() || it->is_null() ? fallback : it->get<T>();
+  throw std::runtime_error("status: expected pass, fail, unstable, skipped or error, got " +
+                           quoted_excerpt(name));
 }
 
 // Results carry a histogram and per-second intervals per check: megabytes for a long run. The
@@ -74,61 +78,95 @@ void name_datastores(RunReport& report, const std::vector<RunContext>& contexts)
 
 bool is_check_result_file(const fs::path& path) { return is_check_document(parse_file(path)); }
 
-RunContext context_from_json(const nlohmann::json& j) {
+RunContext context_from_json(const nlohmann::json& j, std::string_view where) {
+  const JsonFields f(j, std::string(where));
   RunContext c;
-  c.iogate_version = get_or<std::string>(j, "iogate_version", "");
-  c.host = get_or<std::string>(j, "host", "");
-  c.host_label = get_or<std::string>(j, "host_label", "");  // older results have none
-  c.started_at = get_or<std::string>(j, "started_at", "");
-  c.suite = get_or<std::string>(j, "suite", "");
-  c.datastore = get_or<std::string>(j, "datastore", "");
-  const auto stack = get_or(j, "storage_stack", nlohmann::json::object());
-  for (auto it = stack.begin(); it != stack.end(); ++it)
-    c.stack.set_field(it.key(), it->get<std::string>());  // a field this version lacks: dropped
+  c.iogate_version = f.text_or("iogate_version", "", 64);
+  // The host is the one rule of a label (labels.hpp): a file from elsewhere names no host
+  // `iogate check --host-label` would refuse. Empty in results older than the field.
+  const auto host = [&f](const char* key) {
+    std::string name = f.text_or(key, "", kMaxReadBackLine);
+    if (!name.empty()) f.check(key, host_label_problem(name));
+    return name;
+  };
+  c.host = host("host");
+  c.host_label = host("host_label");
+  c.started_at = f.text_or("started_at", "", 64);
+  c.suite = f.text_or("suite", "", kMaxCheckNameLength);
+  c.datastore = f.text_or("datastore", "");
+  if (f.find("storage_stack") != nullptr) {
+    const JsonFields stack = f.object("storage_stack");
+    for (const auto& [key, value] : j.at("storage_stack").items())
+      c.stack.set_field(key, stack.text(key));  // a field this version lacks: dropped
+  }
   return c;
 }
 
-CheckRecord check_from_json(const nlohmann::json& j) {
+CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
+  const JsonFields f(j, std::string(where));
+  const auto name = [&f](const char* key) {
+    std::string text = f.text(key, kMaxReadBackLine);
+    f.check(key, name_problem(text, kMaxCheckNameLength));
+    return text;
+  };
+  const auto lines = [&f](const char* key) {
+    std::vector<std::string> out;
+    f.for_each(key, [&](const nlohmann::json& line, const std::string& at) {
+      if (!line.is_string() || line.get_ref<const std::string&>().size() > kMaxReadBackLine)
+        throw ReadBackError(
+            fmt::format("{}: expected a string of at most {} bytes", at, kMaxReadBackLine));
+      out.push_back(line.get<std::string>());
+    });
+    return out;
+  };
+  constexpr const char* kSeconds = "a number of seconds from 0 to a year";
+  // A figure or a bound: iops, MB/s, seconds, milliseconds, a ratio. NaN where not written.
+  constexpr const char* kFigure = "a figure of 0 or more";
+  const double kNoMax = std::numeric_limits<double>::max();
   CheckRecord c;
-  c.suite = j.at("suite").get<std::string>();
-  c.check = j.at("check").get<std::string>();
-  c.description = get_or<std::string>(j, "description", "");
-  c.status = status_from_name(j.at("status").get<std::string>());
-  c.messages = get_or(j, "messages", std::vector<std::string>{});
-  c.wall_s = get_or(j, "wall_s", 0.0);
-  c.start_time = get_or<std::string>(j, "start_time", "");
-  c.end_time = get_or<std::string>(j, "end_time", "");
-  if (j.contains("layout_s")) c.layout_s = j.at("layout_s").get<double>();
-  c.layout_reused_from = get_or<std::string>(j, "layout_reused_from", "");
-  if (j.contains("cleanup_s")) c.cleanup_s = j.at("cleanup_s").get<double>();
-  c.workload = workload_from_json(j.at("workload"));
-  c.result = run_from_json(j.at("result"));
-  for (const auto& r : get_or(j, "repeats", nlohmann::json::array()))
-    c.repeats.push_back(run_from_json(r));
-  for (const auto& b : get_or(j, "baseline", nlohmann::json::array()))
-    c.baseline.push_back({b.at("key").get<std::string>(), b.at("baseline").get<double>(),
-                          b.at("current").get<double>(), get_or<double>(b, "baseline_low", NAN),
-                          get_or<double>(b, "baseline_high", NAN)});
-  c.fingerprint_changes = get_or(j, "fingerprint_changes", std::vector<std::string>{});
-  c.runs = get_or(j, "runs", 0);
-  c.runs_allowed = get_or(j, "runs_allowed", 0);
-  for (const auto& e : get_or(j, "expectations", nlohmann::json::array())) {
-    ExpectationRecord r{e.at("key").get<std::string>(),
-                        e.at("decision").get<std::string>(),
-                        e.at("evidence").get<std::string>(),
-                        {},
-                        {}};
-    if (e.contains("peers") && !e.at("peers").is_null()) r.peers = e.at("peers").get<double>();
+  c.suite = f.text("suite", kMaxCheckNameLength);
+  if (!c.suite.empty()) f.check("suite", name_problem(c.suite, kMaxCheckNameLength));
+  c.check = name("check");
+  c.description = f.text_or("description", "");
+  c.status = status_from_name(f.text("status", 16));
+  c.messages = lines("messages");
+  c.wall_s = f.number_or("wall_s", 0, 0, kMaxReadBackSeconds, kSeconds);
+  c.start_time = f.text_or("start_time", "", 64);
+  c.end_time = f.text_or("end_time", "", 64);
+  if (f.find("layout_s")) c.layout_s = f.number("layout_s", 0, kMaxReadBackSeconds, kSeconds);
+  c.layout_reused_from = f.text_or("layout_reused_from", "", kMaxCheckNameLength);
+  if (f.find("cleanup_s")) c.cleanup_s = f.number("cleanup_s", 0, kMaxReadBackSeconds, kSeconds);
+  // Each an object, or a refusal naming it, before its own reader takes it.
+  c.workload = workload_from_json((f.object("workload"), j.at("workload")), f.path("workload"));
+  c.result = run_from_json((f.object("result"), j.at("result")), f.path("result"));
+  f.for_each("repeats", [&](const nlohmann::json& r, const std::string& at) {
+    c.repeats.push_back(run_from_json(r, at));
+  });
+  f.for_each("baseline", [&](const nlohmann::json& b, const std::string& at) {
+    const JsonFields fig(b, at);
+    c.baseline.push_back({fig.text("key", 64), fig.number("baseline", 0, kNoMax, kFigure),
+                          fig.number("current", 0, kNoMax, kFigure),
+                          fig.number_or("baseline_low", NAN, 0, kNoMax, kFigure),
+                          fig.number_or("baseline_high", NAN, 0, kNoMax, kFigure)});
+  });
+  c.fingerprint_changes = lines("fingerprint_changes");
+  c.runs = static_cast<int>(f.count_or("runs", 0, kMaxReadBackRuns));
+  c.runs_allowed = static_cast<int>(f.count_or("runs_allowed", 0, kMaxReadBackRuns));
+  f.for_each("expectations", [&](const nlohmann::json& e, const std::string& at) {
+    const JsonFields x(e, at);
+    ExpectationRecord r{x.text("key", 64), x.text("decision", 64), x.text("evidence"), {}, {}};
+    if (x.find("peers")) r.peers = x.number("peers", 0, kNoMax, "a fraction of 0 or more");
     // Results written before the bound's figures were recorded have none: charts then draw no
     // bound for it.
-    r.figures.figure = get_or<std::string>(e, "figure", "");
-    r.figures.bound = get_or<double>(e, "bound", NAN);
-    r.figures.estimate = get_or<double>(e, "estimate", NAN);
-    r.figures.low = get_or<double>(e, "low", NAN);
-    r.figures.high = get_or<double>(e, "high", NAN);
-    r.figures.ratio = get_or(e, "ratio", false);
+    r.figures.figure = x.text_or("figure", "", 64);
+    r.figures.bound = x.number_or("bound", NAN, 0, kNoMax, kFigure);
+    r.figures.estimate = x.number_or("estimate", NAN, 0, kNoMax, kFigure);
+    // An interval's ends may fall below 0 where the spread is wide.
+    r.figures.low = x.number_or("low", NAN, -kNoMax, kNoMax, "a finite number");
+    r.figures.high = x.number_or("high", NAN, -kNoMax, kNoMax, "a finite number");
+    r.figures.ratio = x.flag_or("ratio", false);
     c.expectations.push_back(std::move(r));
-  }
+  });
   return c;
 }
 
@@ -145,16 +183,17 @@ RunReport read_results_text(std::string_view text, const fs::path& path) {
           "--json`/`--json-dir` or a ctest suite wrote");
     }
     if (j.is_object() && j.contains("checks")) {
-      report.context = context_from_json(j.at("context"));
-      for (const auto& c : j.at("checks")) {
-        report.checks.push_back(check_from_json(c));
+      const JsonFields doc(j, "");
+      report.context = context_from_json((doc.object("context"), j.at("context")), "context");
+      doc.for_each("checks", [&](const nlohmann::json& c, const std::string& at) {
+        report.checks.push_back(check_from_json(c, at));
         // In a check's own document "datastore" is its context's, so only here.
-        report.checks.back().datastore = get_or<std::string>(c, "datastore", "");
-      }
+        report.checks.back().datastore = JsonFields(c, at).text_or("datastore", "");
+      });
     } else if (is_check_document(j)) {
       report.context = context_from_json(j);
-      report.context.suite = j.at("suite").get<std::string>();
       report.checks.push_back(check_from_json(j));
+      report.context.suite = report.checks.back().suite;
     } else {
       throw std::runtime_error(
           "expected an iogate results document (\"checks\") or a check's "
@@ -168,18 +207,61 @@ RunReport read_results_text(std::string_view text, const fs::path& path) {
   }
 }
 
+// One directory holds one host's run: a second result of one check, or a result of another
+// host, would be counted as this host's with no word (which of two is the right one cannot be
+// guessed), so either is refused, naming the files.
+template <typename Entry>
+void check_one_run(const std::vector<Entry>& entries) {
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const CheckRecord& c = entries[i].one.checks[0];
+    const std::string& host = entries[i].one.context.identity();
+    for (std::size_t k = 0; k < i; ++k) {
+      const CheckRecord& other = entries[k].one.checks[0];
+      if (other.check == c.check && other.suite == c.suite)
+        throw std::runtime_error(fmt::format(
+            "{} and {} are both results of check {} (suite {}): a directory holds one run; "
+            "keep the one that counts",
+            entries[k].file.string(), entries[i].file.string(), quoted_excerpt(c.check),
+            quoted_excerpt(c.suite)));
+    }
+    const std::string& first = entries[0].one.context.identity();
+    if (host != first)
+      throw std::runtime_error(fmt::format(
+          "{}: a result of host {}, where {} is of host {}: a directory holds one host's results",
+          entries[i].file.string(), quoted_excerpt(host), entries[0].file.string(),
+          quoted_excerpt(first)));
+  }
+}
+
 RunReport read_report_dir(const fs::path& dir) {
   struct Entry {
     std::string started_at;  // the check's own start, to the millisecond where it says so
     RunReport one;
+    fs::path file;
   };
   std::vector<Entry> entries;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return {};  // no check wrote a result
   for (const auto& item : fs::directory_iterator(dir)) {
-    if (!item.is_regular_file() || item.path().extension() != ".json") continue;
-    if (!is_check_result_file(item.path())) continue;
-    RunReport one = read_results(item.path());
+    if (item.path().extension() != ".json") continue;
+    // A link is refused, not skipped: a result left out without a word is a host judged on
+    // fewer checks than it ran, and a link pointing out of the directory (at a file the reader
+    // may read and its author not) is no result iogate wrote. Read with O_NOFOLLOW, so a link
+    // swapped in after this listing is refused the same way.
+    if (item.is_symlink(ec))
+      throw std::runtime_error(item.path().string() +
+                               ": is a symbolic link: a results directory's files are read "
+                               "where they are, never through a link (copy the result in)");
+    if (!item.is_regular_file(ec)) continue;  // a directory named *.json: not a result
+    std::string text;
+    try {
+      text =
+          read_regular_file(item.path(), kMaxResultsBytes, "iogate results (JSON)", Links::refuse);
+    } catch (const FileReadError& e) {
+      throw std::runtime_error(e.what());
+    }
+    if (!is_check_document(parse_json_input(text, item.path().string()))) continue;
+    RunReport one = read_results_text(text, item.path());
     // The run's stamp is to the second, and checks of a second each start within one: each
     // check's start_time ("2026-12-01T19:25:13.042Z") orders them where it is recorded.
     // A result older than start_time sorts by the run's stamp, read as its whole second.
@@ -187,8 +269,9 @@ RunReport read_report_dir(const fs::path& dir) {
     std::string started = start_time.empty() ? one.context.started_at : start_time;
     if (started.ends_with('Z') && started.find('.') == std::string::npos)
       started.insert(started.size() - 1, ".000");
-    entries.push_back({std::move(started), std::move(one)});
+    entries.push_back({std::move(started), std::move(one), item.path()});
   }
+  check_one_run(entries);
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     return std::tie(a.started_at, a.one.checks[0].check) <
            std::tie(b.started_at, b.one.checks[0].check);

@@ -6,6 +6,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
+
+#include "iogate/engine/workload_rules.hpp"
+#include "iogate/reports/json_fields.hpp"
 
 namespace iogate {
 namespace {
@@ -14,49 +18,84 @@ constexpr double kReportedPercentiles[] = {50, 90, 99, 99.9, 99.99};
 
 const char* flush_name(FlushPolicy p) { return p == FlushPolicy::end ? "end" : "none"; }
 
-template <typename T>
-T get_or(const nlohmann::json& j, const char* key, T fallback) {
-  const auto it = j.find(key);
-  return it == j.end() || it->is_null() ? fallback : it->get<T>();
+// One bucket of "lat_histogram_ns": [low (incl.), high (excl.), count].
+struct ReadBucket {
+  std::uint64_t low = 0, high = 0, count = 0;
+};
+
+// The buckets, each checked: low below high, a count of at least 1, and no more values in all
+// than the run has I/Os (each measured I/O records one latency), so a file cannot claim more
+// than it measured.
+std::vector<ReadBucket> read_buckets(const JsonFields& r, std::uint64_t ios) {
+  std::vector<ReadBucket> out;
+  std::uint64_t total = 0;
+  r.for_each("lat_histogram_ns", [&](const nlohmann::json& b, const std::string& at) {
+    const auto whole = [&](std::size_t i) {
+      return b.is_array() && b.size() == 3 && b[i].is_number_unsigned();
+    };
+    if (!whole(0) || !whole(1) || !whole(2))
+      throw ReadBackError(at + ": expected [low, high, count], three whole numbers");
+    ReadBucket bucket{b[0].get<std::uint64_t>(), b[1].get<std::uint64_t>(),
+                      b[2].get<std::uint64_t>()};
+    if (bucket.low >= bucket.high || bucket.count == 0 || bucket.count > ios - total)
+      throw ReadBackError(fmt::format(
+          "{}: expected a bucket with low below high and 1 to {} values (the run's I/Os not "
+          "yet counted), got [{}, {}, {}]",
+          at, ios - total, bucket.low, bucket.high, bucket.count));
+    total += bucket.count;
+    out.push_back(bucket);
+  });
+  return out;
 }
 
 // Refills the histogram from its buckets (see the header): the first value recorded is the exact
 // minimum, the last the exact maximum, and the others start at their bucket's low edge and are
-// raised within the bucket until their sum matches the recorded mean.
-void restore_histogram(const nlohmann::json& r, LatencyHistogram& h) {
-  const auto buckets = get_or(r, "lat_histogram_ns", nlohmann::json::array());
+// raised within the bucket, the earliest first, until their sum matches the recorded mean. One
+// record() per bucket and value, however many I/Os a bucket holds.
+void restore_histogram(const JsonFields& r, std::uint64_t ios, LatencyHistogram& h) {
+  const std::vector<ReadBucket> buckets = read_buckets(r, ios);
   std::uint64_t count = 0;
   long double low_sum = 0;
-  for (const auto& b : buckets) {
-    count += b.at(2).get<std::uint64_t>();
-    low_sum +=
-        static_cast<long double>(b.at(0).get<std::uint64_t>()) * b.at(2).get<std::uint64_t>();
+  for (const ReadBucket& b : buckets) {
+    count += b.count;
+    low_sum += static_cast<long double>(b.low) * static_cast<long double>(b.count);
   }
   if (count == 0) return;
-  const auto min = get_or<std::uint64_t>(r, "lat_min_ns", buckets.front().at(0));
-  const auto max = get_or<std::uint64_t>(r, "lat_max_ns", buckets.back().at(0));
-  const long double want = get_or<long double>(r, "lat_mean_ns", 0) * count;
-  low_sum += static_cast<long double>(min) - buckets.front().at(0).get<std::uint64_t>();
-  if (count > 1)
-    low_sum += static_cast<long double>(max) - buckets.back().at(0).get<std::uint64_t>();
+  constexpr auto kAny = std::numeric_limits<std::uint64_t>::max();
+  const auto min = r.count_or("lat_min_ns", buckets.front().low, kAny);
+  const auto max = r.count_or("lat_max_ns", buckets.back().low, kAny);
+  const long double want =
+      r.number_or("lat_mean_ns", 0, 0, static_cast<double>(kAny), "a mean in nanoseconds") *
+      static_cast<long double>(count);
+  low_sum += static_cast<long double>(min) - buckets.front().low;
+  if (count > 1) low_sum += static_cast<long double>(max) - buckets.back().low;
   long double extra = std::max<long double>(0, std::round(want - low_sum));
-  std::uint64_t seen = 0;
-  for (const auto& b : buckets) {
-    const auto low = b.at(0).get<std::uint64_t>();
-    const auto high = b.at(1).get<std::uint64_t>();
-    const auto n = b.at(2).get<std::uint64_t>();
-    for (std::uint64_t k = 0; k < n; ++k, ++seen) {
-      if (seen == 0) {
-        h.record(min);
-      } else if (seen + 1 == count) {
-        h.record(max);
-      } else {
-        const long double room = static_cast<long double>(high - low - 1);
-        const long double add = std::min(extra, room);
-        extra -= add;
-        h.record(low + static_cast<std::uint64_t>(add));
-      }
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    const ReadBucket& b = buckets[i];
+    std::uint64_t n = b.count;  // every bucket holds at least one (read_buckets)
+    if (i == 0) {
+      h.record(min);
+      --n;
     }
+    const bool holds_last = i + 1 == buckets.size() && count > 1;
+    if (holds_last) --n;
+    // The middle values: as many as the extra raises to the bucket's top, one raised by what is
+    // left, the rest at the low edge.
+    const long double room = static_cast<long double>(b.high - b.low - 1);
+    const std::uint64_t full = room > 0
+                                   ? static_cast<std::uint64_t>(std::min<long double>(
+                                         static_cast<long double>(n), std::floor(extra / room)))
+                                   : 0;
+    h.record(b.low + (b.high - b.low - 1), full);
+    extra -= static_cast<long double>(full) * room;
+    std::uint64_t rest = n - full;
+    if (rest > 0 && extra > 0) {
+      h.record(b.low + static_cast<std::uint64_t>(extra));
+      extra = 0;
+      --rest;
+    }
+    h.record(b.low, rest);
+    if (holds_last) h.record(max);
   }
 }
 
@@ -117,32 +156,68 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   return j;
 }
 
-WorkloadSpec workload_from_json(const nlohmann::json& j) {
+namespace {
+
+constexpr const char* kSeconds = "a number of seconds from 0 to a year";
+
+// A percentage of CPU: a process's may pass 100 (one core each), never the machine's cores.
+constexpr double kMaxCpuPct = 100.0 * 65536;
+
+// The JSON key of a workload field a rule names: durations are written in seconds.
+std::string workload_key_of(WorkloadField field) {
+  if (field == WorkloadField::duration) return "duration_s";
+  if (field == WorkloadField::ramp) return "ramp_s";
+  return std::string(field_name(field));
+}
+
+// A count whose rule is the engine's (queue depth, workers): read whole first, so that a value
+// too large for the field is refused with the rule's words, not truncated into range.
+std::int64_t engine_count(const JsonFields& f, std::string_view key, std::int64_t fallback) {
+  return static_cast<std::int64_t>(f.count_or(key, static_cast<std::uint64_t>(fallback)));
+}
+
+}  // namespace
+
+WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where) {
+  const JsonFields f(j, std::string(where));
   WorkloadSpec w;
-  w.block_size = j.at("block_size").get<std::uint64_t>();
-  w.read_pct = j.at("read_pct").get<double>();
-  w.random_pct = j.at("random_pct").get<double>();
-  w.queue_depth = j.at("queue_depth").get<unsigned>();
-  w.file_size = j.at("file_size").get<std::uint64_t>();
-  w.io_size = j.at("io_size").get<std::uint64_t>();
+  w.block_size = f.count("block_size");
+  w.read_pct = f.number("read_pct", 0, 100, "a percentage from 0 to 100");
+  w.random_pct = f.number("random_pct", 0, 100, "a percentage from 0 to 100");
+  const std::int64_t depth = engine_count(f, "queue_depth", -1);
+  f.check("queue_depth", queue_depth_problem(depth));
+  w.queue_depth = static_cast<unsigned>(depth);
+  w.file_size = f.count("file_size");
+  w.io_size = f.count("io_size");
   const auto ns = [](double s) { return std::chrono::nanoseconds(std::llround(s * 1e9)); };
-  w.duration = ns(j.at("duration_s").get<double>());
-  w.ramp = ns(j.at("ramp_s").get<double>());
-  w.direct = j.at("direct").get<bool>();
-  w.flush = j.at("flush").get<std::string>() == "none" ? FlushPolicy::none : FlushPolicy::end;
-  w.engine = j.at("engine").get<std::string>();
-  w.seed = get_or<std::uint64_t>(j, "seed", 0);
-  w.workers = get_or(j, "workers", 1u);
-  w.verify = get_or(j, "verify", false);
-  w.kind = get_or<std::string>(j, "kind", "mixed") == "integrity" ? WorkloadKind::integrity
-                                                                  : WorkloadKind::mixed;
-  w.rate_iops = get_or(j, "rate_iops", 0.0);
-  w.rate_mbps = get_or(j, "rate_mbps", 0.0);
+  w.duration = ns(f.number("duration_s", 0, kMaxReadBackSeconds, kSeconds));
+  w.ramp = ns(f.number("ramp_s", 0, kMaxReadBackSeconds, kSeconds));
+  w.direct = f.flag("direct");
+  const std::string flush = f.text("flush", 16);
+  if (flush != "none" && flush != "end") f.fail("flush", R"("none" or "end")");
+  w.flush = flush == "none" ? FlushPolicy::none : FlushPolicy::end;
+  w.engine = f.text("engine", 64);
+  w.seed = f.count_or("seed", 0, std::numeric_limits<std::uint64_t>::max());
+  const std::int64_t workers = engine_count(f, "workers", 1);
+  f.check("workers", workers_problem(workers));
+  w.workers = static_cast<unsigned>(workers);
+  w.verify = f.flag_or("verify", false);
+  const std::string kind = f.text_or("kind", "mixed", 16);
+  if (kind != "mixed" && kind != "integrity") f.fail("kind", R"("mixed" or "integrity")");
+  w.kind = kind == "integrity" ? WorkloadKind::integrity : WorkloadKind::mixed;
+  constexpr const char* kRate = "0 (no cap) or a positive number";
+  w.rate_iops = f.number_or("rate_iops", 0, 0, std::numeric_limits<double>::max(), kRate);
+  w.rate_mbps = f.number_or("rate_mbps", 0, 0, std::numeric_limits<double>::max(), kRate);
   w.layout = layout_from_json(j, w);
-  w.layout_write_size = get_or<std::uint64_t>(j, "layout_write_size", 0);
-  for (const auto& share : get_or(j, "block_mix", nlohmann::json::array()))
+  w.layout_write_size = f.count_or("layout_write_size", 0);
+  f.for_each("block_mix", [&](const nlohmann::json& share, const std::string& at) {
+    const JsonFields s(share, at);
     w.block_mix.push_back(
-        {share.at("block_size").get<std::uint64_t>(), share.at("pct").get<double>()});
+        {s.count("block_size"), s.number("pct", 0, 100, "a percentage from 0 to 100")});
+  });
+  // The engine's own rules, the cross-field ones too: a workload it would not run is no record.
+  if (const auto problem = find_workload_problem(w))
+    f.check(workload_key_of(problem->field), problem->expected);
   return w;
 }
 
@@ -212,30 +287,51 @@ nlohmann::json run_fields(const RunResult& r) {
 
 }  // namespace
 
-RunResult run_from_json(const nlohmann::json& j) {
+RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
+  const JsonFields f(j, std::string(where));
   RunResult r;
-  r.engine = j.at("engine").get<std::string>();
-  r.engine_note = get_or<std::string>(j, "engine_note", "");
-  r.queue_depth = j.at("queue_depth").get<unsigned>();
-  r.workers = get_or(j, "workers", 1u);
-  r.blocks_verified = get_or<std::uint64_t>(j, "blocks_verified", 0);
-  r.seed = get_or<std::uint64_t>(j, "seed", 0);
-  r.completed = get_or(j, "completed", true);
-  r.bytes_read = j.at("bytes_read").get<std::uint64_t>();
-  r.bytes_written = j.at("bytes_written").get<std::uint64_t>();
-  r.ios_read = j.at("ios_read").get<std::uint64_t>();
-  r.ios_written = j.at("ios_written").get<std::uint64_t>();
-  r.elapsed_s = j.at("duration_s").get<double>();
-  r.flush_s = get_or(j, "flush_s", 0.0);
-  r.cpu_process_pct = get_or(j, "cpu_pct", 0.0);
-  r.cpu_system_pct = get_or(j, "cpu_system_pct", 0.0);
-  restore_histogram(j, r.latency);
-  for (const auto& s : get_or(j, "intervals", nlohmann::json::array()))
-    r.intervals.push_back({s.at("start_s").get<double>(), s.at("length_s").get<double>(),
-                           s.at("bytes").get<std::uint64_t>(), s.at("ios").get<std::uint64_t>()});
-  for (const auto& c : get_or(j, "block_sizes", nlohmann::json::array()))
-    r.block_sizes.push_back({c.at("block_size").get<std::uint64_t>(),
-                             c.at("ios").get<std::uint64_t>(), c.at("bytes").get<std::uint64_t>()});
+  r.engine = f.text("engine", 64);
+  r.engine_note = f.text_or("engine_note", "");
+  // An error's record holds a run that never started, with the defaults (1 and 1): in range.
+  const std::int64_t depth = engine_count(f, "queue_depth", -1);
+  f.check("queue_depth", queue_depth_problem(depth));
+  r.queue_depth = static_cast<unsigned>(depth);
+  const std::int64_t workers = engine_count(f, "workers", 1);
+  f.check("workers", workers_problem(workers));
+  r.workers = static_cast<unsigned>(workers);
+  r.blocks_verified = f.count_or("blocks_verified", 0);
+  r.seed = f.count_or("seed", 0, std::numeric_limits<std::uint64_t>::max());
+  r.completed = f.flag_or("completed", true);
+  r.bytes_read = f.count("bytes_read");
+  r.bytes_written = f.count("bytes_written");
+  r.ios_read = f.count("ios_read");
+  r.ios_written = f.count("ios_written");
+  if (r.ios() > kMaxReadBackCount)
+    f.fail("ios_written", "a count that with ios_read is at most 2^53");
+  r.elapsed_s = f.number("duration_s", 0, kMaxReadBackSeconds, kSeconds);
+  // A run that moved data took time: below the engine's nanosecond its rates are infinite.
+  if ((r.ios() > 0 || r.bytes() > 0) && r.elapsed_s < kMinRunSeconds)
+    f.fail("duration_s", "a positive number of seconds");
+  r.flush_s = f.number_or("flush_s", 0, 0, kMaxReadBackSeconds, kSeconds);
+  constexpr const char* kCpu = "a percentage of 0 or more";
+  r.cpu_process_pct = f.number_or("cpu_pct", 0, 0, kMaxCpuPct, kCpu);
+  r.cpu_system_pct = f.number_or("cpu_system_pct", 0, 0, 100, "a percentage from 0 to 100");
+  restore_histogram(f, r.ios(), r.latency);
+  f.for_each("intervals", [&](const nlohmann::json& s, const std::string& at) {
+    const JsonFields i(s, at);
+    IntervalSample sample{i.number("start_s", 0, kMaxReadBackSeconds, kSeconds),
+                          i.number("length_s", 0, kMaxReadBackSeconds, kSeconds), i.count("bytes"),
+                          i.count("ios")};
+    if ((sample.ios > 0 || sample.bytes > 0) && sample.length_s < kMinRunSeconds)
+      i.fail("length_s", "a positive number of seconds");
+    r.intervals.push_back(sample);
+  });
+  f.for_each("block_sizes", [&](const nlohmann::json& c, const std::string& at) {
+    const JsonFields size(c, at);
+    const std::uint64_t block = size.count("block_size");
+    size.check("block_size", block_size_problem(block));
+    r.block_sizes.push_back({block, size.count("ios"), size.count("bytes")});
+  });
   return r;
 }
 

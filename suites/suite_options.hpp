@@ -13,8 +13,9 @@ namespace iogate {
 struct SuiteOptions {
   DatastoreFlags datastore;
   std::optional<std::string> baseline;
-  int repeat = 0;      // 0: each check's own
-  int repeat_max = 0;  // 0: each check's own
+  bool strict_baseline = false;  // --strict-baseline (else IOGATE_STRICT_BASELINE=1)
+  int repeat = 0;                // 0: each check's own
+  int repeat_max = 0;            // 0: each check's own
   std::string report_dir;
   std::vector<std::string> thresholds;
   std::string list_checks;  // write the ctest list here and exit

@@ -34,6 +34,7 @@ struct CheckFlags {
   std::string json_dir;
   ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html
   std::optional<std::string> baseline;
+  bool strict_baseline = false;
   int repeat = 0;            // 0: each check's own
   int repeat_max = 0;        // 0: each check's own
   bool own_layouts = false;  // --own-layouts: every check lays out its own test file
@@ -75,6 +76,7 @@ int run(const CheckFlags& flags) {
   settings.share_layouts = !flags.own_layouts;
   try {
     settings.baseline = load_named_baseline(resolve_baseline(flags.baseline, ""));
+    settings.strict_baseline = resolve_strict_baseline(flags.strict_baseline);
   } catch (const std::exception& e) {
     std::cerr << "iogate: " << e.what() << '\n';
     return kExitBadInput;
@@ -98,6 +100,8 @@ int run(const CheckFlags& flags) {
     if (const std::string layout = layout_line(done.record); !layout.empty())
       std::cout << "  " << layout << '\n';
     for (const std::string& line : evidence_lines(done.record)) std::cout << "  " << line << '\n';
+    for (const std::string& line : baseline_change_lines(done.record))
+      std::cout << "  " << line << '\n';
     if (const std::string mix = block_mix_line(done.record.workload, done.record.result);
         !mix.empty())
       std::cout << "  " << mix << '\n';
@@ -143,6 +147,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
   add_report_flags(*sub, flags->reports);
   sub->add_option("--baseline", flags->baseline,
                   "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE)");
+  sub->add_flag("--strict-baseline", flags->strict_baseline,
+                "Refuse a baseline recorded on another host, datastore or filesystem (else "
+                "$IOGATE_STRICT_BASELINE=1); without it the difference is named on the check");
   sub->add_option("--repeat", flags->repeat,
                   "The fewest runs per check (default: each check's repeat)")
       ->check(CLI::Range(1, 100));

@@ -13,6 +13,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include <iostream>
 #include <memory>
@@ -21,6 +22,8 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/reports/result_reader.hpp"
+#include "iogate/runner/run_settings.hpp"
 #include "iogate/verdicts/evidence.hpp"
 
 namespace iogate::cli {
@@ -32,6 +35,7 @@ struct CompareFlags {
   std::string baseline;
   std::string results;
   double tolerance_pct = 90;
+  bool strict_baseline = false;
 };
 
 // One iogate-check document's runs as baseline samples.
@@ -51,14 +55,42 @@ BaselineCheck samples_of_check(const json& doc, const std::filesystem::path& fil
                                                       {"duration_s", "duration_s"},
                                                       {"lat_avg_ms", "latency_avg_ms"},
                                                       {"lat_max_ms", "latency_max_ms"}};
+  // A figure of 0, below or not finite compares with nothing: refused as a baseline's would be.
+  const auto figure = [&](const json& v, const std::string& key) {
+    const double x = v.get<double>();
+    if (!std::isfinite(x) || x < 0)
+      throw BaselineError(fmt::format("{}: {}: expected a figure of 0 or more, got {}",
+                                      file.string(), key, v.dump()));
+    return x;
+  };
   for (const json& r : runs) {
     for (const auto& [from, to] : keys)
-      if (r.contains(from) && r[from].is_number()) c.samples[to].push_back(r[from].get<double>());
+      if (r.contains(from) && r[from].is_number()) c.samples[to].push_back(figure(r[from], from));
     if (r.contains("lat_percentiles_ms") && r["lat_percentiles_ms"].is_object())
       for (const auto& [q, v] : r["lat_percentiles_ms"].items())
-        if (v.is_number()) c.samples["latency_p" + q + "_ms"].push_back(v.get<double>());
+        if (v.is_number())
+          c.samples["latency_p" + q + "_ms"].push_back(figure(v, "lat_percentiles_ms"));
   }
   return c;
+}
+
+// A check's document, read through the results reader first (every value checked, the file
+// named in a refusal), its samples added, and its context (host, datastore, storage stack) the
+// results' own where it is the first: what the baseline is weighed against.
+void add_check(Baseline& out, const json& doc, const std::filesystem::path& file) {
+  RunContext context;
+  try {
+    (void)check_from_json(doc);
+    context = context_from_json(doc);
+  } catch (const std::exception& e) {
+    throw BaselineError(fmt::format("{}: {}", file.string(), e.what()));
+  }
+  if (out.checks.empty()) {
+    out.host = context.host;
+    out.datastore = context.datastore;
+    out.fingerprint = context.stack;
+  }
+  out.checks.push_back(samples_of_check(doc, file));
 }
 
 json read_json(const std::filesystem::path& file) {
@@ -78,12 +110,20 @@ Baseline load_results(const std::filesystem::path& path) {
   out.path = path;
   if (std::filesystem::is_directory(path)) {
     std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(path))
-      if (entry.path().extension() == ".json") files.push_back(entry.path());
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
+      if (entry.path().extension() != ".json") continue;
+      // As iogate report and fleet read a results directory (result_reader.hpp): a link out of
+      // it is refused, not followed.
+      if (entry.is_symlink())
+        throw BaselineError(entry.path().string() +
+                            ": is a symbolic link: a results directory's files are read where "
+                            "they are, never through a link (copy the result in)");
+      files.push_back(entry.path());
+    }
     std::sort(files.begin(), files.end());
     for (const auto& f : files) {
       const json doc = read_json(f);
-      if (doc.value("format", "") == "iogate-check") out.checks.push_back(samples_of_check(doc, f));
+      if (doc.value("format", "") == "iogate-check") add_check(out, doc, f);
     }
     if (out.checks.empty())
       throw BaselineError(path.string() + ": expected iogate-check JSON files, found none");
@@ -93,7 +133,7 @@ Baseline load_results(const std::filesystem::path& path) {
   const std::string format = doc.is_object() ? doc.value("format", "") : "";
   if (format == "iogate-baseline") return baseline_from_json(doc, path);
   if (format == "iogate-check") {
-    out.checks.push_back(samples_of_check(doc, path));
+    add_check(out, doc, path);
     return out;
   }
   throw BaselineError(
@@ -163,6 +203,18 @@ int run(const CompareFlags& flags) {
         flags.baseline, flags.results, names(base), names(now));
     return kExitBadInput;
   }
+  // Where the baseline was recorded against where the results were: named under the table, and
+  // refused with --strict-baseline before anything is compared.
+  const BaselineProvenance where =
+      baseline_provenance(base, now.host, now.datastore, now.fingerprint);
+  if (resolve_strict_baseline(flags.strict_baseline) && !where.elsewhere.empty()) {
+    std::cerr << fmt::format(
+        "iogate compare: {} was recorded elsewhere than {} ({}), and --strict-baseline "
+        "(IOGATE_STRICT_BASELINE=1) refuses it: compare with a baseline of this host, datastore "
+        "and filesystem\n",
+        flags.baseline, flags.results, fmt::join(where.elsewhere, "; "));
+    return kExitBadInput;
+  }
   const double tolerance = flags.tolerance_pct / 100.0;
   int regressions = 0;
   std::cout << fmt::format("{:<28} {:<12} {:>14} {:>14} {:>9}  {}\n", "check", "metric", "baseline",
@@ -184,8 +236,7 @@ int run(const CompareFlags& flags) {
                                verdict.shown);
     }
   }
-  for (const std::string& change : diff_storage_stacks(base.fingerprint, now.fingerprint))
-    if (!now.host.empty()) std::cout << "changed: " << change << '\n';
+  for (const std::string& change : where.changes) std::cout << "changed: " << change << '\n';
   std::cout << regressions << " regressions (tolerance " << flags.tolerance_pct
             << "% of baseline)\n";
   return regressions == 0 ? kExitOk : kExitCheckFailed;
@@ -204,6 +255,9 @@ void add_compare_command(CLI::App& app, int& exit_code) {
   sub->add_option("--tolerance", flags->tolerance_pct,
                   "Throughput below this % of the baseline is a regression (default 90)")
       ->check(CLI::Range(1.0, 100.0));
+  sub->add_flag("--strict-baseline", flags->strict_baseline,
+                "Refuse a baseline recorded on another host, datastore or filesystem than the "
+                "results (else $IOGATE_STRICT_BASELINE=1)");
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });
 }
 

@@ -49,6 +49,15 @@ void LatencyHistogram::record(std::uint64_t ns) {
   sum_ += static_cast<long double>(ns);
 }
 
+void LatencyHistogram::record(std::uint64_t ns, std::uint64_t times) {
+  if (times == 0) return;
+  counts_[bucket_index(ns)] += times;
+  if (count_ == 0 || ns < min_) min_ = ns;
+  if (ns > max_) max_ = ns;
+  count_ += times;
+  sum_ += static_cast<long double>(ns) * static_cast<long double>(times);
+}
+
 void LatencyHistogram::merge(const LatencyHistogram& other) {
   if (other.count_ == 0) return;
   for (std::size_t i = 0; i < kBucketCount; ++i) counts_[i] += other.counts_[i];

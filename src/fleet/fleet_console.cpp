@@ -2,26 +2,30 @@
 #include <fmt/ranges.h>
 
 #include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/display_text.hpp"
 
 namespace iogate {
 
 void write_fleet_console(std::ostream& out, const FleetReport& report) {
-  out << fmt::format("iogate fleet: {} hosts, {} groups (peer keys: {})\n", report.hosts.size(),
-                     report.groups.size(), fmt::join(report.settings.peer_keys, ", "));
+  // Each line escaped whole (display_text.hpp): labels, check names and notes come from the
+  // hosts' files, and an ESC or CR there must not rewrite the terminal or fake a line.
+  const auto line = [&out](const std::string& text) { out << printable(text) << '\n'; };
+  line(fmt::format("iogate fleet: {} hosts, {} groups (peer keys: {})", report.hosts.size(),
+                   report.groups.size(), fmt::join(report.settings.peer_keys, ", ")));
   for (const FleetGroup& g : report.groups) {
     int compared = 0;
     for (const HostVerdict& h : g.hosts) compared += h.not_compared.empty() ? 1 : 0;
-    out << fmt::format("{} {}: {} of {} hosts compared, {} outliers [{}]\n", g.suite, g.check,
-                       compared, g.hosts.size(), g.outliers(), g.peer_class);
+    line(fmt::format("{} {}: {} of {} hosts compared, {} outliers [{}]", g.suite, g.check, compared,
+                     g.hosts.size(), g.outliers(), g.peer_class));
     for (const HostVerdict& h : g.hosts) {
-      if (h.outlier()) out << "  OUTLIER " << h.explanation << '\n';
-      if (!h.not_compared.empty())
-        out << "  not compared: " << h.host << ": " << h.not_compared << '\n';
+      if (h.outlier()) line("  OUTLIER " + h.explanation);
+      if (!h.not_compared.empty()) line("  not compared: " + h.host + ": " + h.not_compared);
     }
-    if (!g.limit.empty()) out << "  note: " << g.limit << '\n';
+    if (!g.limit.empty()) line("  note: " + g.limit);
   }
-  for (const std::string& note : report.notes) out << "note: " << note << '\n';
-  out << report.outliers() << " outliers (" << outlier_criteria(report.settings.criteria) << ")\n";
+  for (const std::string& note : report.notes) line("note: " + note);
+  line(fmt::format("{} outliers ({})", report.outliers(),
+                   outlier_criteria(report.settings.criteria)));
 }
 
 }  // namespace iogate

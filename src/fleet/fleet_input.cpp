@@ -23,6 +23,9 @@ FleetInput load_fleet_input(const fs::path& path) {
                               "<check>.json, or results.json), found neither");
     } else {
       in.run = read_results(path);  // a missing or unreadable file: its error names the path
+      // A host with no check would be compared on nothing and pass: refused like no host.
+      if (in.run.checks.empty())
+        throw FleetInputError(in.source + ": checks: expected one host's results, got none");
     }
   } catch (const FleetInputError&) {
     throw;

@@ -4,16 +4,14 @@
 #include <string>
 
 #include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/display_text.hpp"
 
 namespace iogate {
 namespace {
 
-// A table cell: no '|' or newline may break the row.
-std::string cell(std::string s) {
-  for (char& c : s)
-    if (c == '|' || c == '\n') c = ' ';
-  return s;
-}
+// Every text from the hosts' files (labels, check names, notes): no '|', '<!--' or control byte
+// may break a row or hide the rows after it (display_text.hpp).
+std::string cell(const std::string& s) { return markdown_text(s); }
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/reports/json_fields.hpp"
 #include "iogate/reports/result_reader.hpp"
 #include "iogate/reports/run_json.hpp"
 
@@ -43,10 +44,12 @@ Recording from_baseline(const Baseline& b, const fs::path& path) {
     RecordedCheck out;
     out.name = c.name;
     try {
-      out.workload = workload_from_json(c.workload);
+      out.workload = workload_from_json(c.workload, "workload");
     } catch (const json::exception& e) {
       throw RecordingError(
           fmt::format("{}: checks.{}.workload: {}", path.string(), c.name, e.what()));
+    } catch (const ReadBackError& e) {  // already says where below the workload
+      throw RecordingError(fmt::format("{}: checks.{}.{}", path.string(), c.name, e.what()));
     }
     out.samples = c.samples;
     out.measured_at = b.recorded_at;

@@ -103,6 +103,9 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
     report.context.stack = session->storage_stack();
     JudgeOptions options;
     options.baseline = settings_.baseline ? &*settings_.baseline : nullptr;
+    options.host = report.context.host;
+    options.datastore = settings_.datastore.dir.string();
+    options.strict_baseline = settings_.strict_baseline;
     options.repeat = settings_.repeat;
     options.repeat_max = settings_.repeat_max;
     options.make_backend = settings_.make_backend;

@@ -1,6 +1,7 @@
 // Repeating, fail-fast and baseline handling around the verdict: the rules are in
 // include/iogate/runner/check_session.hpp and include/iogate/verdicts/verdict.hpp.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -74,7 +75,19 @@ BaselineView look_up_baseline(const Check& check, const JudgeOptions& options,
   }
   if (options.baseline != nullptr) {
     outcome.baseline = options.baseline;
-    outcome.fingerprint_changes = diff_storage_stacks(options.baseline->fingerprint, stack);
+    // Named on the check's lines whatever its verdict: a pass against a baseline of another host
+    // or filesystem is not the pass it looks like.
+    const BaselineProvenance where =
+        baseline_provenance(*options.baseline, options.host, options.datastore, stack);
+    outcome.fingerprint_changes = where.changes;
+    if (view.recorded != nullptr) {
+      require_baseline_figures(*options.baseline, *view.recorded, check);
+      if (options.strict_baseline && !where.elsewhere.empty())
+        throw BaselineError(fmt::format(
+            "baseline {} was recorded elsewhere ({}), and --strict-baseline "
+            "(IOGATE_STRICT_BASELINE=1) refuses it: record one here with `iogate baseline record`",
+            options.baseline->path.string(), fmt::join(where.elsewhere, "; ")));
+    }
   }
   return view;
 }

@@ -21,19 +21,8 @@ std::string flag_or_env(const std::optional<std::string>& flag, const char* env)
 }
 
 void check_host_label(const std::string& label, const char* from) {
-  const auto bad = [&](const std::string& what) {
-    throw std::invalid_argument(
-        fmt::format("{}: expected a host label of 1 to {} printable "
-                    "characters without spaces or '/', got \"{}\" ({})",
-                    from, kMaxHostLabelLength, label, what));
-  };
-  if (label.empty()) bad("empty");
-  if (label.size() > kMaxHostLabelLength) bad(fmt::format("{} characters", label.size()));
-  for (const char ch : label) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '/') bad("a '/'");
-    if (c <= ' ' || c >= 0x7f) bad(fmt::format("character 0x{:02x}", c));
-  }
+  if (const auto problem = host_label_problem(label))
+    throw std::invalid_argument(fmt::format("{}: {}", from, *problem));
 }
 
 }  // namespace
@@ -85,6 +74,8 @@ std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
   if (const char* env = std::getenv("IOGATE_BASELINE"); env && *env) return env;
   return fallback;
 }
+
+bool resolve_strict_baseline(bool flag) { return flag || env_on("IOGATE_STRICT_BASELINE"); }
 
 std::optional<Baseline> load_named_baseline(const std::filesystem::path& file) {
   if (file.empty()) return std::nullopt;

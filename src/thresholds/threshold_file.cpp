@@ -9,11 +9,13 @@
 #include "check_section.hpp"
 #include "iogate/read_file.hpp"
 #include "toml_fields.hpp"
+#include "toml_limits.hpp"
 #include "workload_section.hpp"
 
 namespace iogate {
 namespace {
 
+using thresholds_detail::check_toml_limits;
 using thresholds_detail::Section;
 
 // A threshold file is a few kilobytes; the limit only stops a mistyped path (a log, an image)
@@ -83,6 +85,7 @@ ThresholdFile load_threshold_file(const std::filesystem::path& path) {
 }
 
 ThresholdFile parse_threshold_text(std::string_view text, const std::filesystem::path& path) {
+  check_toml_limits(text, path);  // before toml++, which recurses on what the limits refuse
   toml::table doc;
   try {
     doc = toml::parse(text, std::string_view{path.native()});

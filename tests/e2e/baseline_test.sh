@@ -2,7 +2,8 @@
 # Baselines end to end: record a tiny check twice over, check against the baseline (a pass or,
 # on a noisy machine, unstable — never an error), compare two recordings, and the two baseline
 # errors a user meets first: no baseline named skips, a named one that is missing is an error
-# (exit 2), a changed workload fails.
+# (exit 2), a changed workload fails; a baseline with zero samples or without the figure compared
+# is refused, and one of another host is named on the check, or refused with --strict-baseline.
 # Usage: baseline_test.sh <iogate>
 source "$IOGATE_E2E_LIB"
 iogate=$1
@@ -71,6 +72,55 @@ rc=$?
 set -e
 [ "$rc" = 2 ] || fail "malformed baseline: exit $rc, expected 2"
 assert_contains "$out/bad.log" "bad.json: iogate_version: missing; expected a string" "reader error"
+
+# A baseline that cannot honour the comparison is refused, never a pass or a quiet skip: zero
+# samples (once PASS with a 300-digit ratio) at load (exit 2), a figure it lacks (once SKIPPED,
+# exit 0) as the check's error.
+edit_baseline() {  # out python-statement
+  /usr/bin/python3 - "$out/b.json" "$1" "$2" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+}
+edit_baseline "$out/zero.json" 'doc["checks"]["seq_read_64k"]["metrics"]["mbps"]["samples"] = [0, 0, 0]'
+set +e
+"$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/zero.json" > "$out/zero.log" 2>&1
+rc=$?
+set -e
+[ "$rc" = 2 ] || { cat "$out/zero.log" >&2; fail "zero baseline: exit $rc, expected 2"; }
+assert_contains "$out/zero.log" "zero.json: checks.seq_read_64k.metrics.mbps.samples\[0\]: expected a positive number" "zero samples"
+edit_baseline "$out/nombps.json" 'del doc["checks"]["seq_read_64k"]["metrics"]["mbps"]'
+if "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/nombps.json" > "$out/nombps.log" 2>&1; then
+  fail "a baseline without the figure compared must not pass"
+fi
+assert_contains "$out/nombps.log" "check \"seq_read_64k\" has no mbps figure for mbps_min to compare with" "missing figure"
+
+# A baseline of another host is named on the check's lines (it passes), and refused with
+# --strict-baseline or IOGATE_STRICT_BASELINE=1.
+edit_baseline "$out/elsewhere.json" 'doc["host"] = "db01"'
+"$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/elsewhere.json" > "$out/elsewhere.log" 2>&1 ||
+  { cat "$out/elsewhere.log" >&2; fail "a baseline of another host is named, not refused, by default"; }
+assert_contains "$out/elsewhere.log" "^  changed since the baseline: host db01 → $(hostname)" "host named"
+for how in flag env; do
+  set +e
+  if [ "$how" = flag ]; then
+    "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/elsewhere.json" --strict-baseline > "$out/strict.log" 2>&1
+  else
+    IOGATE_STRICT_BASELINE=1 "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/elsewhere.json" > "$out/strict.log" 2>&1
+  fi
+  rc=$?
+  set -e
+  [ "$rc" != 0 ] || fail "strict baseline by $how: a baseline of another host passed"
+  assert_contains "$out/strict.log" "was recorded elsewhere \(host db01 → $(hostname)\), and --strict-baseline" "strict by $how"
+done
+set +e
+"$iogate" compare "$out/elsewhere.json" "$out/b.json" --strict-baseline > "$out/strict-compare.log" 2>&1
+rc=$?
+set -e
+[ "$rc" = 2 ] || { cat "$out/strict-compare.log" >&2; fail "compare --strict-baseline: exit $rc, expected 2"; }
+assert_contains "$out/strict-compare.log" "recorded elsewhere than .*b.json \(host db01 → $(hostname)\)" "strict compare"
 
 # compare: a baseline against itself has no regression; against a far faster one, it has.
 "$iogate" compare "$out/b.json" "$out/b.json" > "$out/compare.log" || fail "self-compare regressed"

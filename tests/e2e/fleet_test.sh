@@ -6,7 +6,9 @@
 # is named with that field (exit 1), and fleet.html, in headless Chromium, draws its chart with
 # that host marked (html/render_check.sh); a host with another workload is compared apart; two
 # inputs of one host, one host alone, a file that is no results, an unknown peer key, a report
-# directory that cannot be written and a malformed host label are bad input (exit 2). A check
+# directory that cannot be written and a malformed host label are bad input (exit 2), and so are
+# results read back with a label, a duration or a count iogate would never write, two results
+# of one check or another host's in one directory, a link in it, or no check at all. A check
 # bounded "80% of peers" passes locally, leaving it to the fleet, which names the host at 75%.
 # Usage: fleet_test.sh <iogate>
 source "$IOGATE_E2E_LIB"
@@ -168,6 +170,52 @@ assert_contains "$out/key.log" "--peer-key modle: not a fingerprint field; known
 touch "$out/afile"
 expect_exit 2 "$out/dir.log" "$iogate" fleet "$out/vm01" "$out/vm02" --report-dir "$out/afile/rep"
 assert_contains "$out/dir.log" "--report-dir .*afile/rep: reports not written" "report dir"
+
+# Results read back from elsewhere: held to what iogate itself writes (exit 2, naming the file,
+# the key and what was expected), never counted as this host's or followed out of its directory.
+edited() {  # name python-statement: vm02's result copied to $out/<name>, then edited
+  rm -rf "$out/$1"
+  cp -r "$out/vm02" "$out/$1"
+  /usr/bin/python3 - "$out/$1/rand_read_4k.json" "$2" <<'PY'
+import json, sys
+path = sys.argv[1]
+doc = json.load(open(path))
+exec(sys.argv[2])
+json.dump(doc, open(path, "w"), indent=2)
+PY
+}
+edited hostile 'doc["host_label"] = "ok\r<!--"'
+expect_exit 2 "$out/hostile.log" "$iogate" fleet "$out/vm01" "$out/hostile" "$out/vm03"
+assert_contains "$out/hostile.log" "hostile/rand_read_4k.json: host_label: expected a host label of 1 to 64 printable characters" "hostile label"
+edited zero 'doc["result"]["duration_s"] = 0'
+expect_exit 2 "$out/zero.log" "$iogate" fleet "$out/vm01" "$out/zero" "$out/vm03"
+assert_contains "$out/zero.log" "zero/rand_read_4k.json: result.duration_s: expected a positive number of seconds, got 0" "zero duration"
+edited wrap 'doc["result"]["ios_read"] = -5'
+expect_exit 2 "$out/wrap.log" "$iogate" fleet "$out/vm01" "$out/wrap" "$out/vm03"
+assert_contains "$out/wrap.log" "result.ios_read: expected a whole number from 0 to [0-9]+, got -5" "negative count"
+edited twice 'pass'
+cp "$out/twice/rand_read_4k.json" "$out/twice/rand_read_4k-again.json"
+expect_exit 2 "$out/twice.log" "$iogate" fleet "$out/vm01" "$out/twice" "$out/vm03"
+assert_contains "$out/twice.log" "are both results of check \"rand_read_4k\"" "two results of one check"
+edited stranger 'pass'
+/usr/bin/python3 - "$out/vm01/rand_read_4k.json" "$out/stranger/other.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+doc["check"] = "other"
+doc["host_label"] = "someoneelse"
+json.dump(doc, open(sys.argv[2], "w"))
+PY
+expect_exit 2 "$out/stranger.log" "$iogate" fleet "$out/vm01" "$out/stranger" "$out/vm03"
+assert_contains "$out/stranger.log" "other.json(: a result of host| is of host) \"someoneelse\".*a directory holds one host's results" "another host's file"
+edited linked 'pass'
+echo '"sk-LIVE-SECRET-TOKEN"' > "$out/token"
+ln -s "$out/token" "$out/linked/zz.json"
+expect_exit 2 "$out/linked.log" "$iogate" fleet "$out/vm01" "$out/linked" "$out/vm03"
+assert_contains "$out/linked.log" "zz.json: is a symbolic link" "link refused"
+if grep -q "sk-LIVE" "$out/linked.log"; then fail "the link's target was read"; fi
+echo '{"version": 1, "context": {"host": "h9"}, "checks": []}' > "$out/empty.json"
+expect_exit 2 "$out/empty.log" "$iogate" fleet "$out/vm01" "$out/empty.json" "$out/vm03"
+assert_contains "$out/empty.log" "empty.json: checks: expected one host's results, got none" "no checks"
 
 # Malformed labels: refused before anything runs, naming the flag or the variable.
 ds=$(new_datastore)

@@ -35,6 +35,9 @@ class LatencyHistogram {
   LatencyHistogram();
 
   void record(std::uint64_t ns);
+  // `times` values of `ns` at once: a histogram read back from its buckets (run_json.hpp) costs
+  // one call per bucket, whatever counts a file claims.
+  void record(std::uint64_t ns, std::uint64_t times);
   void merge(const LatencyHistogram& other);
   void reset();
 

@@ -53,6 +53,10 @@ std::vector<std::string> baseline_lines(const CheckRecord& record);
 // expectation weighed.
 std::vector<std::string> evidence_lines(const CheckRecord& record);
 
+// "changed since the baseline: filesystem xfs → ext4", "... host db01 → db02": one line per
+// difference from where the baseline was recorded, printed under the check whatever its verdict.
+std::vector<std::string> baseline_change_lines(const CheckRecord& record);
+
 // "iops_min 70% of peers: judged by iogate fleet": one line per bound relative to the peers,
 // which a check's own verdict leaves to `iogate fleet` (it neither passed nor failed here).
 std::vector<std::string> fleet_lines(const CheckRecord& record);

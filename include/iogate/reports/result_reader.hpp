@@ -2,7 +2,10 @@
 // directory of per-check documents (what each ctest check writes), merged into one run.
 //
 // A check's workload and runs are read by the one codec of run_json.hpp (its histogram restored
-// from the buckets). Bad input throws std::runtime_error naming the file and what was expected.
+// from the buckets). Every value is checked as it is read (json_fields.hpp): numbers finite and in
+// range, names by the rules of labels.hpp. Bad input throws std::runtime_error naming the file,
+// the key path and what was expected ("h2/rand8k.json: result.duration_s: expected a positive
+// number of seconds, got 0").
 // It reads only; clearing old per-check documents is check_results_cleanup.hpp.
 #pragma once
 
@@ -17,8 +20,9 @@
 
 namespace iogate {
 
-RunContext context_from_json(const nlohmann::json& j);
-CheckRecord check_from_json(const nlohmann::json& j);
+// `where`: the object's key path in its document ("checks[2]"), which a refusal names.
+RunContext context_from_json(const nlohmann::json& j, std::string_view where = "");
+CheckRecord check_from_json(const nlohmann::json& j, std::string_view where = "");
 
 // A run document, or a single check's document as a run of one. Its JSON is read by the one
 // bounded parse (iogate/json_input.hpp): too deep, too large or not JSON is a JsonInputError.

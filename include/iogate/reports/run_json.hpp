@@ -14,10 +14,14 @@
 // the run's I/Os, for reading only); missing, they read as one size. The
 // latency histogram is restored from its buckets: counts, min, max and every percentile are as
 // written, and the values inside each bucket are spread so that the mean is the one written too.
-// A missing or mistyped required key throws nlohmann::json::exception naming it.
+// Every value read is checked (json_fields.hpp): a missing, mistyped or out-of-range one, or a
+// workload the engine's rules (workload_rules.hpp) refuse, throws ReadBackError naming its key
+// path below `where` ("result.duration_s: expected a positive number of seconds, got 0"); an
+// unknown layout name throws nlohmann::json::exception naming it.
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
@@ -25,10 +29,10 @@
 namespace iogate {
 
 nlohmann::json workload_to_json(const WorkloadSpec& spec);
-WorkloadSpec workload_from_json(const nlohmann::json& j);
+WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where = "");
 
 // iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p99_ms, cpu_pct, duration_s and the rest.
 nlohmann::json run_to_json(const RunResult& result);
-RunResult run_from_json(const nlohmann::json& j);
+RunResult run_from_json(const nlohmann::json& j, std::string_view where = "");
 
 }  // namespace iogate

@@ -39,9 +39,11 @@ struct RunnerSettings {
   std::string suite;  // the records' suite name
   DatastoreChoice datastore;
   std::optional<Baseline> baseline;  // for "N% of baseline" bounds; none: those checks skip
-  int repeat = 0;                    // 0: each check's own `repeat`
-  int repeat_max = 0;                // 0: each check's own `repeat_max`
-  std::filesystem::path json_dir;    // per-check JSON goes here; empty: none
+  // A baseline of another host, datastore or filesystem is an error (resolve_strict_baseline).
+  bool strict_baseline = false;
+  int repeat = 0;                  // 0: each check's own `repeat`
+  int repeat_max = 0;              // 0: each check's own `repeat_max`
+  std::filesystem::path json_dir;  // per-check JSON goes here; empty: none
   // --host-label; none: $IOGATE_HOST_LABEL, else the hostname (resolve_host_label, when the
   // runner is made: a malformed label throws std::invalid_argument before any check runs).
   std::optional<std::string> host_label;

@@ -15,6 +15,11 @@
 //     unreadable: an error before anything runs (load_named_baseline(), run_settings.hpp). Someone
 //     asked for the comparison; a typo in the path must not quietly switch every relative bound
 //     off.
+//   - the baseline has the check but not a positive sample of a figure it bounds relative to it
+//     (zero, negative or missing): an error (BaselineError), without running. The comparison was
+//     asked for and cannot be made.
+//   - the baseline was recorded on another host, datastore or filesystem: named with the
+//     fingerprint's changes (CheckOutcome::fingerprint_changes); with strict_baseline, an error.
 //   - the baseline was recorded with a different workload: FAIL, without running. The threshold
 //     file changed after the baseline was recorded; a skip here would silently switch the gate
 //     off for good, so the user is made to record the baseline again.
@@ -40,8 +45,9 @@ struct CheckOutcome {
   RunResult result;             // the median run (by the check's first figure) when repeated
   std::vector<RunResult> runs;  // every run, in order
   Verdict verdict;
-  const Baseline* baseline = nullptr;            // what the check was compared with
-  std::vector<std::string> fingerprint_changes;  // since the baseline
+  const Baseline* baseline = nullptr;  // what the check was compared with
+  // Since the baseline: its host and datastore where they differ, then the storage stack's fields.
+  std::vector<std::string> fingerprint_changes;
   std::optional<std::string> baseline_mismatch;  // the recorded workload differs: a failure
   double fail_fast_elapsed_s = -1;               // when fail-fast stopped a run: its elapsed time
   bool budget_spent = false;                     // runs stopped undecided at the check's budget
@@ -49,6 +55,12 @@ struct CheckOutcome {
 
 struct JudgeOptions {
   const Baseline* baseline = nullptr;
+  // Where the check runs, compared with where the baseline was recorded (baseline_provenance):
+  // this host's hostname and the datastore as given.
+  std::string host;
+  std::string datastore;
+  // A baseline of another host, datastore or filesystem is an error, not a named difference.
+  bool strict_baseline = false;
   int repeat = 0;      // 0: the check's own `repeat`
   int repeat_max = 0;  // 0: the check's own `repeat_max`
   // Called once per run for a fresh backend (tests inject slowed fakes); empty: the spec's engine.

@@ -9,6 +9,7 @@
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/datastore/scratch_area.hpp"
+#include "iogate/reports/labels.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {
@@ -44,21 +45,20 @@ DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
 // (the operator's word for this host wins over the file's).
 DatastorePolicy with_file_demands(DatastorePolicy policy, const ThresholdFile& file);
 
-// A host label names the host in results and in `iogate fleet` (cloned VMs share a hostname):
-// 1 to kMaxHostLabelLength printable ASCII characters, no space and no '/' (it becomes a JUnit
-// classname and may become a file name where results are collected, one directory per host).
-inline constexpr std::size_t kMaxHostLabelLength = 64;
-
 // The host label: --host-label if given (even empty: an empty label is refused), else
 // $IOGATE_HOST_LABEL when set and not empty, else "" (the hostname is the host's identity). A
 // malformed label throws std::invalid_argument naming the flag or the variable and what was
-// expected.
+// expected (host_label_problem, iogate/reports/labels.hpp: the rule results are read back with).
 std::string resolve_host_label(const std::optional<std::string>& flag);
 
 // The baseline file: --baseline if given, else $IOGATE_BASELINE, else `fallback` (a suite's
 // BASELINE); empty when none is named.
 std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
                                        const std::filesystem::path& fallback);
+
+// --strict-baseline, or IOGATE_STRICT_BASELINE=1 (how a suite under ctest gets it): a baseline
+// recorded on another host, datastore or filesystem is refused instead of named.
+bool resolve_strict_baseline(bool flag);
 
 // The named baseline, loaded; nothing when `file` is empty (none named: checks with relative
 // bounds then skip, see check_session.hpp). A missing, unreadable or malformed file throws

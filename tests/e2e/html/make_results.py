@@ -29,6 +29,10 @@ def check_documents(doc, checks, started_at, datastore=None):
 def scale(result, factor):
     for key in ("ios_read", "ios_written", "bytes_read", "bytes_written"):
         result[key] = int(round(result[key] * factor))
+    # The latencies with them: a histogram holds no more values than the run has I/Os (rounded
+    # down, the sum stays within the rounded count).
+    buckets = [[low, high, int(count * factor)] for low, high, count in result["lat_histogram_ns"]]
+    result["lat_histogram_ns"] = [b for b in buckets if b[2] > 0]
 
 
 def pages(src, out):

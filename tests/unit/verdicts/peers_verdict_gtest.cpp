@@ -74,7 +74,11 @@ TEST(PeersVerdict, FailFastDoesNotWatchAPeersBound) {
 }
 
 TEST(PeersVerdict, TheJsonRoundTripKeepsTheBound) {
-  const CheckRecord r = record_of(peers_check(), {test::run_at_iops(50)});
+  Check check = peers_check();
+  // A workload the engine would run: results are read back under its rules.
+  check.workload.block_size = 4096;
+  check.workload.file_size = check.workload.io_size = 1 << 20;
+  const CheckRecord r = record_of(check, {test::run_at_iops(50)});
   const nlohmann::json j = check_entry_to_json(r);
   EXPECT_DOUBLE_EQ(j["expectations"][0]["peers"].get<double>(), 0.7);
   const CheckRecord back = check_from_json(j);
