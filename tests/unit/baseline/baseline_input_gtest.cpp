@@ -51,5 +51,17 @@ TEST(BaselineInput, ASecretGivenAsABaselineIsNotEchoed) {
   EXPECT_THAT(message, Not(HasSubstr("sk-LIVE")));
 }
 
+// Found by baseline_fuzz: a recorded workload's file_size of 1.07e69 was converted to an unsigned
+// count while comparing it with the check's (undefined behaviour, which UBSan reports); the
+// value the codec refuses is compared as written.
+TEST(BaselineInput, AFileSizeBeyondACountIsComparedAsWritten) {
+  BaselineCheck recorded;
+  recorded.name = "c";
+  recorded.workload = workload_json(WorkloadSpec{});
+  recorded.workload["file_size"] = 1.0722e69;
+  EXPECT_THAT(workload_difference(recorded, WorkloadSpec{}),
+              HasSubstr("file_size 1.0722e+69 (baseline) vs "));
+}
+
 }  // namespace
 }  // namespace iogate

@@ -76,5 +76,17 @@ TEST(BoundedResults, ASecretReadAsResultsIsNotEchoed) {
   EXPECT_THAT(message, Not(HasSubstr("sk-LIVE")));
 }
 
+// Found by results_reader_fuzz: a workload's file_size of 1073741E24 was converted to an unsigned
+// count (undefined behaviour, which UBSan reports); it is refused as out of range. The keys the
+// reader takes before it are given, so the refusal is file_size's.
+TEST(BoundedResults, AFileSizeBeyondACountIsRefused) {
+  const std::string check = R"({"format": "iogate-check", "version": 1, "suite": "s", "check": "c",
+    "status": "pass", "host": "h1", "workload": {"block_size": 4096, "read_pct": 100,
+    "random_pct": 100, "queue_depth": 1, "file_size": 1073741E24},
+    "result": {}})";
+  EXPECT_THAT(refusal<std::runtime_error>([&] { read_results_text(check, "c.json"); }),
+              StartsWith("c.json: workload.file_size: expected "));
+}
+
 }  // namespace
 }  // namespace iogate
