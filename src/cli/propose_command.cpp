@@ -20,10 +20,10 @@
 #include <utility>
 
 #include "commands.hpp"
+#include "iogate/output_file.hpp"
 #include "iogate/propose/proposal_toml.hpp"
 #include "iogate/propose/propose.hpp"
 #include "iogate/units.hpp"
-#include "iogate/output_file.hpp"
 
 namespace iogate::cli {
 namespace {

@@ -22,8 +22,8 @@ class Writer {
     const auto it = job_.sources.find(name);
     if (it != job_.sources.end()) {
       for (const FioOption& o : it->second)
-        out +=
-            fmt::format("# {}:{}: {}\n", o.where.file.string(), o.where.line, comment_text(shown_text(o)));
+        out += fmt::format("# {}:{}: {}\n", o.where.file.string(), o.where.line,
+                           comment_text(shown_text(o)));
     } else {
       out += "# fio's default\n";
     }
