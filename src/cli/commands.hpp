@@ -36,5 +36,8 @@ std::optional<ThresholdFile> load_or_report(const std::string& path);
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitBadInput = 2;
+// iogate fleet: no outlier, but hosts it cannot judge from what they measured; rerun them
+// (--rerun) and judge again.
+inline constexpr int kExitRerun = 3;
 
 }  // namespace iogate::cli

@@ -2,7 +2,8 @@
 // Prints the summary and, with --report-dir, writes fleet.md, fleet-junit.xml, fleet.json and
 // fleet.html.
 // Exit 0 no outlier, 1 an outlier, 2 bad input (a file that is no results, two inputs of one
-// host, fewer than two hosts, an unknown peer key, a report directory that cannot be written).
+// host, fewer than two hosts, an unknown peer key, a report directory that cannot be written),
+// 3 no outlier but undecided hosts: the last line names them, to rerun and give with --rerun.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -18,9 +19,11 @@ namespace {
 
 struct FleetFlags {
   std::vector<std::string> results;
+  std::vector<std::string> reruns;
   std::vector<std::string> peer_keys;  // empty: kDefaultPeerKeys
   std::vector<std::string> figures;    // empty: each check's bounded figures
   double min_ratio_pct = kDefaultMinRatio * 100;
+  double latency_floor_ms = kDefaultLatencyFloorMs;
   std::string report_dir;
 };
 
@@ -35,10 +38,15 @@ int run(const FleetFlags& flags) {
   if (!flags.peer_keys.empty()) settings.peer_keys = flags.peer_keys;
   if (!flags.figures.empty()) settings.figures = flags.figures;
   settings.criteria.min_ratio = flags.min_ratio_pct / 100;
+  settings.latency_floor_ms = flags.latency_floor_ms;
   FleetReport report;
   try {
     std::vector<FleetInput> inputs;
     for (const std::string& path : flags.results) inputs.push_back(load_fleet_input(path));
+    for (const std::string& path : flags.reruns) {
+      inputs.push_back(load_fleet_input(path));
+      inputs.back().rerun = true;
+    }
     report = compare_fleet(inputs, settings);
   } catch (const FleetInputError& e) {
     std::cerr << "iogate fleet: " << e.what() << '\n';
@@ -54,7 +62,8 @@ int run(const FleetFlags& flags) {
       return kExitBadInput;
     }
   }
-  return report.outliers() == 0 ? kExitOk : kExitCheckFailed;
+  if (report.outliers() > 0) return kExitCheckFailed;
+  return report.undecided() > 0 ? kExitRerun : kExitOk;
 }
 
 }  // namespace
@@ -84,6 +93,14 @@ void add_fleet_command(CLI::App& app, int& exit_code) {
                   "A host below this % of its peer median (latency: above its inverse) may be "
                   "an outlier (default 70)")
       ->check(CLI::Range(1.0, 99.0));
+  sub->add_option("--rerun", flags->reruns,
+                  "A later run of a host given as RESULTS (same host label), repeatable: its runs "
+                  "join that host's as a session apart in time")
+      ->allow_extra_args(false);
+  sub->add_option("--latency-floor", flags->latency_floor_ms,
+                  "A latency outlier must exceed its peer median by at least this many ms "
+                  "(default 1)")
+      ->check(CLI::Range(0.0, 1e6));
   sub->add_option("--report-dir", flags->report_dir,
                   "Write fleet.md, fleet-junit.xml, fleet.json and fleet.html into this directory");
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });

@@ -5,9 +5,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 
+#include "host_runs.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/run_json.hpp"
 #include "peer_bounds.hpp"
@@ -16,20 +18,24 @@ namespace iogate {
 namespace {
 
 using fleet_detail::judge_figure;
+using fleet_detail::own_latency_bound;
 using fleet_detail::peers_bound;
+using fleet_detail::runs_of;
 
-// One host's record of one check.
+// One host's record of one check, and its reruns' records of it (same workload) in order.
 struct Entry {
   std::size_t host;
   const CheckRecord* record;
   std::string workload;
+  std::vector<const CheckRecord*> reruns;
 };
 
-// The fleet's keys are the results JSON's names, which key_figures() makes.
-double figure_value(const RunResult& r, const std::string& key) {
-  for (const Figure& f : key_figures(r))
-    if (key == f.key) return f.value;
-  throw std::logic_error("no figure named " + key);
+// The host's runs of `figure` by session: its record, then each rerun's.
+Sessions sessions_of(const Entry& e, const std::string& figure) {
+  Sessions out{runs_of(*e.record, figure)};
+  for (const CheckRecord* r : e.reruns) out.push_back(runs_of(*r, figure));
+  std::erase_if(out, [](const std::vector<double>& runs) { return runs.empty(); });
+  return out;
 }
 
 // "390", "75", "3.05", "0.412": whole numbers where they are large, three digits otherwise.
@@ -38,10 +44,6 @@ std::string shown_number(double v) {
 }
 
 void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settings) {
-  if (inputs.size() < 2)
-    throw FleetInputError(
-        fmt::format("expected the results of at least 2 hosts (one RESULTS argument each), got {}",
-                    inputs.size()));
   const std::vector<std::string> known = StorageStack::field_names();
   for (const std::string& key : settings.peer_keys)
     if (std::find(known.begin(), known.end(), key) == known.end())
@@ -55,6 +57,7 @@ void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settin
                                         fmt::join(figures, ", ")));
   std::map<std::string, std::string> seen;  // identity -> source
   for (const FleetInput& in : inputs) {
+    if (in.rerun) continue;
     const std::string& id = in.run.context.identity();
     const auto [it, fresh] = seen.emplace(id, in.source);
     if (!fresh)
@@ -63,6 +66,16 @@ void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settin
           "--host-label, or IOGATE_HOST_LABEL for a suite); cloned VMs share a hostname",
           it->second, in.source, id));
   }
+  for (const FleetInput& in : inputs)
+    if (in.rerun && !seen.contains(in.run.context.identity()))
+      throw FleetInputError(fmt::format(
+          "--rerun {}: host \"{}\" is not among the hosts given; a rerun adds a session to a "
+          "host given as RESULTS",
+          in.source, in.run.context.identity()));
+  if (seen.size() < 2)
+    throw FleetInputError(
+        fmt::format("expected the results of at least 2 hosts (one RESULTS argument each), got {}",
+                    seen.size()));
 }
 
 std::string peer_class_of(const StorageStack& stack, const std::vector<std::string>& keys) {
@@ -87,23 +100,36 @@ std::string mismatch_note(const std::vector<std::string>& hosts, const std::stri
                      fmt::join(hosts, ", "), check, fmt::join(mine, ", "), fmt::join(rest, ", "));
 }
 
-// The line: the first outlying figure in the order compared (IOPS before latency), then
-// the explanation. The other figures' verdicts are in the Markdown table and the JSON.
-std::string outlier_line(const std::string& host, const std::string& check,
-                         const std::vector<FigureVerdict>& figures,
-                         const std::vector<FieldDifference>& differences) {
-  for (const FigureVerdict& f : figures) {
-    if (!f.comparison.outlier) continue;
+// The host's line: the first figure with the host's verdict in the order compared (IOPS before
+// latency), the rule's reason, then the explanation. The other figures' verdicts are in the
+// Markdown table and the JSON.
+std::string verdict_line(const HostVerdict& h, const std::string& check) {
+  for (const FigureVerdict& f : h.figures) {
+    if (f.shortfall.verdict != h.verdict) continue;
     const FleetFigureDef& def = *fleet_figure(f.key);
     const std::string bound =
         f.bound.empty() ? ""
                         : fmt::format(", {} {}", def.higher_is_better ? "below" : "above", f.bound);
-    return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} ({} peers{}); {}", host, check,
-                       shown_number(f.comparison.value), def.shown, f.comparison.ratio * 100,
-                       shown_number(f.comparison.peer_median), f.comparison.peers, bound,
-                       describe_differences(differences));
+    const std::string runs =
+        fmt::format("{} run{}{}", f.shortfall.runs, f.shortfall.runs == 1 ? "" : "s",
+                    h.sessions > 1 ? fmt::format(" in {} sessions", h.sessions) : "");
+    return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} ({} peers{}, {}); {}; {}",
+                       h.host, check, shown_number(f.comparison.value), def.shown,
+                       f.comparison.ratio * 100, shown_number(f.comparison.peer_median),
+                       f.comparison.peers, bound, runs, f.shortfall.reason,
+                       describe_differences(h.differences));
   }
   return "";
+}
+
+// A host is as bad as its worst figure: an outlier, else undecided, else ok.
+FleetVerdict host_verdict(const std::vector<FigureVerdict>& figures) {
+  FleetVerdict v = FleetVerdict::ok;
+  for (const FigureVerdict& f : figures) {
+    if (f.shortfall.verdict == FleetVerdict::outlier) return FleetVerdict::outlier;
+    if (f.shortfall.verdict == FleetVerdict::undecided) v = FleetVerdict::undecided;
+  }
+  return v;
 }
 
 // The figures bounded by any member's expectations (hosts may run the check from different
@@ -132,9 +158,19 @@ std::vector<std::string> compared_figures(const std::vector<Entry>& members,
   return out;
 }
 
+// The members whose check ran and measured: those compared.
+std::vector<const Entry*> compared_entries(const std::vector<Entry>& members) {
+  std::vector<const Entry*> out;
+  for (const Entry& e : members)
+    if ((e.record->status != CheckStatus::skipped && e.record->status != CheckStatus::error) &&
+        has_figures(*e.record))
+      out.push_back(&e);
+  return out;
+}
+
 // Compares the hosts of one group (one check, workload and peer class) with each other.
-FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>& inputs,
-                       const std::vector<Entry>& members, const FleetSettings& settings) {
+FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<Entry>& members,
+                       const FleetSettings& settings, int family_size) {
   FleetGroup g;
   const CheckRecord& first = *members.front().record;
   g.suite = first.suite;
@@ -142,15 +178,18 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
   g.workload_key = members.front().workload;
   g.figures = compared_figures(members, settings);
   g.peer_class = peer_class_of(inputs[members.front().host].run.context.stack, settings.peer_keys);
-  std::vector<const Entry*> compared;
-  for (const Entry& e : members)
-    if ((e.record->status != CheckStatus::skipped && e.record->status != CheckStatus::error) &&
-        has_figures(*e.record))
-      compared.push_back(&e);
+  const std::vector<const Entry*> compared = compared_entries(members);
   const int n = static_cast<int>(compared.size());
+  // Every compared host's runs of each figure, by session, and the group's pooled spread of each.
+  std::vector<std::vector<Sessions>> runs(g.figures.size());
+  std::vector<ShortfallContext> spread(g.figures.size());
+  for (std::size_t f = 0; f < g.figures.size(); ++f) {
+    for (const Entry* p : compared) runs[f].push_back(sessions_of(*p, g.figures[f]));
+    spread[f] = with_spread({}, pooled_spread(runs[f]), family_size);
+  }
   for (const Entry& e : members) {
     HostVerdict v;
-    v.host = report.hosts[e.host];
+    v.host = inputs[e.host].run.context.identity();
     v.source = inputs[e.host].source;
     v.status = status_name(e.record->status);
     if (std::find(compared.begin(), compared.end(), &e) == compared.end()) {
@@ -170,16 +209,27 @@ FleetGroup judge_group(const FleetReport& report, const std::vector<FleetInput>&
     std::vector<StorageStack> peer_stacks;
     for (const Entry* p : compared)
       if (p != &e) peer_stacks.push_back(inputs[p->host].run.context.stack);
-    for (const std::string& key : g.figures) {
-      const FleetFigureDef& def = *fleet_figure(key);
-      std::vector<double> peers;
-      for (const Entry* p : compared)
-        if (p != &e) peers.push_back(figure_value(p->record->result, def.key));
-      v.figures.push_back(judge_figure(def, figure_value(e.record->result, def.key),
-                                       peers_bound(*e.record, def.key), peers, settings.criteria));
-    }
     v.differences = explain_differences(inputs[e.host].run.context.stack, peer_stacks);
-    if (v.outlier()) v.explanation = outlier_line(v.host, g.check, v.figures, v.differences);
+    v.sessions = 1 + static_cast<int>(e.reruns.size());
+    const std::size_t me = static_cast<std::size_t>(
+        std::find(compared.begin(), compared.end(), &e) - compared.begin());
+    for (std::size_t f = 0; f < g.figures.size(); ++f) {
+      const FleetFigureDef& def = *fleet_figure(g.figures[f]);
+      std::vector<Sessions> peers;
+      for (std::size_t i = 0; i < compared.size(); ++i)
+        if (i != me && !runs[f][i].empty()) peers.push_back(runs[f][i]);
+      const Sessions& mine = runs[f][me];
+      if (mine.empty() || static_cast<int>(peers.size()) < kMinPeers) continue;  // no such figure
+      ShortfallContext context = spread[f];
+      context.explained = !v.differences.empty();
+      context.latency_floor = settings.latency_floor_ms;
+      if (const double b = own_latency_bound(*e.record, def.key); std::isfinite(b))
+        context.own_bound = b;
+      v.figures.push_back(judge_figure(def, mine, peers, peers_bound(*e.record, def.key),
+                                       settings.criteria, context));
+    }
+    v.verdict = host_verdict(v.figures);
+    if (v.verdict != FleetVerdict::ok) v.explanation = verdict_line(v, g.check);
     g.hosts.push_back(std::move(v));
   }
   const bool any_bound = std::any_of(g.hosts.begin(), g.hosts.end(), [](const HostVerdict& h) {
@@ -240,14 +290,14 @@ const FleetFigureDef* fleet_figure(const std::string& key) {
   return nullptr;
 }
 
-bool HostVerdict::outlier() const {
-  return std::any_of(figures.begin(), figures.end(),
-                     [](const FigureVerdict& f) { return f.comparison.outlier; });
-}
-
 int FleetGroup::outliers() const {
   return static_cast<int>(
       std::count_if(hosts.begin(), hosts.end(), [](const HostVerdict& h) { return h.outlier(); }));
+}
+
+int FleetGroup::undecided() const {
+  return static_cast<int>(std::count_if(hosts.begin(), hosts.end(),
+                                        [](const HostVerdict& h) { return h.undecided(); }));
 }
 
 int FleetReport::outliers() const {
@@ -256,23 +306,82 @@ int FleetReport::outliers() const {
   return n;
 }
 
+int FleetReport::undecided() const {
+  int n = 0;
+  for (const FleetGroup& g : groups) n += g.undecided();
+  return n;
+}
+
+std::vector<std::string> FleetReport::rerun_hosts() const {
+  std::vector<std::string> out;
+  for (const std::string& host : hosts) {
+    bool undecided = false, outlier = false;
+    for (const FleetGroup& g : groups)
+      for (const HostVerdict& h : g.hosts)
+        if (h.host == host) undecided |= h.undecided(), outlier |= h.outlier();
+    if (undecided && !outlier) out.push_back(host);
+  }
+  return out;
+}
+
 std::string workload_key(const WorkloadSpec& workload) {
   nlohmann::json j = workload_to_json(workload);
   for (const std::string& key : kNotWorkloadKeys) j.erase(key);
   return j.dump();
 }
 
+namespace {
+
+using Groups = std::vector<std::pair<std::string, std::vector<Entry>>>;  // key -> its entries
+
+// The entry of `inputs[h]`'s host in `entries`, or null.
+Entry* entry_of(std::vector<Entry>& entries, const std::vector<FleetInput>& inputs,
+                const std::string& identity) {
+  for (Entry& e : entries)
+    if (inputs[e.host].run.context.identity() == identity) return &e;
+  return nullptr;
+}
+
+// Each rerun's records join its host's entries as later sessions; one with another workload is
+// noted and left out, since its runs measure something else.
+void attach_reruns(Groups& by_check, const std::vector<FleetInput>& inputs,
+                   std::vector<std::string>& notes) {
+  for (const FleetInput& in : inputs) {
+    if (!in.rerun) continue;
+    const std::string& id = in.run.context.identity();
+    for (const CheckRecord& c : in.run.checks) {
+      auto it = std::find_if(by_check.begin(), by_check.end(),
+                             [&](const auto& p) { return p.first == c.suite + '\n' + c.check; });
+      Entry* e = it == by_check.end() ? nullptr : entry_of(it->second, inputs, id);
+      if (e == nullptr) {
+        notes.push_back(
+            fmt::format("{}: rerun {} has {}, which the host's results do not: not used", id,
+                        in.source, c.check));
+      } else if (workload_key(c.workload) != e->workload) {
+        notes.push_back(fmt::format("{}: rerun {} ran {} with another workload: not used", id,
+                                    in.source, c.check));
+      } else {
+        e->reruns.push_back(&c);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSettings& settings) {
   validate(inputs, settings);
   FleetReport report;
   report.settings = settings;
   for (const FleetInput& in : inputs) {
-    report.hosts.push_back(in.run.context.identity());
-    report.sources.push_back(in.source);
+    (in.rerun ? report.rerun_sources : report.sources).push_back(in.source);
+    if (!in.rerun) report.hosts.push_back(in.run.context.identity());
   }
+  const auto identity = [&](const Entry& e) { return inputs[e.host].run.context.identity(); };
   // Per suite and check, in the order first met: every host's record of it.
-  std::vector<std::pair<std::string, std::vector<Entry>>> by_check;
-  for (std::size_t h = 0; h < inputs.size(); ++h)
+  Groups by_check;
+  for (std::size_t h = 0; h < inputs.size(); ++h) {
+    if (inputs[h].rerun) continue;
     for (const CheckRecord& c : inputs[h].run.checks) {
       const std::string key = c.suite + '\n' + c.check;
       auto it = std::find_if(by_check.begin(), by_check.end(),
@@ -280,18 +389,25 @@ FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSett
       if (it == by_check.end()) it = by_check.insert(by_check.end(), {key, {}});
       if (std::none_of(it->second.begin(), it->second.end(),
                        [&](const Entry& e) { return e.host == h; }))
-        it->second.push_back({h, &c, workload_key(c.workload)});
+        it->second.push_back({h, &c, workload_key(c.workload), {}});
     }
+  }
+  attach_reruns(by_check, inputs, report.notes);
+  // The groups to judge (one check, workload and peer class each), gathered first: the family
+  // of judgements is counted over all of them before any is judged.
+  std::vector<std::vector<Entry>> groups;
   for (const auto& [key, entries] : by_check) {
     const std::string& check = entries.front().record->check;
     std::vector<std::string> missing;
-    for (std::size_t h = 0; h < inputs.size(); ++h)
-      if (std::none_of(entries.begin(), entries.end(), [&](const Entry& e) { return e.host == h; }))
-        missing.push_back(report.hosts[h]);
+    for (const FleetInput& in : inputs)
+      if (!in.rerun && std::none_of(entries.begin(), entries.end(), [&](const Entry& e) {
+            return identity(e) == in.run.context.identity();
+          }))
+        missing.push_back(in.run.context.identity());
     if (!missing.empty())
       report.notes.push_back(fmt::format("{}: no result from {}", check, fmt::join(missing, ", ")));
     // Workload variants, the most common first: the others are named against it.
-    std::vector<std::pair<std::string, std::vector<Entry>>> variants;
+    Groups variants;
     for (const Entry& e : entries) {
       auto it = std::find_if(variants.begin(), variants.end(),
                              [&](const auto& p) { return p.first == e.workload; });
@@ -303,12 +419,12 @@ FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSett
     });
     for (std::size_t v = 1; v < variants.size(); ++v) {
       std::vector<std::string> hosts;
-      for (const Entry& e : variants[v].second) hosts.push_back(report.hosts[e.host]);
+      for (const Entry& e : variants[v].second) hosts.push_back(identity(e));
       report.notes.push_back(
           mismatch_note(hosts, check, variants[v].first, variants.front().first));
     }
     for (const auto& [workload, members] : variants) {
-      std::vector<std::pair<std::string, std::vector<Entry>>> classes;
+      Groups classes;
       for (const Entry& e : members) {
         const std::string cls = peer_class_of(inputs[e.host].run.context.stack, settings.peer_keys);
         auto it = std::find_if(classes.begin(), classes.end(),
@@ -316,10 +432,16 @@ FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSett
         if (it == classes.end()) it = classes.insert(classes.end(), {cls, {}});
         it->second.push_back(e);
       }
-      for (const auto& [cls, hosts] : classes)
-        report.groups.push_back(judge_group(report, inputs, hosts, settings));
+      for (auto& [cls, hosts] : classes) groups.push_back(std::move(hosts));
     }
   }
+  for (const std::vector<Entry>& members : groups) {
+    const int n = static_cast<int>(compared_entries(members).size());
+    if (n - 1 >= kMinPeers)
+      report.family_size += n * static_cast<int>(compared_figures(members, settings).size());
+  }
+  for (const std::vector<Entry>& members : groups)
+    report.groups.push_back(judge_group(inputs, members, settings, report.family_size));
   return report;
 }
 

@@ -15,17 +15,19 @@ void write_fleet_console(std::ostream& out, const FleetReport& report) {
   for (const FleetGroup& g : report.groups) {
     int compared = 0;
     for (const HostVerdict& h : g.hosts) compared += h.not_compared.empty() ? 1 : 0;
-    line(fmt::format("{} {}: {} of {} hosts compared, {} outliers [{}]", g.suite, g.check, compared,
-                     g.hosts.size(), g.outliers(), g.peer_class));
+    line(fmt::format("{} {}: {} of {} hosts compared, {} outliers, {} undecided [{}]", g.suite,
+                     g.check, compared, g.hosts.size(), g.outliers(), g.undecided(), g.peer_class));
     for (const HostVerdict& h : g.hosts) {
       if (h.outlier()) line("  OUTLIER " + h.explanation);
+      if (h.undecided()) line("  UNDECIDED " + h.explanation);
       if (!h.not_compared.empty()) line("  not compared: " + h.host + ": " + h.not_compared);
     }
     if (!g.limit.empty()) line("  note: " + g.limit);
   }
   for (const std::string& note : report.notes) line("note: " + note);
-  line(fmt::format("{} outliers ({})", report.outliers(),
-                   outlier_criteria(report.settings.criteria)));
+  line(fmt::format("{} outliers, {} undecided ({}; {} figures judged)", report.outliers(),
+                   report.undecided(), outlier_criteria(report.settings), report.family_size));
+  if (const std::string rerun = rerun_line(report); !rerun.empty()) line(rerun);
 }
 
 }  // namespace iogate

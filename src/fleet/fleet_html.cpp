@@ -24,6 +24,7 @@ constexpr const char* kStyle = R"CSS(th, td { vertical-align: top; }
 td.num small { display: block; color: #555; }
 span.badge { font-size: 0.7em; padding: 0.2em 0.6em; border-radius: 4px; background: #d9f2d9; }
 tr.outlier td, span.badge.outlier { background: #f8d0d0; } td.outlier { font-weight: bold; }
+tr.undecided td { background: #fbeec8; } p.rerun { font-weight: bold; }
 tr.not-compared td { color: #666; background: #f2f2f2; }
 code { overflow-wrap: anywhere; }
 .charts canvas { margin: 0 1em 0.5em 0; border: 1px solid #eee; }
@@ -49,8 +50,10 @@ std::string chart_id(std::size_t group, std::size_t figure) {
 
 void header(std::ostream& out, const FleetReport& r, bool charts) {
   const FleetSettings& s = r.settings;
-  out << fmt::format("<h1>iogate fleet: {} hosts, {} outliers</h1>\n", r.hosts.size(),
-                     r.outliers());
+  out << fmt::format("<h1>iogate fleet: {} hosts, {} outliers, {} undecided</h1>\n", r.hosts.size(),
+                     r.outliers(), r.undecided());
+  if (const std::string rerun = rerun_line(r); !rerun.empty())
+    out << "<p class=\"rerun\">" << esc(rerun) << "</p>\n";
   out << "<table id=\"fleet-hosts\">\n<tr><th>Host</th><th>Results</th><th>Outlier in</th></tr>\n";
   for (std::size_t i = 0; i < r.hosts.size(); ++i) {
     std::vector<std::string> where;
@@ -66,11 +69,12 @@ void header(std::ostream& out, const FleetReport& r, bool charts) {
       << "<dt>Figures</dt><dd>"
       << (s.figures.empty() ? std::string("those each check's expectations bound")
                             : esc(fmt::format("{}", fmt::join(s.figures, ", "))))
-      << ", from the check's median run</dd>\n"
+      << ", each host's geometric mean over its runs, with the interval of its ratio to the "
+         "peer median</dd>\n"
       << fmt::format(
              "<dt>Outlier</dt><dd>{}; a class of fewer than {} hosts is not compared</dd>\n"
              "</dl>\n",
-             esc(outlier_criteria(s.criteria)), kMinPeers + 1);
+             esc(outlier_criteria(s)), kMinPeers + 1);
   if (!r.notes.empty()) {
     out << "<ul class=\"notes\">\n";
     for (const std::string& note : r.notes) out << "<li>" << esc(note) << "</li>\n";
@@ -100,7 +104,7 @@ void host_row(std::ostream& out, const FleetGroup& g, const HostVerdict& h) {
         esc(h.host), g.figures.size(), esc(h.not_compared));
     return;
   }
-  const char* verdict = h.outlier() ? "outlier" : "ok";
+  const char* verdict = fleet_verdict_name(h.verdict);
   out << fmt::format("<tr class=\"{0}\" data-host=\"{1}\"><td>{1}</td>", verdict, esc(h.host));
   for (const std::string& key : g.figures) {
     const FigureVerdict* f = figure_of(h, key);
@@ -109,13 +113,20 @@ void host_row(std::ostream& out, const FleetGroup& g, const HostVerdict& h) {
       continue;
     }
     const PeerComparison& c = f->comparison;
+    const Shortfall& s = f->shortfall;
     out << fmt::format(
-        "<td class=\"num{}\">{:.4g}<small>{:.0f}% of {:.4g}{}</small></td>",
+        "<td class=\"num{}\">{:.4g}<small>{:.0f}% of {:.4g}{}{}, {} run{}</small></td>",
         c.outlier ? " outlier" : "", c.value, c.ratio * 100, c.peer_median,
-        c.robust_z ? fmt::format(", z {:.1f}", *c.robust_z) : fmt::format(", {} peers", c.peers));
+        s.has_interval ? fmt::format(" ({:.0f}-{:.0f}%)", s.ratio_low * 100, s.ratio_high * 100)
+                       : std::string(),
+        c.robust_z ? fmt::format(", z {:.1f}", *c.robust_z) : fmt::format(", {} peers", c.peers),
+        s.runs, s.runs == 1 ? "" : "s");
   }
   out << fmt::format("<td>{} <small>(check: {})</small></td><td>{}</td></tr>\n",
-                     h.outlier() ? "<b>OUTLIER</b>" : "ok", esc(h.status), esc(h.explanation));
+                     h.outlier()     ? "<b>OUTLIER</b>"
+                     : h.undecided() ? "<b>undecided</b>: rerun"
+                                     : "ok",
+                     esc(h.status), esc(h.explanation));
 }
 
 void group_section(std::ostream& out, const FleetGroup& g, std::size_t i, bool charts) {

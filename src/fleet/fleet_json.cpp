@@ -14,6 +14,13 @@ nlohmann::json host_to_json(const HostVerdict& h) {
     if (c.robust_z) figures[f.key]["robust_z"] = *c.robust_z;
     figures[f.key]["min_ratio"] = f.min_ratio;  // the practical criterion, a peers bound's if any
     figures[f.key]["bound"] = f.bound.empty() ? nlohmann::json() : nlohmann::json(f.bound);
+    const Shortfall& s = f.shortfall;
+    figures[f.key]["verdict"] = fleet_verdict_name(s.verdict);
+    figures[f.key]["reason"] = s.reason;
+    figures[f.key]["interval"] =
+        s.has_interval ? nlohmann::json::array({s.ratio_low, s.ratio_high}) : nlohmann::json();
+    figures[f.key]["runs"] = s.runs;
+    figures[f.key]["spread"] = s.spread;
   }
   nlohmann::json differences = nlohmann::json::array();
   for (const FieldDifference& d : h.differences)
@@ -22,12 +29,13 @@ nlohmann::json host_to_json(const HostVerdict& h) {
                            {"peer_value", d.peer_value},
                            {"differing", d.differing},
                            {"peers", d.peers}});
-  const char* verdict = !h.not_compared.empty() ? "not_compared" : h.outlier() ? "outlier" : "ok";
+  const char* verdict = !h.not_compared.empty() ? "not_compared" : fleet_verdict_name(h.verdict);
   return {{"host", h.host},
           {"source", h.source},
           {"status", h.status},
           {"verdict", verdict},
           {"not_compared", h.not_compared},
+          {"sessions", h.sessions},
           {"figures", figures},
           {"differences", differences},
           {"explanation", h.explanation}};
@@ -47,6 +55,7 @@ nlohmann::json fleet_to_json(const FleetReport& report) {
                       {"figures", g.figures},
                       {"limit", g.limit},
                       {"outliers", g.outliers()},
+                      {"undecided", g.undecided()},
                       {"hosts", hosts}});
   }
   nlohmann::json hosts = nlohmann::json::array();
@@ -60,10 +69,18 @@ nlohmann::json fleet_to_json(const FleetReport& report) {
             {"min_ratio", report.settings.criteria.min_ratio},
             {"max_robust_z", report.settings.criteria.max_z},
             {"min_peers", kMinPeers},
-            {"min_peers_for_mad", kMinPeersForMad}}},
+            {"min_peers_for_mad", kMinPeersForMad},
+            {"false_alarm_rate", kFleetFalseAlarmRate},
+            {"ok_confidence", kFleetOkConfidence},
+            {"burst_depth", kBurstDepth},
+            {"latency_floor_ms", report.settings.latency_floor_ms},
+            {"family_size", report.family_size}}},
+          {"reruns", report.rerun_sources},
           {"hosts", hosts},
           {"notes", report.notes},
           {"outliers", report.outliers()},
+          {"undecided", report.undecided()},
+          {"rerun", report.rerun_hosts()},
           {"groups", groups}};
 }
 

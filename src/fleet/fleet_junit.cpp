@@ -15,7 +15,7 @@ Counts count(const FleetGroup& g) {
   for (const HostVerdict& h : g.hosts) {
     ++c.tests;
     c.failures += h.outlier() ? 1 : 0;
-    c.skipped += h.not_compared.empty() ? 0 : 1;
+    c.skipped += h.not_compared.empty() && !h.undecided() ? 0 : 1;
   }
   return c;
 }
@@ -28,14 +28,21 @@ void testcase(std::ostream& out, const FleetGroup& g, const HostVerdict& h) {
   } else if (h.outlier()) {
     out << fmt::format("      <failure type=\"fleet-outlier\" message=\"{}\">{}</failure>\n",
                        xml::attribute(h.explanation), xml::text(h.explanation + "\n"));
+  } else if (h.undecided()) {
+    // Neither passed nor failed: a dashboard shows it apart, and the message says to rerun.
+    out << fmt::format("      <skipped message=\"{}\"/>\n", xml::attribute(h.explanation));
   }
   std::string figures =
       "source=" + h.source + "\nstatus=" + h.status + "\npeers=" + g.peer_class + "\n";
   for (const FigureVerdict& f : h.figures)
     figures += fmt::format(
-        "{}={:g} peer_median={:g} ratio={:.3f}{}\n", f.key, f.comparison.value,
+        "{}={:g} peer_median={:g} ratio={:.3f}{}{} runs={} verdict={}\n", f.key, f.comparison.value,
         f.comparison.peer_median, f.comparison.ratio,
-        f.comparison.robust_z ? fmt::format(" z={:.2f}", *f.comparison.robust_z) : std::string());
+        f.shortfall.has_interval
+            ? fmt::format(" interval={:.3f}-{:.3f}", f.shortfall.ratio_low, f.shortfall.ratio_high)
+            : std::string(),
+        f.comparison.robust_z ? fmt::format(" z={:.2f}", *f.comparison.robust_z) : std::string(),
+        f.shortfall.runs, fleet_verdict_name(f.shortfall.verdict));
   out << "      <system-out>" << xml::text(figures) << "</system-out>\n";
   out << "    </testcase>\n";
 }

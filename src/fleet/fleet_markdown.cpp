@@ -16,13 +16,16 @@ std::string cell(const std::string& s) { return markdown_text(s); }
 }  // namespace
 
 void write_fleet_markdown(std::ostream& out, const FleetReport& report) {
-  out << fmt::format("## iogate fleet: {} hosts, {} outliers\n\n", report.hosts.size(),
-                     report.outliers())
+  out << fmt::format("## iogate fleet: {} hosts, {} outliers, {} undecided\n\n",
+                     report.hosts.size(), report.outliers(), report.undecided())
       << fmt::format(
-             "Each figure is the host's median run, with its ratio to the median of its peers "
-             "(the other hosts with the same {}). **OUTLIER**: {}.\n\n",
+             "Each figure is the host's geometric mean over its runs, with its ratio to the "
+             "median of its peers (the other hosts with the same {}) and that ratio's interval. "
+             "**OUTLIER**: {}.\n\n",
              cell(fmt::format("{}", fmt::join(report.settings.peer_keys, ", "))),
-             outlier_criteria(report.settings.criteria));
+             outlier_criteria(report.settings));
+  if (const std::string rerun = rerun_line(report); !rerun.empty())
+    out << "**" << cell(rerun) << "**\n\n";
   for (const FleetGroup& g : report.groups) {
     out << fmt::format("### {} {}\n\n", cell(g.suite), cell(g.check))
         << fmt::format("Peers: {}\n\n", cell(g.peer_class));
@@ -40,11 +43,13 @@ void write_fleet_markdown(std::ostream& out, const FleetReport& report) {
         continue;
       }
       for (const FigureVerdict& f : h.figures) {
-        const std::string text =
-            fmt::format("{:.4g} ({:.0f}%)", f.comparison.value, f.comparison.ratio * 100);
+        const std::string text = figure_cell(f);
         out << ' ' << (f.comparison.outlier ? "**" + text + "**" : text) << " |";
       }
-      out << ' ' << (h.outlier() ? "**OUTLIER**: " + cell(h.explanation) : std::string("ok"))
+      out << ' '
+          << (h.outlier()     ? "**OUTLIER**: " + cell(h.explanation)
+              : h.undecided() ? "UNDECIDED: " + cell(h.explanation)
+                              : std::string("ok"))
           << " |\n";
     }
     out << '\n';

@@ -1,15 +1,35 @@
-// The outlier rule in words, one sentence for every fleet format (fleet_writers.hpp).
+// The fleet's rule in words, one sentence for every fleet format (fleet_writers.hpp).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "iogate/fleet/fleet_writers.hpp"
 
 namespace iogate {
 
-std::string outlier_criteria(const RobustCriteria& criteria) {
+std::string outlier_criteria(const FleetSettings& settings) {
+  const RobustCriteria& c = settings.criteria;
   return fmt::format(
-      "below {:.0f}% of its peer median (latency: above {:.0f}%) and, with {} peers or more, a "
-      "robust z above {:g}",
-      criteria.min_ratio * 100, 100 / criteria.min_ratio, kMinPeersForMad, criteria.max_z);
+      "its runs' interval wholly below {:.0f}% of its peer median (latency: above {:.0f}% and by "
+      "{:g} ms or more, and above the check's own bound), at a {:g}% false-alarm rate for the "
+      "whole fleet (Bonferroni); with a cause in its fingerprint, seen in 2 sessions, or below "
+      "{:.0f}% (judged without runs: with {} peers or more, a robust z above {:g} too). Undecided "
+      "(rerun the host): "
+      "an interval across the threshold, or a shortfall with no cause seen once",
+      c.min_ratio * 100, 100 / c.min_ratio, settings.latency_floor_ms, kFleetFalseAlarmRate * 100,
+      c.min_ratio * kBurstDepth * 100, kMinPeersForMad, c.max_z);
+}
+
+std::string figure_cell(const FigureVerdict& f) {
+  const Shortfall& s = f.shortfall;
+  if (!s.has_interval) return fmt::format("{:.4g} ({:.0f}%)", f.comparison.value, s.ratio * 100);
+  return fmt::format("{:.4g} ({:.0f}%, {:.0f}-{:.0f}%)", f.comparison.value, s.ratio * 100,
+                     s.ratio_low * 100, s.ratio_high * 100);
+}
+
+std::string rerun_line(const FleetReport& report) {
+  const std::vector<std::string> hosts = report.rerun_hosts();
+  if (hosts.empty()) return "";
+  return fmt::format("rerun {}: judge again with --rerun DIR for each", fmt::join(hosts, ", "));
 }
 
 }  // namespace iogate

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace iogate::fleet_detail {
 
 const ExpectationRecord* peers_bound(const CheckRecord& record, const std::string& figure) {
@@ -12,8 +14,9 @@ const ExpectationRecord* peers_bound(const CheckRecord& record, const std::strin
   return nullptr;
 }
 
-FigureVerdict judge_figure(const FleetFigureDef& def, double value, const ExpectationRecord* bound,
-                           const std::vector<double>& peers, const RobustCriteria& defaults) {
+FigureVerdict judge_figure(const FleetFigureDef& def, const Sessions& host,
+                           const std::vector<Sessions>& peers, const ExpectationRecord* bound,
+                           const RobustCriteria& defaults, ShortfallContext context) {
   FigureVerdict v;
   v.key = def.key;
   RobustCriteria criteria = defaults;
@@ -23,7 +26,23 @@ FigureVerdict judge_figure(const FleetFigureDef& def, double value, const Expect
     v.bound = fmt::format("{} {:g}% of peers", bound->key, *bound->peers * 100);
   }
   v.min_ratio = criteria.min_ratio;
-  v.comparison = compare_with_peers(value, peers, def.higher_is_better, criteria);
+  context.threshold = criteria.min_ratio;
+  context.higher_is_better = def.higher_is_better;
+  // The robust z weighs the host's estimate among its peers' estimates: between hosts, where
+  // the shortfall's interval weighs within them.
+  const auto estimate = [](const Sessions& s) {
+    double sum = 0, n = 0;
+    for (const std::vector<double>& runs : s)
+      for (double x : runs) sum += std::log(x), ++n;
+    return std::exp(sum / n);
+  };
+  std::vector<double> peer_estimates;
+  for (const Sessions& p : peers) peer_estimates.push_back(estimate(p));
+  v.comparison = compare_with_peers(estimate(host), peer_estimates, def.higher_is_better, criteria);
+  context.peers_spread_rules_out =
+      v.comparison.robust_z && *v.comparison.robust_z <= criteria.max_z;
+  v.shortfall = judge_shortfall(host, peers, context);
+  v.comparison.outlier = v.shortfall.verdict == FleetVerdict::outlier;
   return v;
 }
 

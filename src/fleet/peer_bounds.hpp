@@ -13,9 +13,12 @@ namespace iogate::fleet_detail {
 // The record's bound relative to its peers on `figure` (kFleetFigures' key), or null.
 const ExpectationRecord* peers_bound(const CheckRecord& record, const std::string& figure);
 
-// `value`, one host's figure, against its peers' figures: held to `bound` when the host's record
-// has one, else to `defaults`.
-FigureVerdict judge_figure(const FleetFigureDef& def, double value, const ExpectationRecord* bound,
-                           const std::vector<double>& peers, const RobustCriteria& defaults);
+// One host's runs of a figure against its peers' (shortfall.hpp): held to `bound` when the
+// host's record has one, else to `defaults`. `context` comes from the group (family size, pooled
+// spread, whether a fingerprint field explains, the latency floor and own bound); the threshold,
+// direction and the peers' own spread (robust.hpp) are set here.
+FigureVerdict judge_figure(const FleetFigureDef& def, const Sessions& host,
+                           const std::vector<Sessions>& peers, const ExpectationRecord* bound,
+                           const RobustCriteria& defaults, ShortfallContext context);
 
 }  // namespace iogate::fleet_detail

@@ -48,7 +48,7 @@ const std::vector<double>& u_cdf(std::size_t n, std::size_t m) {
 
 // The standard normal's p-quantile (Acklam's rational approximation, relative error < 1.2e-9,
 // then one Newton step on erfc): only the tails (p <= 0.5) are needed here.
-double normal_quantile(double p) {
+double normal_quantile_tail(double p) {
   if (p <= 0) return -INFINITY;
   if (p >= 1) return INFINITY;
   static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
@@ -73,14 +73,52 @@ double normal_quantile(double p) {
     x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
         (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
   } else {
-    return -normal_quantile(1 - p);
+    return -normal_quantile_tail(1 - p);
   }
   const double e = 0.5 * std::erfc(-x / std::sqrt(2.0)) - p;
   const double u = e * std::sqrt(2 * M_PI) * std::exp(x * x / 2);
   return x - u / (1 + x * u / 2);
 }
 
+// P(|T| <= t) for Student's t with n degrees of freedom (Abramowitz and Stegun 26.7.3 and 26.7.4):
+// a finite sum in cos(theta), exact for whole n.
+double student_t_central(double t, int n) {
+  const double theta = std::atan(t / std::sqrt(static_cast<double>(n)));
+  const double c2 = std::cos(theta) * std::cos(theta), s = std::sin(theta);
+  double term = 1, sum = 1;
+  if (n % 2 == 1) {
+    if (n == 1) return 2 * theta / M_PI;
+    sum = std::cos(theta);
+    term = std::cos(theta);
+    for (int k = 3; k <= n - 2; k += 2) sum += (term *= c2 * (k - 1) / k);
+    return 2 / M_PI * (theta + s * sum);
+  }
+  for (int k = 2; k <= n - 2; k += 2) sum += (term *= c2 * (k - 1) / k);
+  return s * sum;
+}
+
 }  // namespace
+
+double normal_quantile(double p) { return normal_quantile_tail(p); }
+
+double student_t_quantile(double p, double degrees_of_freedom) {
+  if (p <= 0) return -INFINITY;
+  if (p >= 1) return INFINITY;
+  if (p < 0.5) return -student_t_quantile(1 - p, degrees_of_freedom);
+  const int n = static_cast<int>(std::floor(degrees_of_freedom));
+  if (n < 1) return NAN;
+  if (n > 1000) return normal_quantile(p);  // within 0.1% of t there
+  // P(T <= t) = (1 + central(t)) / 2 rises with t: bisect between the normal quantile (below t's)
+  // and a bound that doubles until it holds.
+  const double target = 2 * p - 1;
+  double lo = normal_quantile(p), hi = 2 * lo + 1;
+  while (student_t_central(hi, n) < target) hi *= 2;
+  for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+    const double mid = (lo + hi) / 2;
+    (student_t_central(mid, n) < target ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
 
 double median(std::span<const double> values) {
   if (values.empty()) return NAN;

@@ -15,14 +15,16 @@
 //      counts as the value "(unknown)": such a host is a peer only of hosts that lack it too,
 //      since guessing that unknown hardware is the same would turn a real hardware difference
 //      into a false regression;
-//   3. compares each host's figures (FleetSettings::figures, else those the check's expectations
-//      bound, see bounded_figures; from the check's median run, CheckRecord::result) with the
-//      other hosts of its class (robust.hpp). Checks skipped or in error on a host, and
-//      classes with fewer than kMinPeers + 1 hosts, are reported as not compared, with why;
-//      a figure a check bounds relative to its peers ("iops_min = \"70% of peers\"", recorded as
+//   3. judges each host's figures (FleetSettings::figures, else those the check's expectations
+//      bound, see bounded_figures) against the other hosts of its class by what each host
+//      measured: its runs (repeats or one-second intervals) in every session (its input and any
+//      rerun), three ways — ok, outlier, or undecided: rerun it (shortfall.hpp states the rule
+//      and its error rate; robust.hpp the peers' own spread). Checks skipped or in error on a host,
+//      and classes with fewer than kMinPeers + 1 hosts, are reported as not compared, with why; a
+//      figure a check bounds relative to its peers ("iops_min = \"70% of peers\"", recorded as
 //      ExpectationRecord::peers) is always compared, and the bound's fraction replaces
 //      criteria.min_ratio for it: a floor is short below fraction x the peer median, a ceiling
-//      ("latency_avg_max = \"150% of peers\"") above it; the robust z still applies as ever.
+//      ("latency_avg_max = \"150% of peers\"") above it; the rest of the rule applies as ever.
 //      Each host is held to its own record's bound (hosts may run the check from different
 //      threshold files); a host whose record has none is held to criteria.min_ratio;
 //   4. explains each outlier by the fingerprint fields where it differs from most of its peers
@@ -38,6 +40,7 @@
 
 #include "iogate/fleet/explain.hpp"
 #include "iogate/fleet/robust.hpp"
+#include "iogate/fleet/shortfall.hpp"
 #include "iogate/reports/report_writer.hpp"
 
 namespace iogate {
@@ -53,6 +56,9 @@ class FleetInputError : public std::runtime_error {
 struct FleetInput {
   std::string source;  // the path given
   RunReport run;
+  // A later session of a host given before (`iogate fleet --rerun`): its runs join that host's,
+  // as a session apart in time (shortfall.hpp), instead of being a host of their own.
+  bool rerun = false;
 };
 
 // A result directory (its per-check documents, else its results.json), a run document or one
@@ -93,6 +99,8 @@ struct FleetSettings {
   // The figures compared (--figure), kFleetFigures' keys; empty: each check's bounded_figures.
   std::vector<std::string> figures;
   RobustCriteria criteria;
+  // A latency outlier's least excess over its peers (shortfall.hpp), in ms.
+  double latency_floor_ms = kDefaultLatencyFloorMs;
 };
 
 struct FigureVerdict {
@@ -100,6 +108,7 @@ struct FigureVerdict {
   PeerComparison comparison;
   std::string bound;  // the host's peers bound on it, "iops_min 70% of peers"; empty: none
   double min_ratio = kDefaultMinRatio;  // the practical criterion it was held to (robust.hpp)
+  Shortfall shortfall;                  // the three-way verdict: comparison.value is its estimate
 };
 
 // One host in one group.
@@ -110,8 +119,13 @@ struct HostVerdict {
   std::string not_compared;  // why it was not compared; empty when it was
   std::vector<FigureVerdict> figures;        // empty when not compared
   std::vector<FieldDifference> differences;  // fields where it differs from most peers
-  std::string explanation;                   // the outlier line; empty when not an outlier
-  bool outlier() const;
+  int sessions = 1;                          // its input and its reruns of this check
+  // Outlier if a figure is, else undecided if a figure is, else ok (also when not compared).
+  FleetVerdict verdict = FleetVerdict::ok;
+  // The outlier's or undecided host's line; empty when ok.
+  std::string explanation;
+  bool outlier() const { return verdict == FleetVerdict::outlier; }
+  bool undecided() const { return verdict == FleetVerdict::undecided; }
 };
 
 // The hosts that ran one check with one workload on one class of hardware.
@@ -128,24 +142,30 @@ struct FleetGroup {
   // figure of every host was weighed with the robust z too.
   std::string limit;
   int outliers() const;
+  int undecided() const;
 };
 
 struct FleetReport {
   FleetSettings settings;
-  std::vector<std::string> hosts;    // identities, in input order
-  std::vector<std::string> sources;  // their inputs
-  std::vector<FleetGroup> groups;    // by suite, check, then workload and class as first met
+  std::vector<std::string> hosts;          // identities, in input order
+  std::vector<std::string> sources;        // their inputs
+  std::vector<std::string> rerun_sources;  // the reruns given (--rerun), in order
+  std::vector<FleetGroup> groups;          // by suite, check, then workload and class as first met
   // Workload mismatches ("vm03 ran Random_8k_70_Read with queue_depth 32, the others with 64:
   // compared apart") and other facts about the grouping.
   std::vector<std::string> notes;
+  int family_size = 0;  // host figures judged: the Bonferroni count (shortfall.hpp)
   int outliers() const;
+  int undecided() const;
+  // The hosts with an undecided check and no outlier, in input order: what to rerun.
+  std::vector<std::string> rerun_hosts() const;
 };
 
 // The workload as grouped: workload_to_json minus kNotWorkloadKeys, dumped compactly.
 std::string workload_key(const WorkloadSpec& workload);
 
-// Throws FleetInputError for fewer than two hosts, two inputs with one identity, an unknown
-// peer key or figure (listing the known ones).
+// Throws FleetInputError for fewer than two hosts, two inputs with one identity (but reruns), a
+// rerun of a host not given, an unknown peer key or figure (listing the known ones).
 FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSettings& settings);
 
 }  // namespace iogate

@@ -1,7 +1,7 @@
 // The formats of a fleet comparison. Each only formats the FleetReport (fleet.hpp); nothing here
 // compares or judges.
-//   console   a line per group (check, class, hosts compared), each outlier's explanation, the
-//             groups' limits, the notes, and the count;
+//   console   a line per group (check, class, hosts compared), each outlier's and undecided
+//             host's line, the groups' limits, the notes, the counts and the hosts to rerun;
 //   Markdown  per group, a table of host × figure with each host's ratio to its peer median,
 //             outliers in bold and marked;
 //   JUnit     a testcase per host and check: classname "fleet.<suite>.<check>", name the host, so
@@ -26,11 +26,18 @@
 
 namespace iogate {
 
-inline constexpr int kFleetJsonVersion = 1;
+// 2: verdicts of three ways (ok, outlier, undecided), each figure's runs and interval.
+inline constexpr int kFleetJsonVersion = 2;
 
-// What makes an outlier, in one sentence every format shows: "below 70% of its peer median
-// (latency: above 143%) and, with 4 peers or more, a robust z above 3.5".
-std::string outlier_criteria(const RobustCriteria& criteria);
+// What makes an outlier and an undecided host (shortfall.hpp), in words every format shows.
+std::string outlier_criteria(const FleetSettings& settings);
+
+// A figure's value with its ratio and interval: "20134 (68%, 61-75%)"; without an interval
+// "20134 (68%)".
+std::string figure_cell(const FigureVerdict& f);
+
+// "rerun vm04, vm06: judge again with --rerun DIR for each"; empty when none is undecided.
+std::string rerun_line(const FleetReport& report);
 
 void write_fleet_console(std::ostream& out, const FleetReport& report);
 void write_fleet_markdown(std::ostream& out, const FleetReport& report);

@@ -37,6 +37,12 @@ double sample_stddev(std::span<const double> values);
 // sample_stddev over the mean's magnitude; 0 for fewer than 2 values.
 double coefficient_of_variation(std::span<const double> values);
 
+// The standard normal's p-quantile; -inf at 0, +inf at 1.
+double normal_quantile(double p);
+// Student's t p-quantile with `degrees_of_freedom` (rounded down; NaN below 1): exact for whole
+// degrees (a finite series), the normal's beyond 1000.
+double student_t_quantile(double p, double degrees_of_freedom);
+
 // P(Binomial(n, 1/2) <= k).
 double binomial_half_cdf(std::size_t n, std::size_t k);
 

@@ -41,13 +41,15 @@ std::size_t count(const std::string& text, const std::string& what) {
 TEST(FleetHtml, NamesEveryHostInTheHeaderAndItsGroupsTable) {
   const FleetReport report = sample();
   const std::string html = page(report);
-  EXPECT_THAT(html, HasSubstr("<h1>iogate fleet: 8 hosts, 1 outliers</h1>"));
+  EXPECT_THAT(html, HasSubstr("<h1>iogate fleet: 8 hosts, 1 outliers, 0 undecided</h1>"));
   for (const std::string& host : report.hosts) {
     EXPECT_THAT(html, HasSubstr("<tr><td>" + host + "</td><td>results/" + host + "</td>"));
     EXPECT_THAT(html, HasSubstr("data-host=\"" + host + "\"><td>" + host + "</td>"));
   }
   EXPECT_THAT(html, HasSubstr("the other hosts with the same hypervisor, vendor, model"));
-  EXPECT_THAT(html, HasSubstr("below 70% of its peer median (latency: above 143%)"));
+  EXPECT_THAT(
+      html,
+      HasSubstr("wholly below 70% of its peer median (latency: above 143% and by 1 ms or more"));
   EXPECT_THAT(html, HasSubstr("a robust z above 3.5"));
   EXPECT_THAT(html, HasSubstr("<h2>vmware Random_8k_70_Read "));
 }
@@ -55,9 +57,10 @@ TEST(FleetHtml, NamesEveryHostInTheHeaderAndItsGroupsTable) {
 TEST(FleetHtml, MarksTheOutlierRowItsFigureAndItsLine) {
   const std::string html = page(sample());
   EXPECT_EQ(count(html, "<tr class=\"outlier\""), 1u);
-  EXPECT_THAT(html,
-              HasSubstr("<tr class=\"outlier\" data-host=\"vm07\"><td>vm07</td>"
-                        "<td class=\"num outlier\">75<small>19% of 390.5, z 32.7</small></td>"));
+  EXPECT_THAT(
+      html,
+      HasSubstr("<tr class=\"outlier\" data-host=\"vm07\"><td>vm07</td>"
+                "<td class=\"num outlier\">75<small>19% of 390.5, z 32.7, 1 run</small></td>"));
   EXPECT_THAT(html, HasSubstr("<b>OUTLIER</b> <small>(check: pass)</small></td><td>vm07 "
                               "Random_8k_70_Read: 75 IOPS, 19% of the peer median"));
   EXPECT_THAT(html, HasSubstr("in host_driver: BusLogic (peers: mptspi)</td></tr>"));

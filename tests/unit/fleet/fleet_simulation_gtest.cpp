@@ -1,8 +1,18 @@
-// Simulated fleets of 8 peers, deterministic (a fixed seed, and the random numbers turned into
-// doubles here rather than by a library's distribution), counting what the comparison names.
+// Simulated fleets judged as an operator would judge them: compare, rerun the undecided hosts
+// once (a new session for each), compare again. Deterministic: a fixed seed, and the random
+// numbers turned into doubles here rather than by a library's distribution.
+//
+// Each host has a true level (healthy hosts agree within a few percent: log-normal, sd 3%) and
+// measures it in sessions of kRuns runs (a check's repeats, or a run's one-second intervals),
+// each run off by the noise: a shape and a spread (the runs' standard deviation, as a share).
+// The shapes: log-normal, uniform, heavy-tailed (Student's t with 3 degrees of freedom, scaled to
+// the spread), and log-normal with a neighbour's burst that halves a whole session now and then.
+// A slow host is at a share of its true level (50% or 20%) in every session, with nothing in its
+// fingerprint to explain it: the hard case (a changed driver or scheduler is named sooner).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <random>
 
@@ -11,67 +21,205 @@
 namespace iogate {
 namespace {
 
-constexpr int kFleets = 1000;
-constexpr int kHosts = 8;
-constexpr double kTrueIops = 400;
+constexpr int kRuns = 5;
+constexpr double kBetweenHosts = 0.03;
+constexpr double kBurstChance = 0.05;  // of a session: one in twenty halved by a neighbour
 
-struct Counts {
-  int false_outliers = 0;  // a host at its true figure (within the noise) named
-  int detections = 0;      // the capped host named
-  int ratio_only = 0;      // uncapped hosts the ratio alone would name: what the robust z spares
-};
+enum class Shape { lognormal, uniform, heavy, burst };
+const char* shape_name(Shape s) {
+  switch (s) {
+    case Shape::lognormal:
+      return "log-normal";
+    case Shape::uniform:
+      return "uniform";
+    case Shape::heavy:
+      return "t3";
+    case Shape::burst:
+      return "bursts";
+  }
+  return "?";
+}
 
-// Every host measures kTrueIops x (1 +- noise, uniform); host `capped` (if any) a fifth of it.
-Counts simulate(double noise, int capped, std::uint64_t seed, double min_ratio = kDefaultMinRatio) {
-  std::mt19937_64 rng(seed);
-  const auto uniform = [&rng] { return static_cast<double>(rng() >> 11) * 0x1p-53; };  // [0, 1)
-  Counts n;
-  for (int f = 0; f < kFleets; ++f) {
-    std::vector<double> iops;
-    for (int h = 0; h < kHosts; ++h) {
-      const double x = kTrueIops * (1 + noise * (2 * uniform() - 1));
-      iops.push_back(h == capped ? x / 5 : x);
+class Noise {
+ public:
+  explicit Noise(std::uint64_t seed) : rng_(seed) {}
+  double uniform() { return static_cast<double>(rng_() >> 11) * 0x1p-53; }  // [0, 1)
+  double normal() {                                                         // Box-Muller
+    const double u = 1 - uniform(), v = uniform();
+    return std::sqrt(-2 * std::log(u)) * std::cos(2 * M_PI * v);
+  }
+  double t3() {  // normal / sqrt(chi2(3) / 3): variance 3
+    double chi = 0;
+    for (int i = 0; i < 3; ++i) {
+      const double z = normal();
+      chi += z * z;
     }
-    FleetSettings settings;
-    settings.criteria.min_ratio = min_ratio;
-    const FleetReport r = compare_fleet(test::fleet(iops), settings);
-    for (int h = 0; h < kHosts; ++h) {
-      const HostVerdict& v = r.groups.at(0).hosts.at(static_cast<std::size_t>(h));
-      if (v.outlier()) ++(h == capped ? n.detections : n.false_outliers);
-      if (h != capped && std::any_of(v.figures.begin(), v.figures.end(),
-                                     [](const FigureVerdict& g) { return g.comparison.practical; }))
-        ++n.ratio_only;
+    return normal() / std::sqrt(chi / 3);
+  }
+  // One run's factor around 1, with standard deviation about `spread`.
+  double run(Shape shape, double spread) {
+    switch (shape) {
+      case Shape::uniform:
+        return std::max(0.05, 1 + spread * std::sqrt(3.0) * (2 * uniform() - 1));
+      case Shape::heavy:
+        return std::exp(spread * t3() / std::sqrt(3.0));
+      default:
+        return std::exp(spread * normal());
     }
   }
-  return n;
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// A host's input holding one record, moved rather than copied: a run's latency histogram is
+// tens of kilobytes, and a fleet of 50 hosts holds 300 runs.
+FleetInput host_with(const std::string& label, int n, CheckRecord record) {
+  FleetInput in = test::host(label, n, {});
+  in.run.checks.push_back(std::move(record));
+  return in;
 }
 
-TEST(FleetSimulation, TenPercentNoiseNamesNoHostInAThousandFleets) {
-  const Counts n = simulate(0.10, -1, 15);
-  EXPECT_EQ(n.false_outliers, 0);
-  EXPECT_EQ(n.ratio_only, 0);  // 0.9 / 1.1 = 82% of the median at worst: never below 70%
+// A check bounding IOPS only (so IOPS alone is judged), repeated kRuns times.
+CheckRecord session(Noise& noise, Shape shape, double spread, double level) {
+  CheckRecord c = test::record("Random_8k_70_Read", level);
+  const double burst = shape == Shape::burst && noise.uniform() < kBurstChance ? 0.5 : 1;
+  for (int i = 0; i < kRuns; ++i) {
+    RunResult r;
+    r.engine = "psync";
+    r.elapsed_s = 10;
+    r.ios_read = static_cast<std::uint64_t>(level * burst * noise.run(shape, spread) * 10);
+    r.bytes_read = r.ios_read * 8192;
+    c.repeats.push_back(std::move(r));
+  }
+  c.result = c.repeats[kRuns / 2];
+  c.runs = kRuns;
+  ExpectationRecord e;
+  e.key = "iops_min";
+  c.expectations = {e};
+  return c;
 }
 
-TEST(FleetSimulation, AHostCappedToAFifthIsNamedInEveryFleetAndNoOther) {
-  const Counts n = simulate(0.10, 6, 15);
-  EXPECT_EQ(n.detections, kFleets);
-  EXPECT_EQ(n.false_outliers, 0);
+struct Outcome {
+  int fleets = 0;
+  int named_healthy = 0;    // fleets naming a host at its true level
+  int named_slow = 0;       // fleets naming the slow host
+  int undecided_slow = 0;   // fleets leaving the slow host undecided after its rerun
+  int reruns = 0;           // hosts rerun, over all fleets
+  int undecided_after = 0;  // fleets with a host still undecided after the reruns
+};
+
+Outcome simulate(int hosts, Shape shape, double spread, double slow_share, int fleets,
+                 std::uint64_t seed) {
+  Noise noise(seed);
+  Outcome out;
+  const int slow = slow_share < 1 ? hosts - 1 : -1;
+  for (int f = 0; f < fleets; ++f) {
+    std::vector<double> level;
+    std::vector<FleetInput> inputs;
+    for (int h = 0; h < hosts; ++h) {
+      level.push_back(400 * std::exp(kBetweenHosts * noise.normal()) *
+                      (h == slow ? slow_share : 1));
+      inputs.push_back(
+          host_with("vm" + std::to_string(h), h, session(noise, shape, spread, level.back())));
+    }
+    FleetReport r = compare_fleet(inputs, {});
+    for (const std::string& again : r.rerun_hosts()) {
+      const int h = std::stoi(again.substr(2));
+      FleetInput rerun = host_with(again, h, session(noise, shape, spread, level[h]));
+      rerun.rerun = true;
+      inputs.push_back(std::move(rerun));
+      ++out.reruns;
+    }
+    if (inputs.size() > static_cast<std::size_t>(hosts)) r = compare_fleet(inputs, {});
+    ++out.fleets;
+    bool healthy_named = false;
+    for (const HostVerdict& v : r.groups.at(0).hosts) {
+      if (v.host == "vm" + std::to_string(slow)) {
+        out.named_slow += v.outlier() ? 1 : 0;
+        out.undecided_slow += v.undecided() ? 1 : 0;
+      } else if (v.outlier()) {
+        healthy_named = true;
+      }
+    }
+    out.named_healthy += healthy_named ? 1 : 0;
+    out.undecided_after += r.undecided() > 0 ? 1 : 0;
+  }
+  return out;
 }
 
-// Noise three times as wide (+-30%, uniform): the ratio alone would name hosts at 0.7 / 1.3 of
-// their peers, and the robust z spares only some of them. The MAD of 7 peers is a rough
-// spread (with so few it often comes out small), so the 70% default is meant for a fleet whose
-// peers agree within 10-15%; a noisier fleet needs a lower --min-ratio. This seed's counts:
-// 387 hosts below the ratio, 232 named. The assertions are the order, not the counts.
-TEST(FleetSimulation, WideNoiseNamesHostsTheRatioAloneWouldNameMore) {
-  const Counts n = simulate(0.30, -1, 15);
-  std::cout << kFleets << " fleets of " << kHosts << " at +-30% noise: " << n.ratio_only
-            << " hosts below 70% of a peer median (or latency above 1/0.7), " << n.false_outliers
-            << " named\n";
-  EXPECT_GT(n.false_outliers, 0);
-  EXPECT_LT(n.false_outliers, n.ratio_only);
-  // At --min-ratio 50 such noise names nobody: 0.7 / 1.3 = 54% of the median at worst.
-  EXPECT_EQ(simulate(0.30, -1, 15, 0.50).false_outliers, 0);
+const int kSizes[] = {3, 6, 12, 50};
+const Shape kShapes[] = {Shape::lognormal, Shape::uniform, Shape::heavy, Shape::burst};
+const double kSpreads[] = {0.05, 0.15, 0.30};
+
+int fleets_for(int hosts) { return hosts >= 50 ? 30 : hosts >= 12 ? 80 : hosts >= 6 ? 150 : 200; }
+
+void print(const char* what, int hosts, Shape shape, double spread, const Outcome& o, int named) {
+  std::cout << fmt::format(
+      "{:<8} {:>2} hosts {:<10} spread {:>2.0f}%: {:>3} of {:>3} fleets "
+      "named; {:.2f} reruns a fleet; {} left undecided\n",
+      what, hosts, shape_name(shape), spread * 100, named, o.fleets,
+      static_cast<double>(o.reruns) / o.fleets, o.undecided_after);
+}
+
+// Healthy fleets: no host named in at least 99% of them, whatever the size, shape and spread,
+// but for a neighbour who comes back: a burst that halves one session in twenty hits a host's
+// rerun too in 1 of 400 hosts, which two sessions cannot tell from a regression. There the
+// count is held to what that chance gives (hosts x 1/400 of the fleets, plus three deviations).
+TEST(FleetSimulation, HealthyFleetsNameNoHostInNinetyNineOfAHundred) {
+  std::uint64_t seed = 1;
+  for (int hosts : kSizes)
+    for (Shape shape : kShapes)
+      for (double spread : kSpreads) {
+        const Outcome o = simulate(hosts, shape, spread, 1.0, fleets_for(hosts), seed++);
+        print("healthy", hosts, shape, spread, o, o.named_healthy);
+        const double twice = o.fleets * std::min(1.0, hosts * kBurstChance * kBurstChance);
+        const double limit =
+            shape == Shape::burst ? twice + 3 * std::sqrt(twice) + 1 : 0.01 * o.fleets;
+        EXPECT_LE(o.named_healthy, limit)
+            << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
+      }
+}
+
+// A host at half its peers' level, nothing in its fingerprint: named after its rerun (one session
+// cannot tell it from a burst) in at least 95% of fleets of 6 hosts or more at spreads up to 15%
+// with light-tailed noise, and never passed as ok; at 30% the runs cannot always tell, and it is
+// left undecided. The rest is printed: a fleet of 3 has a reference of 2 hosts' runs, heavy
+// tails widen the interval, and a peer's burst can pull the reference down to the slow host.
+TEST(FleetSimulation, AHostAtHalfIsNamedAfterItsRerunAndNeverPassed) {
+  std::uint64_t seed = 1000;
+  for (int hosts : kSizes)
+    for (Shape shape : kShapes)
+      for (double spread : kSpreads) {
+        const Outcome o = simulate(hosts, shape, spread, 0.5, fleets_for(hosts), seed++);
+        print("half", hosts, shape, spread, o, o.named_slow);
+        if (spread <= 0.15 && hosts >= 6 &&
+            (shape == Shape::lognormal || shape == Shape::uniform)) {
+          EXPECT_GE(o.named_slow, 0.95 * o.fleets)
+              << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
+        }
+        if (shape != Shape::burst) {
+          EXPECT_EQ(o.named_slow + o.undecided_slow, o.fleets)
+              << "passed as ok: " << hosts << " hosts, " << shape_name(shape) << ", spread "
+              << spread;
+        }
+      }
+}
+
+// A host at a fifth: deeper than any burst, named in every fleet at spreads up to 15%, at once or
+// after its rerun; at 30% with heavy tails a run far off can leave it undecided, never ok.
+TEST(FleetSimulation, AHostAtAFifthIsAlwaysNamed) {
+  std::uint64_t seed = 2000;
+  for (int hosts : kSizes)
+    for (Shape shape : kShapes)
+      for (double spread : kSpreads) {
+        const Outcome o = simulate(hosts, shape, spread, 0.2, fleets_for(hosts), seed++);
+        print("fifth", hosts, shape, spread, o, o.named_slow);
+        EXPECT_GE(o.named_slow, spread <= 0.15 ? o.fleets : 0.97 * o.fleets)
+            << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
+        EXPECT_EQ(o.named_slow + o.undecided_slow, o.fleets)
+            << "passed as ok: " << hosts << " hosts, " << shape_name(shape);
+      }
 }
 
 }  // namespace

@@ -50,9 +50,16 @@ class FleetFiles : public ::testing::Test {
 };
 
 TEST(FleetWriters, OneSentenceStatesTheOutlierRuleWithTheCriteriaGiven) {
-  EXPECT_EQ(outlier_criteria({.min_ratio = 0.8, .max_z = 3}),
-            "below 80% of its peer median (latency: above 125%) and, with 4 peers or more, a "
-            "robust z above 3");
+  FleetSettings settings;
+  settings.criteria = {.min_ratio = 0.8, .max_z = 3};
+  settings.latency_floor_ms = 2;
+  EXPECT_EQ(outlier_criteria(settings),
+            "its runs' interval wholly below 80% of its peer median (latency: above 125% and by "
+            "2 ms or more, and above the check's own bound), at a 1% false-alarm rate for the "
+            "whole fleet (Bonferroni); with a cause in its fingerprint, seen in 2 sessions, or "
+            "below 40% (judged without runs: with 4 peers or more, a robust z above 3 too). "
+            "Undecided (rerun the host): an interval across the threshold, or a shortfall with "
+            "no cause seen once");
 }
 
 TEST(FleetWriters, JunitHasATestcasePerHostOutliersFailNotComparedSkip) {

@@ -16,6 +16,19 @@ TEST(Statistics, MedianOfOddAndEvenCounts) {
   EXPECT_TRUE(std::isnan(median(std::vector<double>{})));
 }
 
+// Against the tables (Abramowitz and Stegun 26.7, to the digits printed there).
+TEST(Statistics, StudentTQuantilesMatchTheTables) {
+  EXPECT_NEAR(student_t_quantile(0.975, 1), 12.706, 1e-3);
+  EXPECT_NEAR(student_t_quantile(0.975, 2), 4.303, 1e-3);
+  EXPECT_NEAR(student_t_quantile(0.99, 5), 3.365, 1e-3);
+  EXPECT_NEAR(student_t_quantile(0.995, 10), 3.169, 1e-3);
+  EXPECT_NEAR(student_t_quantile(0.95, 30), 1.697, 1e-3);
+  EXPECT_NEAR(student_t_quantile(0.9995, 120), 3.373, 1e-3);
+  EXPECT_NEAR(student_t_quantile(0.05, 30), -1.697, 1e-3);  // the lower tail mirrors the upper
+  EXPECT_NEAR(student_t_quantile(0.975, 1e6), normal_quantile(0.975), 1e-9);
+  EXPECT_TRUE(std::isnan(student_t_quantile(0.9, 0.5)));
+}
+
 TEST(Statistics, MeanAndSampleDeviation) {
   EXPECT_DOUBLE_EQ(mean(std::vector<double>{9, 11, 13}), 11);
   EXPECT_TRUE(std::isnan(mean(std::vector<double>{})));

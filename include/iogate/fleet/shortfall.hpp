@@ -1,0 +1,128 @@
+// The fleet's three-way verdict on one host's figure: ok, outlier, or undecided (rerun the host).
+//
+// Why not one number. A host's one figure judged by a fixed ratio named a healthy host whenever
+// its run fell into a neighbour's burst on a shared disk: the figure carried no notion of the
+// host's own run-to-run spread, nor of time. So each host is judged by what it measured:
+//
+// Samples. A host's figure comes with its runs: the check's repeats, else its full one-second
+// intervals (a figure without either is one run). The runs of one input are one *session*,
+// taken seconds apart; a rerun of the host (`iogate fleet --rerun`) is another session, taken
+// apart in time. Noise on a throughput or latency is multiplicative, so all is on log scale:
+//   host estimate   h = mean of the logs of all the host's runs (N of them)
+//   spread          s = the group's pooled within-session standard deviation (every host's
+//                       sessions of 2 or more runs; nu degrees of freedom): hosts running one
+//                       workload on one hardware share it, and a few runs of one host estimate it
+//                       badly. A host whose own spread is over kOwnSpreadFactor times it is held
+//                       to its own instead: it is not as steady as its peers
+//   reference       r = median of the peers' estimates (leave one out, as robust.hpp)
+//   its error       se_r = 1.2533 sigma / sqrt(k) for k peers (the median's efficiency; 1 for 2
+//                       peers, whose median is their mean), sigma the spread of the peers'
+//                       estimates: 1.4826 MAD of them from kMinPeersForMad peers (it holds both
+//                       their runs' noise and what differs between hosts), else s / sqrt(runs
+//                       per peer)
+//   shortfall       d = h - r for a higher-is-better figure, r - h for latency (lower is better)
+//   interval        d -+ t(nu, 1 - alpha / m) sqrt(s^2 / N + se_r^2)
+// where alpha = kFleetFalseAlarmRate (1%) is the chance that a fleet of healthy hosts names any
+// outlier at all, and m the number of host figures judged in the whole comparison (Bonferroni:
+// it holds whatever the dependence between hosts, checks and figures).
+//
+// The verdict, with the practical threshold T = the check's "N% of peers" share, else
+// --min-ratio (70%):
+//   outlier    the interval lies wholly below log T (the host is short beyond doubt), and the
+//              evidence matches the claim:
+//                - a fingerprint field differs from most peers (a driver, controller, scheduler,
+//                  firmware: the usual cause of a regression), or
+//                - the shortfall persists: 2 or more sessions, each with its estimate below T, or
+//                - it is deeper than a neighbour's burst makes: the estimate below
+//                  T x kBurstDepth (a burst that halves a datastore is common; a fifth is not);
+//              and, for latency, an excess over the reference beyond the floor (latency_floor
+//              below). The peers' own spread between hosts is in the interval (se_r);
+//   ok         the host's estimate is at or above T with 95% confidence (one-sided, per host:
+//              a miss is a host let through, not a false alarm, so it needs no family
+//              correction), or it is short of T but the latency floor is not crossed (a
+//              rerun cannot cross it either);
+//   undecided  otherwise: the interval straddles T, or a shortfall beyond doubt has no cause in
+//              the fingerprint and was seen once. The line says which and how far the host's
+//              runs spread; rerunning the host adds a session.
+// A group where no host has a spread (every figure a single run: a latency of a check run once)
+// has no interval: there the estimate itself is held to the same rule (below T: the cause,
+// persistence or depth decides; otherwise ok), the robust z of robust.hpp stands in for the
+// interval where the peers' MAD is usable (within max_z: ok), and the verdict says it was judged
+// without a spread.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace iogate {
+
+inline constexpr double kFleetFalseAlarmRate = 0.01;  // per fleet comparison, all hosts together
+inline constexpr double kFleetOkConfidence = 0.95;    // per host: "at or above T" to call it ok
+inline constexpr double kBurstDepth = 0.5;  // a neighbour's burst halves a datastore, often
+inline constexpr double kOwnSpreadFactor = 2;
+// A latency excess the noise of short runs on a busy host crosses easily: the scheduler alone
+// moved peers' mean latencies between 0.04 and 0.45 ms at one rate cap.
+inline constexpr double kDefaultLatencyFloorMs = 1.0;
+
+enum class FleetVerdict { ok, outlier, undecided };
+
+// "ok", "outlier", "undecided".
+const char* fleet_verdict_name(FleetVerdict v);
+
+// One host's runs of one figure, by session (its first input, then each rerun); values > 0.
+using Sessions = std::vector<std::vector<double>>;
+
+// What the group around the host gives the rule.
+struct ShortfallContext {
+  double threshold = 0.70;  // T, as a share of the reference (higher-is-better terms)
+  bool higher_is_better = true;
+  // The group's pooled within-session spread (log scale), none when no host of the group has a
+  // session of 2 runs or more, and the t quantiles of its degrees of freedom: at the family's
+  // level (1 - alpha / m) and at kFleetOkConfidence. with_spread() sets the three.
+  std::optional<double> pooled_spread;
+  double t_family = 0;
+  double t_ok = 0;
+  bool explained = false;  // a fingerprint field differs from most peers
+  // robust.hpp: the MAD is usable and the z is within max_z (used only without an interval).
+  bool peers_spread_rules_out = false;
+  // Latency only: the smallest excess over the reference (in the figure's unit, ms) and the
+  // host's own absolute bound on the figure (its check's latency_*_max), which it must exceed too.
+  double latency_floor = kDefaultLatencyFloorMs;
+  std::optional<double> own_bound;
+};
+
+struct Shortfall {
+  FleetVerdict verdict = FleetVerdict::ok;
+  double estimate = 0;   // the host's geometric mean
+  double reference = 0;  // the peers' median estimate
+  double ratio = 0;      // estimate / reference
+  // The ratio's interval at the family's level (NaN when judged without a spread), as a ratio of
+  // the host to the reference (for latency, above 1 is worse).
+  double ratio_low = 0, ratio_high = 0;
+  double spread = 0;  // the host's own run-to-run spread (standard deviation of logs; 0: none)
+  int runs = 0;
+  int sessions = 0;
+  bool has_interval = false;
+  // Why, in words: "interval 16-24% of the peer median, wholly below 70%; differs in scheduler",
+  // "undecided: interval 55-81% straddles 70%; its runs spread 12%: rerun vm04".
+  std::string reason;
+};
+
+// Each peer's sessions and the host's, judged by the rule above. `host` and every peer have at
+// least one run.
+Shortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
+                          const ShortfallContext& context);
+
+// The pooled within-session standard deviation of the logs of every session of 2 runs or more,
+// and its degrees of freedom (sum of runs - 1); none when there is no such session.
+struct PooledSpread {
+  std::optional<double> spread;
+  double df = 0;
+};
+PooledSpread pooled_spread(const std::vector<Sessions>& hosts);
+
+// `context` with the group's spread and its quantiles for `family_size` host figures judged.
+ShortfallContext with_spread(ShortfallContext context, const PooledSpread& spread, int family_size);
+
+}  // namespace iogate
