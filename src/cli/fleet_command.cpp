@@ -1,6 +1,6 @@
 // iogate fleet RESULTS...: each host's results compared with its peers' (iogate/fleet/fleet.hpp).
-// Prints the summary and, with --report-dir, writes fleet.md, fleet-junit.xml, fleet.json and
-// fleet.html.
+// Prints the summary and, with --report-dir, writes fleet.md, fleet-junit.xml, fleet.json,
+// fleet.html and rerun.txt.
 // Exit 0 no outlier, 1 an outlier, 2 bad input (a file that is no results, two inputs of one
 // host, fewer than two hosts, an unknown peer key, a report directory that cannot be written),
 // 3 no outlier but undecided hosts: the last line names them, to rerun and give with --rerun.
@@ -102,7 +102,8 @@ void add_fleet_command(CLI::App& app, int& exit_code) {
                   "(default 1)")
       ->check(CLI::Range(0.0, 1e6));
   sub->add_option("--report-dir", flags->report_dir,
-                  "Write fleet.md, fleet-junit.xml, fleet.json and fleet.html into this directory");
+                  "Write fleet.md, fleet-junit.xml, fleet.json, fleet.html and rerun.txt into this "
+                  "directory");
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });
 }
 

@@ -15,6 +15,11 @@ void write_fleet_reports(const std::filesystem::path& dir, const FleetReport& re
              << '\n';
        }},
       {dir / "fleet.html", [&](std::ostream& out) { write_fleet_html(out, report, chart_js); }},
+      // For a pipeline's shell: `grep -qx "$LABEL" rerun.txt` needs no JSON parser on the host.
+      {dir / "rerun.txt",
+       [&](std::ostream& out) {
+         for (const std::string& host : report.rerun_hosts()) out << host << '\n';
+       }},
   });
 }
 

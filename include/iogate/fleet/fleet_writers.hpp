@@ -47,8 +47,9 @@ nlohmann::json fleet_to_json(const FleetReport& report);
 // says why.
 void write_fleet_html(std::ostream& out, const FleetReport& report, const std::string& chart_js);
 
-// fleet.md, fleet-junit.xml, fleet.json and fleet.html in `dir` (made when missing), the four
-// all or none (output_file.hpp). Throws UnsafeOutputError or std::system_error naming the path.
+// fleet.md, fleet-junit.xml, fleet.json, fleet.html and rerun.txt (the hosts to rerun, a line each;
+// empty when none) in `dir` (made when missing), all or none (output_file.hpp). Throws
+// UnsafeOutputError or std::system_error naming the path.
 void write_fleet_reports(const std::filesystem::path& dir, const FleetReport& report);
 
 }  // namespace iogate

@@ -1,9 +1,11 @@
-"""Runs the fleet pipeline of fleet/ci/gitlab-ci.yml here as GitLab would: each job of the
-`measure` matrix with its matrix variables, then the `fleet` job, every script line in bash -e in
-one shared directory (the artifacts). Job variables come from the file, then from OVERRIDES
-(NAME=VALUE, where VALUE may use {label} for the matrix job's host label). A job's exit status is
-allowed when it is 0 or listed in its allow_failure:exit_codes. Prints each job's status; exits 1
-at the first job that fails where GitLab would stop, else with the fleet job's status.
+"""Runs the fleet pipeline of fleet/ci/gitlab-ci.yml here as GitLab would: its stages in order,
+each stage's jobs in the file's order, a job with a parallel matrix once per host label with its
+matrix variables, every script line in bash -e in one shared directory (the artifacts). Job
+variables come from the file, then from OVERRIDES (NAME=VALUE, where VALUE may use {label} for a
+matrix job's host label; such a value is left out of the jobs without a matrix). A job's exit
+status is allowed when it is 0 or listed in its allow_failure:exit_codes. Prints each job's
+status; exits 1 at the first job that fails where GitLab would stop, else with the last job's
+status.
 
     run_ci_example.py PIPELINE WORKDIR [NAME=VALUE ...]
 """
@@ -32,25 +34,39 @@ def run(job_name, job, variables, workdir):
     return 0
 
 
+def runs_of(name, job, base, extra):
+    """(job name, variables) for each run of the job: one per matrix label, else one."""
+    matrix = (job.get("parallel") or {}).get("matrix")
+    if not matrix:
+        variables = dict(base)
+        variables.update({k: v for k, v in extra.items() if "{label}" not in v})
+        return [(name, variables)]
+    (axes,) = matrix
+    (axis, labels), = axes.items()
+    out = []
+    for label in labels:
+        variables = dict(base, **{axis: label})
+        variables.update({k: v.format(label=label) for k, v in extra.items()})
+        out.append((f"{name}: [{label}]", variables))
+    return out
+
+
 def main():
     pipeline, workdir, *overrides = sys.argv[1:]
     doc = yaml.safe_load(open(pipeline))
     base = dict(doc.get("variables", {}))
     extra = dict(o.split("=", 1) for o in overrides)
-
-    measure = doc["measure"]
-    (axes,) = measure["parallel"]["matrix"]
-    (axis, labels), = axes.items()
-    for label in labels:
-        variables = dict(base, **{axis: label})
-        variables.update({k: v.format(label=label) for k, v in extra.items()})
-        status = run(f"measure: [{label}]", measure, variables, workdir)
-        if not allowed(measure, status):
-            return 1
-
-    variables = dict(base)
-    variables.update({k: v for k, v in extra.items() if "{label}" not in v})
-    return run("fleet", doc["fleet"], variables, workdir)
+    jobs = [(n, j) for n, j in doc.items() if isinstance(j, dict) and "script" in j]
+    status = 0
+    for stage in doc["stages"]:
+        for name, job in jobs:
+            if job["stage"] != stage:
+                continue
+            for run_name, variables in runs_of(name, job, base, extra):
+                status = run(run_name, job, variables, workdir)
+                if not allowed(job, status):
+                    return status if stage == doc["stages"][-1] else 1
+    return status
 
 
 if __name__ == "__main__":

@@ -118,10 +118,15 @@ TEST(FleetWriters, ConsoleNamesTheOutlierAndTheCount) {
   EXPECT_THAT(text, HasSubstr("\n1 outliers"));
 }
 
-TEST_F(FleetFiles, WritesTheFourFiles) {
+TEST_F(FleetFiles, WritesTheFiveFiles) {
   write_fleet_reports(dir_ / "out", sample());
   for (const char* name : {"fleet.md", "fleet-junit.xml", "fleet.json", "fleet.html"})
     EXPECT_GT(fs::file_size(dir_ / "out" / name), 100u) << name;
+  EXPECT_EQ(fs::file_size(dir_ / "out" / "rerun.txt"), 0u);  // no host undecided
+  std::vector<FleetInput> undecided = test::fleet({390, 402, 385, 377, 398, 410, 200, 391});
+  write_fleet_reports(dir_ / "again", compare_fleet(undecided, {}));
+  std::ifstream rerun(dir_ / "again" / "rerun.txt");
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(rerun), {}), "vm07\n");
   std::ifstream in(dir_ / "out" / "fleet.json");
   EXPECT_EQ(nlohmann::json::parse(in)["outliers"], 1);
   std::ifstream html(dir_ / "out" / "fleet.html");
