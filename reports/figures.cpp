@@ -45,6 +45,26 @@ std::optional<double> figure_by_name(const RunResult& r, const std::string& figu
   return r.lat_percentile_ms(percentile);
 }
 
+std::vector<double> figure_runs(const CheckRecord& record, const std::string& figure) {
+  constexpr double kFullInterval = 0.999;  // seconds: the last, partial interval is left out
+  std::vector<double> out;
+  const auto add = [&out](std::optional<double> v) {
+    if (v && std::isfinite(*v) && *v > 0) out.push_back(*v);
+  };
+  if (record.repeats.size() >= 2) {
+    for (const RunResult& r : record.repeats) add(figure_by_name(r, figure));
+    return out;
+  }
+  if (figure == "iops" || figure == "mbps") {
+    for (const IntervalSample& i : record.result.intervals)
+      if (i.length_s >= kFullInterval) add(figure == "iops" ? i.iops() : i.mbps());
+    if (out.size() >= 2) return out;
+    out.clear();
+  }
+  add(figure_by_name(record.result, figure));
+  return out;
+}
+
 std::string format_figure(double value) {
   // Counts (bytes, I/Os) exactly; everything else to six significant digits.
   if (std::floor(value) == value && std::fabs(value) < 1e15) return fmt::format("{:.0f}", value);

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "iogate/reports/result_reader.hpp"
+#include "iogate/reports/run_json.hpp"
+#include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
 namespace {
@@ -45,6 +47,45 @@ std::vector<std::string> figures_of(const std::string& check, const std::vector<
   return figures;
 }
 
+// The workload as compared across runs: its JSON without the seed (a fixed seed only picks other
+// offsets).
+nlohmann::json workload_of(const CheckRecord& c) {
+  nlohmann::json j = workload_to_json(c.workload);
+  j.erase("seed");
+  return j;
+}
+
+// "queue_depth 8 -> 32, block_size 4096 -> 8192".
+std::string workload_difference(const nlohmann::json& from, const nlohmann::json& to) {
+  std::string out;
+  for (auto it = to.begin(); it != to.end(); ++it) {
+    const auto was = from.find(it.key());
+    if (was != from.end() && *was == *it) continue;
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{} {} -> {}", it.key(), was == from.end() ? "(none)" : was->dump(),
+                       it->dump());
+  }
+  return out;
+}
+
+// On log scale: a run's mean, and the pooled within-run spread of every run of 2 values or more
+// with its degrees of freedom (0: none).
+double log_mean(const std::vector<double>& v) {
+  double sum = 0;
+  for (double x : v) sum += std::log(x);
+  return sum / static_cast<double>(v.size());
+}
+std::pair<double, double> pooled_log_spread(const std::vector<std::vector<double>>& runs) {
+  double squares = 0, df = 0;
+  for (const std::vector<double>& r : runs) {
+    if (r.size() < 2) continue;
+    const double m = log_mean(r);
+    for (double x : r) squares += (std::log(x) - m) * (std::log(x) - m);
+    df += static_cast<double>(r.size() - 1);
+  }
+  return {df > 0 ? std::sqrt(squares / df) : 0.0, df};
+}
+
 const CheckRecord* find_check(const RunReport& report, const std::string& check) {
   for (const CheckRecord& c : report.checks)
     if (c.check == check) return &c;
@@ -62,13 +103,25 @@ HistorySeries series_of(const std::string& check, const std::string& figure,
                   std::vector<double>(n, NAN),
                   std::vector<double>(n, NAN),
                   std::vector<std::string>(n),
-                  std::nullopt};
+                  std::vector<std::vector<double>>(n),
+                  std::nullopt,
+                  std::nullopt,
+                  ""};
+  std::optional<nlohmann::json> last_workload;
   for (std::size_t r = 0; r < n; ++r) {
     const CheckRecord* c = find_check(reports[r], check);
     if (c == nullptr) continue;
     s.statuses[r] = status_name(c->status);
-    if (c->result.ios() > 0)
+    const nlohmann::json workload = workload_of(*c);
+    if (last_workload && workload != *last_workload) {
+      s.workload_changed_at = r;
+      s.workload_change = workload_difference(*last_workload, workload);
+    }
+    last_workload = workload;
+    if (c->result.ios() > 0) {
       if (const auto v = figure_by_name(c->result, figure)) s.values[r] = *v;
+      s.runs[r] = figure_runs(*c, figure);
+    }
     for (const ExpectationRecord& e : c->expectations) {
       if (e.figures.figure != figure) continue;
       if (s.bound_key.empty()) s.bound_key = e.key;
@@ -82,7 +135,14 @@ HistorySeries series_of(const std::string& check, const std::string& figure,
       break;
     }
   }
-  s.changed_at = find_change(s.values);
+  // Only the runs of the newest workload are compared with one another.
+  std::vector<double> values = s.values;
+  std::vector<std::vector<double>> runs = s.runs;
+  for (std::size_t r = 0; r < s.workload_changed_at.value_or(0); ++r) {
+    values[r] = NAN;
+    runs[r].clear();
+  }
+  s.changed_at = find_change_in_runs(values, runs);
   return s;
 }
 
@@ -106,6 +166,44 @@ std::optional<std::size_t> find_change(const std::vector<double>& values) {
     for (std::size_t j = k; j < at.size(); ++j) {
       above = above && values[at[j]] > *hi + margin;
       below = below && values[at[j]] < *lo - margin;
+    }
+    if (above || below) return at[k];
+  }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> find_change_in_runs(const std::vector<double>& values,
+                                               const std::vector<std::vector<double>>& runs) {
+  const auto [spread, df] = pooled_log_spread(runs);
+  if (df <= 0) return find_change(values);
+  std::vector<std::size_t> at;  // the runs that have the figure
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (std::isfinite(values[i]) && values[i] > 0) at.push_back(i);
+  // A run's values: its runs, else its one figure.
+  const auto of = [&](std::size_t i) {
+    return runs.at(i).empty() ? std::vector<double>{values[i]} : runs[i];
+  };
+  const double t = student_t_quantile(0.975, df);
+  const double min_step = std::log(1 + kMinStep);
+  for (std::size_t k = 2; k < at.size(); ++k) {
+    std::vector<double> means;
+    double count = 0;
+    for (std::size_t j = 0; j < k; ++j) {
+      means.push_back(log_mean(of(at[j])));
+      count += static_cast<double>(of(at[j]).size());
+    }
+    const double ref = mean(means);
+    const double se_ref =
+        std::max(spread / std::sqrt(count), sample_stddev(means) / std::sqrt(double(k)));
+    bool above = true, below = true;
+    for (std::size_t j = k; j < at.size(); ++j) {
+      const std::vector<double> v = of(at[j]);
+      const double m = log_mean(v);
+      const double own = v.size() >= 2 ? pooled_log_spread({v}).first : 0;
+      const double se = std::max(own * own, spread * spread) / static_cast<double>(v.size());
+      const double half = t * std::sqrt(se), ref_half = t * se_ref;
+      above = above && m - half > ref + ref_half && m - ref >= min_step;
+      below = below && m + half < ref - ref_half && ref - m >= min_step;
     }
     if (above || below) return at[k];
   }
@@ -185,6 +283,15 @@ History read_history(const std::vector<fs::path>& dirs) {
     }
   }
   return build_history(std::move(runs));
+}
+
+std::string workload_change_line(const History& history, const HistorySeries& s) {
+  if (!s.workload_changed_at) return {};
+  const std::size_t k = *s.workload_changed_at;
+  return fmt::format(
+      "{}: the workload changed at run {} ({}): {}; its {} is compared from that "
+      "run on",
+      s.check, k + 1, history.runs[k].context.started_at, s.workload_change, s.figure);
 }
 
 std::string change_line(const History& history, const HistorySeries& s) {

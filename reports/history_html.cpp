@@ -36,9 +36,12 @@ section.check { border-top: 2px solid #ddd; margin-top: 1.5em; }
 
 constexpr const char* kRule =
     "A run is marked as a change when at least two runs before it have the figure, and it and "
-    "every run after it lie beyond the range of all the runs before it, on the same side, by more "
-    "than that range's width or 5% of their median, whichever is larger. A single run undone by "
-    "the next is not marked; only the earliest change of a figure is.";
+    "every run after it lie beyond the runs before it, on the same side, by at least 5% of their "
+    "median: where the checks give their runs (repeats or one-second intervals), the run's 95% "
+    "interval and the earlier runs' do not overlap; otherwise it lies beyond the range of the "
+    "earlier runs by more than that range's width. A single run undone by the next is not marked; "
+    "only the earliest change of a figure is. A changed workload is said as such, and the runs "
+    "before it are not compared with those after.";
 
 std::string cell(double v) { return std::isfinite(v) ? format_figure(v) : ""; }
 
@@ -60,8 +63,10 @@ void header(std::ostream& out, const History& h) {
                      esc(c.datastore), esc(c.host_shown()), h.runs.size(), esc(c.started_at),
                      esc(h.runs.back().context.started_at));
   std::string lines;
-  for (const HistorySeries& s : h.series)
+  for (const HistorySeries& s : h.series) {
+    if (s.workload_changed_at) lines += "<li>" + esc(workload_change_line(h, s)) + "</li>\n";
     if (s.changed_at) lines += "<li>" + esc(change_line(h, s)) + "</li>\n";
+  }
   if (lines.empty())
     out << "<div id=\"changes\" class=\"steady\"><p><b>No figure changed</b> beyond the runs' "
            "spread</p>\n";

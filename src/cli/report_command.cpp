@@ -69,8 +69,11 @@ int run_history(const ReportFlags& flags) {
   }
   std::cout << "iogate report: history of " << history.runs.size() << " runs, "
             << history.series.size() << " figures, in " << f.html << '\n';
-  for (const HistorySeries& s : history.series)
+  for (const HistorySeries& s : history.series) {
+    if (s.workload_changed_at)
+      std::cout << "  workload: " << workload_change_line(history, s) << '\n';
     if (s.changed_at) std::cout << "  changed: " << change_line(history, s) << '\n';
+  }
   for (const std::string& n : history.notes) std::cout << "  note: " << n << '\n';
   return kExitOk;
 }

@@ -25,6 +25,13 @@ std::vector<Figure> key_figures(const RunResult& result);
 // ...; none for a name it does not know, or a latency of a run without a completed I/O.
 std::optional<double> figure_by_name(const RunResult& result, const std::string& figure);
 
+// A check's runs of `figure` (named as figure_by_name names it): its repeats' figures when it was
+// repeated, else its full one-second intervals' (iops and mbps: intervals carry no latency), else
+// its one result's. Only values above 0 count: they are compared on log scale, and a second that
+// measured nothing says the check stalled, which its status tells better. What the fleet and the
+// history judge a figure's spread by.
+std::vector<double> figure_runs(const CheckRecord& record, const std::string& figure);
+
 // <CTestMeasurement type="numeric/double" name="iops">1392.61</CTestMeasurement> lines, one per
 // key figure: printed by a check so `ctest -T Test` and CDash keep them as named measurements.
 std::string ctest_measurements(const RunResult& result);

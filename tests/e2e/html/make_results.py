@@ -33,6 +33,10 @@ def scale(result, factor):
     # down, the sum stays within the rounded count).
     buckets = [[low, high, int(count * factor)] for low, high, count in result["lat_histogram_ns"]]
     result["lat_histogram_ns"] = [b for b in buckets if b[2] > 0]
+    # Its seconds with it: the history judges a run by its one-second intervals.
+    for interval in result.get("intervals", []):
+        for key in ("ios", "bytes"):
+            interval[key] = int(round(interval[key] * factor))
 
 
 def pages(src, out):
@@ -62,7 +66,8 @@ def runs(src, out, n, k, factor, datastore=None):
         noise = 1 + 0.01 * ((r * 7) % 3 - 1)  # -1%, 0, +1%: the runs' own spread
         for i, one in enumerate(check_documents(doc, checks, "2026-11-%02dT18:00:00Z" % r,
                                                 datastore)):
-            scale(one["result"], noise * (factor if r >= k else 1.0))
+            for result in [one["result"]] + one.get("repeats", []):
+                scale(result, noise * (factor if r >= k else 1.0))
             json.dump(one, open(os.path.join(d, "check-%d.json" % i), "w"))
 
 

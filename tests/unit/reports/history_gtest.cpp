@@ -35,6 +35,28 @@ TEST(FindChange, NoiseASpikeUndoneAndTooFewRunsAreNotChanges) {
   EXPECT_THAT(find_change({1000, 1000, 1000, 940}), Optional(3u));
 }
 
+// Runs of 5 values each, spread about 10% (log-normal-like, fixed): each run's own interval.
+std::vector<double> runs_around(double level) {
+  return {level * 0.9, level * 0.95, level, level * 1.05, level * 1.1};
+}
+
+TEST(FindChange, WithRunsAStepIsAChangeOnlyWhenTheIntervalsSeparate) {
+  const std::vector<double> values = {1000, 1010, 990, 700, 705};
+  std::vector<std::vector<double>> runs;
+  for (double v : values) runs.push_back(runs_around(v));
+  EXPECT_THAT(find_change_in_runs(values, runs), Optional(3u));
+  // 8% down, beyond the range rule's 5%-of-median and outside the earlier runs' range by more
+  // than their 20-wide range: a change by values alone, but inside runs spread 10%.
+  const std::vector<double> small = {1000, 1010, 990, 920, 920};
+  EXPECT_THAT(find_change(small), Optional(3u));
+  runs.clear();
+  for (double v : small) runs.push_back(runs_around(v));
+  EXPECT_FALSE(find_change_in_runs(small, runs).has_value());
+  // Without runs (checks of one value each), the range rule as ever.
+  EXPECT_THAT(find_change_in_runs(small, std::vector<std::vector<double>>(small.size())),
+              Optional(3u));
+}
+
 // A run of the sample's passing check (iops_min 300) at `ios` I/Os in its 4 seconds.
 RunReport run_at(const std::string& started, std::uint64_t ios) {
   RunReport r = test::sample_report();
@@ -42,6 +64,27 @@ RunReport run_at(const std::string& started, std::uint64_t ios) {
   r.checks.resize(2);  // the passing check, and the one compared with its baseline
   r.checks[0].result = test::sample_result(ios, 8192, 4, true);
   return r;
+}
+
+TEST(History, AChangedWorkloadIsSaidAsSuchNotShownAsAFiguresChange) {
+  std::vector<std::pair<std::string, RunReport>> runs = {
+      {"d0", run_at("2026-10-31T00:00:00Z", 4000)},
+      {"d1", run_at("2026-11-01T00:00:00Z", 4040)},
+      {"d2", run_at("2026-11-02T00:00:00Z", 3960)},
+      {"d3", run_at("2026-11-03T00:00:00Z", 2000)},
+      {"d4", run_at("2026-11-04T00:00:00Z", 2020)}};
+  for (std::size_t r = 3; r < runs.size(); ++r) runs[r].second.checks[0].workload.queue_depth = 32;
+  const History h = build_history(std::move(runs));
+  const HistorySeries& s = h.series[0];
+  EXPECT_THAT(s.workload_changed_at, Optional(3u));
+  EXPECT_EQ(s.workload_change, "queue_depth 1 -> 32");
+  EXPECT_FALSE(s.changed_at.has_value()) << "the halving came with the new workload";
+  EXPECT_THAT(workload_change_line(h, s),
+              HasSubstr("rand_read_8k: the workload changed at run 4 (2026-11-03T00:00:00Z): "
+                        "queue_depth 1 -> 32; its iops is compared from that run on"));
+  std::ostringstream page;
+  write_history_html(page, h, "/* chart.js */");
+  EXPECT_THAT(page.str(), HasSubstr("the workload changed at run 4"));
 }
 
 TEST(History, EachCheckFigureHasItsValuesBoundsBaselineAndChangePerRun) {
