@@ -68,24 +68,6 @@ std::string workload_difference(const nlohmann::json& from, const nlohmann::json
   return out;
 }
 
-// On log scale: a run's mean, and the pooled within-run spread of every run of 2 values or more
-// with its degrees of freedom (0: none).
-double log_mean(const std::vector<double>& v) {
-  double sum = 0;
-  for (double x : v) sum += std::log(x);
-  return sum / static_cast<double>(v.size());
-}
-std::pair<double, double> pooled_log_spread(const std::vector<std::vector<double>>& runs) {
-  double squares = 0, df = 0;
-  for (const std::vector<double>& r : runs) {
-    if (r.size() < 2) continue;
-    const double m = log_mean(r);
-    for (double x : r) squares += (std::log(x) - m) * (std::log(x) - m);
-    df += static_cast<double>(r.size() - 1);
-  }
-  return {df > 0 ? std::sqrt(squares / df) : 0.0, df};
-}
-
 const CheckRecord* find_check(const RunReport& report, const std::string& check) {
   for (const CheckRecord& c : report.checks)
     if (c.check == check) return &c;
@@ -174,7 +156,7 @@ std::optional<std::size_t> find_change(const std::vector<double>& values) {
 
 std::optional<std::size_t> find_change_in_runs(const std::vector<double>& values,
                                                const std::vector<std::vector<double>>& runs) {
-  const auto [spread, df] = pooled_log_spread(runs);
+  const auto [spread, df] = pooled_log_spread(runs);  // the runs' noise, pooled
   if (df <= 0) return find_change(values);
   std::vector<std::size_t> at;  // the runs that have the figure
   for (std::size_t i = 0; i < values.size(); ++i)
@@ -199,7 +181,7 @@ std::optional<std::size_t> find_change_in_runs(const std::vector<double>& values
     for (std::size_t j = k; j < at.size(); ++j) {
       const std::vector<double> v = of(at[j]);
       const double m = log_mean(v);
-      const double own = v.size() >= 2 ? pooled_log_spread({v}).first : 0;
+      const double own = pooled_log_spread({v}).spread;
       const double se = std::max(own * own, spread * spread) / static_cast<double>(v.size());
       const double half = t * std::sqrt(se), ref_half = t * se_ref;
       above = above && m - half > ref + ref_half && m - ref >= min_step;

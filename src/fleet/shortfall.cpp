@@ -21,12 +21,6 @@ std::vector<double> logs_of(const Sessions& sessions) {
   return out;
 }
 
-double log_mean(const std::vector<double>& values) {
-  std::vector<double> logs;
-  for (double v : values) logs.push_back(std::log(v));
-  return mean(logs);
-}
-
 // The host's own within-session spread (pooled over its sessions), 0 when it has none.
 double own_spread(const Sessions& host) {
   const PooledSpread p = pooled_spread({host});
@@ -50,17 +44,12 @@ const char* fleet_verdict_name(FleetVerdict v) {
 }
 
 PooledSpread pooled_spread(const std::vector<Sessions>& hosts) {
-  double squares = 0, df = 0;
-  for (const Sessions& host : hosts)
-    for (const std::vector<double>& session : host) {
-      if (session.size() < 2) continue;
-      const double m = log_mean(session);
-      for (double v : session) squares += (std::log(v) - m) * (std::log(v) - m);
-      df += static_cast<double>(session.size() - 1);
-    }
+  std::vector<std::vector<double>> sessions;
+  for (const Sessions& host : hosts) sessions.insert(sessions.end(), host.begin(), host.end());
+  const LogSpread s = pooled_log_spread(sessions);
   PooledSpread p;
-  if (df > 0) p.spread = std::sqrt(squares / df);
-  p.df = df;
+  if (s.df > 0) p.spread = s.spread;
+  p.df = s.df;
   return p;
 }
 

@@ -120,6 +120,24 @@ double student_t_quantile(double p, double degrees_of_freedom) {
   return (lo + hi) / 2;
 }
 
+double log_mean(std::span<const double> values) {
+  if (values.empty()) return NAN;
+  double sum = 0;
+  for (double v : values) sum += std::log(v);
+  return sum / static_cast<double>(values.size());
+}
+
+LogSpread pooled_log_spread(const std::vector<std::vector<double>>& groups) {
+  double squares = 0, df = 0;
+  for (const std::vector<double>& g : groups) {
+    if (g.size() < 2) continue;
+    const double m = log_mean(g);
+    for (double v : g) squares += (std::log(v) - m) * (std::log(v) - m);
+    df += static_cast<double>(g.size() - 1);
+  }
+  return {df > 0 ? std::sqrt(squares / df) : 0.0, df};
+}
+
 double median(std::span<const double> values) {
   if (values.empty()) return NAN;
   std::vector<double> v(values.begin(), values.end());

@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstddef>
 #include <span>
+#include <vector>
 
 namespace iogate {
 
@@ -42,6 +43,18 @@ double normal_quantile(double p);
 // Student's t p-quantile with `degrees_of_freedom` (rounded down; NaN below 1): exact for whole
 // degrees (a finite series), the normal's beyond 1000.
 double student_t_quantile(double p, double degrees_of_freedom);
+
+// Throughput and latency noise is multiplicative: groups of runs are compared on log scale.
+// The mean of the logs of `values` (all > 0); NaN for none.
+double log_mean(std::span<const double> values);
+// The pooled within-group standard deviation of the logs of every group of 2 values or more
+// (values > 0), with its degrees of freedom (the sum of each such group's size - 1); both 0 when
+// there is no such group.
+struct LogSpread {
+  double spread = 0;
+  double df = 0;
+};
+LogSpread pooled_log_spread(const std::vector<std::vector<double>>& groups);
 
 // P(Binomial(n, 1/2) <= k).
 double binomial_half_cdf(std::size_t n, std::size_t k);
