@@ -63,9 +63,17 @@ ShortfallContext with_spread(ShortfallContext context, const PooledSpread& sprea
   return context;
 }
 
-Shortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
-                          const ShortfallContext& c) {
-  Shortfall out;
+namespace {
+
+// Where a host stands against its peers, on log scale: d is its shortfall (above 0: better than
+// the peers), upper the interval's upper end at the family's level, lower_ok the per-host lower
+// end. Judged without a spread both ends are d. Fills `out`'s figures and interval.
+struct Position {
+  double d = 0, upper = 0, lower_ok = 0;
+};
+
+Position position_of(const Sessions& host, const std::vector<Sessions>& peers,
+                     const ShortfallContext& c, Shortfall& out) {
   const std::vector<double> host_logs = logs_of(host);
   std::vector<double> peer_estimates;
   double peer_runs = 0;
@@ -75,108 +83,108 @@ Shortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& pee
     peer_runs += static_cast<double>(logs.size());
   }
   const double h = mean(host_logs), r = median(peer_estimates);
-  const double sign = c.higher_is_better ? 1 : -1;  // d > 0: better than the peers
-  const double d = sign * (h - r);
-  const double log_t = std::log(c.threshold);
+  const double sign = c.higher_is_better ? 1 : -1;
   out.estimate = std::exp(h);
   out.reference = std::exp(r);
   out.ratio = std::exp(h - r);
   out.runs = static_cast<int>(host_logs.size());
   out.sessions = static_cast<int>(host.size());
   out.spread = own_spread(host);
+  Position p;
+  p.d = p.upper = p.lower_ok = sign * (h - r);
+  out.ratio_low = out.ratio_high = NAN;
+  if (!c.pooled_spread) return p;
+  const double s = out.spread > kOwnSpreadFactor * *c.pooled_spread ? out.spread : *c.pooled_spread;
+  const double k = static_cast<double>(peers.size());
+  // The peers' estimates spread by their runs' noise and by what differs between hosts; with
+  // enough peers their MAD measures both, with fewer only the runs' part is known.
+  const double mad = kMadToSigma * mad_of(peer_estimates);
+  const double sigma_ref = static_cast<int>(peers.size()) >= kMinPeersForMad && mad > 0
+                               ? mad
+                               : s / std::sqrt(std::max(1.0, peer_runs / k));
+  // The median of 2 is their mean; of more, it is noisier than the mean by up to 1.2533.
+  const double se_ref = (k <= 2 ? 1.0 : kMedianEfficiency) * sigma_ref / std::sqrt(k);
+  const double se = std::sqrt(s * s / static_cast<double>(host_logs.size()) + se_ref * se_ref);
+  p.upper = p.d + c.t_family * se;
+  p.lower_ok = p.d - c.t_ok * se;
+  out.has_interval = true;
+  // As a ratio of host to reference: for latency the shortfall's upper end is the low ratio.
+  const double a = std::exp(sign * (p.d - c.t_family * se)), b = std::exp(sign * p.upper);
+  out.ratio_low = std::min(a, b);
+  out.ratio_high = std::max(a, b);
+  return p;
+}
 
-  // The shortfall's evidence: what makes a shortfall beyond doubt an outlier (shortfall.hpp).
-  int sessions_short = 0;
-  for (const std::vector<double>& s : host)
-    if (sign * (log_mean(s) - r) < log_t) ++sessions_short;
-  const bool persistent = out.sessions >= 2 && sessions_short == out.sessions;
-  const std::string cause = c.explained  ? "its fingerprint differs"
-                            : persistent ? fmt::format("seen in {} sessions", out.sessions)
-                                         : "";
-  const auto ratio_of = [&](double shortfall) { return std::exp(sign * shortfall); };
-  const auto latency_floor_crossed = [&] {
-    if (c.higher_is_better) return true;
-    const bool over_floor = out.estimate - out.reference >= c.latency_floor;
-    const bool over_bound = !c.own_bound || out.estimate > *c.own_bound;
-    return over_floor && over_bound;
-  };
-  const auto rerun_line = [&](const std::string& why) {
-    return fmt::format("undecided: {}; its runs spread {:.0f}% (rerun it)", why, out.spread * 100);
-  };
+// What makes a shortfall beyond doubt an outlier (shortfall.hpp): "its fingerprint differs", "seen
+// in 2 sessions" (each session's estimate beyond T), else "".
+std::string cause_of(const Sessions& host, const Shortfall& out, const ShortfallContext& c) {
+  if (c.explained) return "its fingerprint differs";
+  const double sign = c.higher_is_better ? 1 : -1, r = std::log(out.reference);
+  const bool every_session_short =
+      std::all_of(host.begin(), host.end(), [&](const std::vector<double>& s) {
+        return sign * (log_mean(s) - r) < std::log(c.threshold);
+      });
+  if (host.size() >= 2 && every_session_short)
+    return fmt::format("seen in {} sessions", host.size());
+  return "";
+}
 
-  double upper = d, lower_ok = d;
-  if (c.pooled_spread) {
-    const double s =
-        out.spread > kOwnSpreadFactor * *c.pooled_spread ? out.spread : *c.pooled_spread;
-    const double k = static_cast<double>(peers.size());
-    // The peers' estimates spread by their runs' noise and by what differs between hosts; with
-    // enough peers their MAD measures both, with fewer only the runs' part is known.
-    const double mad = kMadToSigma * mad_of(peer_estimates);
-    const double sigma_ref = static_cast<int>(peers.size()) >= kMinPeersForMad && mad > 0
-                                 ? mad
-                                 : s / std::sqrt(std::max(1.0, peer_runs / k));
-    // The median of 2 is their mean; of more, it is noisier than the mean by up to 1.2533.
-    const double se_ref = (k <= 2 ? 1.0 : kMedianEfficiency) * sigma_ref / std::sqrt(k);
-    const double se = std::sqrt(s * s / static_cast<double>(host_logs.size()) + se_ref * se_ref);
-    upper = d + c.t_family * se;
-    lower_ok = d - c.t_ok * se;
-    out.has_interval = true;
-    // As a ratio of host to reference: for latency the shortfall's upper end is the low ratio.
-    const double a = ratio_of(d - c.t_family * se), b = ratio_of(upper);
-    out.ratio_low = std::min(a, b);
-    out.ratio_high = std::max(a, b);
-  } else {
-    out.ratio_low = out.ratio_high = NAN;
-  }
+// Why a latency beyond T is still no finding: within the check's own bound, or not the floor's
+// excess above the peers; "" when it is a finding (and for every higher-is-better figure).
+std::string latency_within(const Shortfall& out, const ShortfallContext& c) {
+  if (c.higher_is_better) return "";
+  if (c.own_bound && out.estimate <= *c.own_bound)
+    return fmt::format("the check's own bound {:g}", *c.own_bound);
+  if (out.estimate - out.reference < c.latency_floor)
+    return fmt::format("an excess of {:g} ms over the peer median (the latency floor)",
+                       c.latency_floor);
+  return "";
+}
+
+}  // namespace
+
+Shortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
+                          const ShortfallContext& c) {
+  Shortfall out;
+  const Position p = position_of(host, peers, c, out);
+  const double log_t = std::log(c.threshold);
   const std::string where =
       out.has_interval
           ? fmt::format("interval {}-{} of the peer median", percent(out.ratio_low),
                         percent(out.ratio_high))
           : fmt::format("{} of the peer median (no runs gave a spread)", percent(out.ratio));
   const std::string threshold = percent(c.higher_is_better ? c.threshold : 1 / c.threshold);
-
-  if (lower_ok >= log_t) {
-    out.verdict = FleetVerdict::ok;
-    out.reason = fmt::format("{}, at or above {}", where, threshold);
+  const auto decide = [&out](FleetVerdict v, std::string reason) {
+    out.verdict = v;
+    out.reason = v == FleetVerdict::undecided
+                     ? fmt::format("undecided: {}; its runs spread {:.0f}% (rerun it)", reason,
+                                   out.spread * 100)
+                     : std::move(reason);
     return out;
-  }
-  if (upper >= log_t) {
-    // Could be short, could be noise: only more runs tell. Judged without a spread, a figure not
-    // short of T is ok (d >= log T makes lower_ok >= log T above).
-    out.verdict = FleetVerdict::undecided;
-    out.reason = rerun_line(fmt::format("{} straddles {}", where, threshold));
-    return out;
-  }
-  if (!latency_floor_crossed()) {
-    out.verdict = FleetVerdict::ok;
-    out.reason = fmt::format(
-        "{}, beyond {} but within {}", where, threshold,
-        c.own_bound ? fmt::format("the check's own bound {:g}", *c.own_bound)
-                    : fmt::format("an excess of {:g} ms over the peer median (the latency floor)",
-                                  c.latency_floor));
-    return out;
-  }
-  if (!out.has_interval && c.peers_spread_rules_out) {
-    out.verdict = FleetVerdict::ok;
-    out.reason = fmt::format("{}, but the peers themselves spread as far (robust z)", where);
-    return out;
-  }
+  };
+  if (p.lower_ok >= log_t) return decide(FleetVerdict::ok, where + ", at or above " + threshold);
+  // Could be short, could be noise: only more runs tell. Judged without a spread, a figure not
+  // short of T is ok (d >= log T makes lower_ok >= log T above).
+  if (p.upper >= log_t) return decide(FleetVerdict::undecided, where + " straddles " + threshold);
+  if (const std::string within = latency_within(out, c); !within.empty())
+    return decide(FleetVerdict::ok,
+                  fmt::format("{}, beyond {} but within {}", where, threshold, within));
+  if (!out.has_interval && c.peers_spread_rules_out)
+    return decide(FleetVerdict::ok, where + ", but the peers themselves spread as far (robust z)");
   // Beyond doubt below T already; the estimate itself says how deep (an interval's end would
   // make the verdict swing with the spread's estimate when a rerun of another host moves it).
-  const bool deep = d < log_t + std::log(kBurstDepth);
-  if (cause.empty() && !deep) {
-    out.verdict = FleetVerdict::undecided;
-    out.reason = rerun_line(fmt::format(
-        "{}, wholly beyond {}, but no fingerprint field differs and one session cannot tell a "
-        "regression from a neighbour's burst",
-        where, threshold));
-    return out;
-  }
-  out.verdict = FleetVerdict::outlier;
-  out.reason = fmt::format(
-      "{}, wholly beyond {}; {}", where, threshold,
-      cause.empty() ? fmt::format("deeper than a burst ({} of it)", percent(kBurstDepth)) : cause);
-  return out;
+  const bool deep = p.d < log_t + std::log(kBurstDepth);
+  const std::string cause = cause_of(host, out, c);
+  if (cause.empty() && !deep)
+    return decide(FleetVerdict::undecided,
+                  fmt::format("{}, wholly beyond {}, but no fingerprint field differs and one "
+                              "session cannot tell a regression from a neighbour's burst",
+                              where, threshold));
+  return decide(FleetVerdict::outlier,
+                fmt::format("{}, wholly beyond {}; {}", where, threshold,
+                            cause.empty() ? fmt::format("deeper than a burst ({} of it)",
+                                                        percent(kBurstDepth))
+                                          : cause));
 }
 
 }  // namespace iogate

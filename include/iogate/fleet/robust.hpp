@@ -1,4 +1,6 @@
-// Leave-one-out robust comparison of one host's figure with its peers' (iogate fleet).
+// Leave-one-out robust comparison of one host's figure with its peers' (iogate fleet): the ratio
+// and robust z every fleet format shows. The verdict is shortfall.hpp's, which judges each host by
+// its runs; the two criteria below decide it only where no host has runs to give a spread.
 //
 // A host is compared with the OTHER hosts of its peer class: their median m and their median
 // absolute deviation MAD. The ratio is x / m. The host is an outlier only when both criteria hold:
