@@ -162,23 +162,30 @@ void print(const char* what, int hosts, Shape shape, double spread, const Outcom
       static_cast<double>(o.reruns) / o.fleets, o.undecided_after);
 }
 
+// Simulates every size, shape and spread with `share` for the slow host, the seeds counting up
+// from `seed`, and prints each cell as `what`; `check` asserts on it.
+template <class Check>
+void for_each_cell(const char* what, double share, std::uint64_t seed, Check check) {
+  for (int hosts : kSizes)
+    for (Shape shape : kShapes)
+      for (double spread : kSpreads) {
+        const Outcome o = simulate(hosts, shape, spread, share, fleets_for(hosts), seed++);
+        print(what, hosts, shape, spread, o, share < 1 ? o.named_slow : o.named_healthy);
+        check(hosts, shape, spread, o);
+      }
+}
+
 // Healthy fleets: no host named in at least 99% of them, whatever the size, shape and spread,
 // but for a neighbour who comes back: a burst that halves one session in twenty hits a host's
 // rerun too in 1 of 400 hosts, which two sessions cannot tell from a regression. There the
 // count is held to what that chance gives (hosts x 1/400 of the fleets, plus three deviations).
 TEST(FleetSimulation, HealthyFleetsNameNoHostInNinetyNineOfAHundred) {
-  std::uint64_t seed = 1;
-  for (int hosts : kSizes)
-    for (Shape shape : kShapes)
-      for (double spread : kSpreads) {
-        const Outcome o = simulate(hosts, shape, spread, 1.0, fleets_for(hosts), seed++);
-        print("healthy", hosts, shape, spread, o, o.named_healthy);
-        const double twice = o.fleets * std::min(1.0, hosts * kBurstChance * kBurstChance);
-        const double limit =
-            shape == Shape::burst ? twice + 3 * std::sqrt(twice) + 1 : 0.01 * o.fleets;
-        EXPECT_LE(o.named_healthy, limit)
-            << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
-      }
+  for_each_cell("healthy", 1.0, 1, [](int hosts, Shape shape, double spread, const Outcome& o) {
+    const double twice = o.fleets * std::min(1.0, hosts * kBurstChance * kBurstChance);
+    const double limit = shape == Shape::burst ? twice + 3 * std::sqrt(twice) + 1 : 0.01 * o.fleets;
+    EXPECT_LE(o.named_healthy, limit)
+        << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
+  });
 }
 
 // A host at half its peers' level, nothing in its fingerprint: named after its rerun (one session
@@ -187,39 +194,27 @@ TEST(FleetSimulation, HealthyFleetsNameNoHostInNinetyNineOfAHundred) {
 // left undecided. The rest is printed: a fleet of 3 has a reference of 2 hosts' runs, heavy
 // tails widen the interval, and a peer's burst can pull the reference down to the slow host.
 TEST(FleetSimulation, AHostAtHalfIsNamedAfterItsRerunAndNeverPassed) {
-  std::uint64_t seed = 1000;
-  for (int hosts : kSizes)
-    for (Shape shape : kShapes)
-      for (double spread : kSpreads) {
-        const Outcome o = simulate(hosts, shape, spread, 0.5, fleets_for(hosts), seed++);
-        print("half", hosts, shape, spread, o, o.named_slow);
-        if (spread <= 0.15 && hosts >= 6 &&
-            (shape == Shape::lognormal || shape == Shape::uniform)) {
-          EXPECT_GE(o.named_slow, 0.95 * o.fleets)
-              << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
-        }
-        if (shape != Shape::burst) {
-          EXPECT_EQ(o.named_slow + o.undecided_slow, o.fleets)
-              << "passed as ok: " << hosts << " hosts, " << shape_name(shape) << ", spread "
-              << spread;
-        }
-      }
+  for_each_cell("half", 0.5, 1000, [](int hosts, Shape shape, double spread, const Outcome& o) {
+    if (spread <= 0.15 && hosts >= 6 && (shape == Shape::lognormal || shape == Shape::uniform)) {
+      EXPECT_GE(o.named_slow, 0.95 * o.fleets)
+          << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
+    }
+    if (shape != Shape::burst) {
+      EXPECT_EQ(o.named_slow + o.undecided_slow, o.fleets)
+          << "passed as ok: " << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
+    }
+  });
 }
 
 // A host at a fifth: deeper than any burst, named in every fleet at spreads up to 15%, at once or
 // after its rerun; at 30% with heavy tails a run far off can leave it undecided, never ok.
 TEST(FleetSimulation, AHostAtAFifthIsAlwaysNamed) {
-  std::uint64_t seed = 2000;
-  for (int hosts : kSizes)
-    for (Shape shape : kShapes)
-      for (double spread : kSpreads) {
-        const Outcome o = simulate(hosts, shape, spread, 0.2, fleets_for(hosts), seed++);
-        print("fifth", hosts, shape, spread, o, o.named_slow);
-        EXPECT_GE(o.named_slow, spread <= 0.15 ? o.fleets : 0.97 * o.fleets)
-            << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
-        EXPECT_EQ(o.named_slow + o.undecided_slow, o.fleets)
-            << "passed as ok: " << hosts << " hosts, " << shape_name(shape);
-      }
+  for_each_cell("fifth", 0.2, 2000, [](int hosts, Shape shape, double spread, const Outcome& o) {
+    EXPECT_GE(o.named_slow, spread <= 0.15 ? o.fleets : 0.97 * o.fleets)
+        << hosts << " hosts, " << shape_name(shape) << ", spread " << spread;
+    EXPECT_EQ(o.named_slow + o.undecided_slow, o.fleets)
+        << "passed as ok: " << hosts << " hosts, " << shape_name(shape);
+  });
 }
 
 }  // namespace
