@@ -113,7 +113,7 @@ void host_row(std::ostream& out, const FleetGroup& g, const HostVerdict& h) {
       continue;
     }
     const PeerComparison& c = f->comparison;
-    const Shortfall& s = f->shortfall;
+    const HostShortfall& s = f->shortfall;
     out << fmt::format(
         "<td class=\"num{}\">{:.4g}<small>{:.0f}% of {:.4g}{}{}, {} run{}</small></td>",
         c.outlier ? " outlier" : "", c.value, c.ratio * 100, c.peer_median,

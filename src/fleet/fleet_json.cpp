@@ -14,7 +14,7 @@ nlohmann::json host_to_json(const HostVerdict& h) {
     if (c.robust_z) figures[f.key]["robust_z"] = *c.robust_z;
     figures[f.key]["min_ratio"] = f.min_ratio;  // the practical criterion, a peers bound's if any
     figures[f.key]["bound"] = f.bound.empty() ? nlohmann::json() : nlohmann::json(f.bound);
-    const Shortfall& s = f.shortfall;
+    const HostShortfall& s = f.shortfall;
     figures[f.key]["verdict"] = fleet_verdict_name(s.verdict);
     figures[f.key]["reason"] = s.reason;
     figures[f.key]["interval"] =

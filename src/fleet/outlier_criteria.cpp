@@ -20,7 +20,7 @@ std::string outlier_criteria(const FleetSettings& settings) {
 }
 
 std::string figure_cell(const FigureVerdict& f) {
-  const Shortfall& s = f.shortfall;
+  const HostShortfall& s = f.shortfall;
   if (!s.has_interval) return fmt::format("{:.4g} ({:.0f}%)", f.comparison.value, s.ratio * 100);
   return fmt::format("{:.4g} ({:.0f}%, {:.0f}-{:.0f}%)", f.comparison.value, s.ratio * 100,
                      s.ratio_low * 100, s.ratio_high * 100);

@@ -73,7 +73,7 @@ struct Position {
 };
 
 Position position_of(const Sessions& host, const std::vector<Sessions>& peers,
-                     const ShortfallContext& c, Shortfall& out) {
+                     const ShortfallContext& c, HostShortfall& out) {
   const std::vector<double> host_logs = logs_of(host);
   std::vector<double> peer_estimates;
   double peer_runs = 0;
@@ -117,7 +117,7 @@ Position position_of(const Sessions& host, const std::vector<Sessions>& peers,
 
 // What makes a shortfall beyond doubt an outlier (shortfall.hpp): "its fingerprint differs", "seen
 // in 2 sessions" (each session's estimate beyond T), else "".
-std::string cause_of(const Sessions& host, const Shortfall& out, const ShortfallContext& c) {
+std::string cause_of(const Sessions& host, const HostShortfall& out, const ShortfallContext& c) {
   if (c.explained) return "its fingerprint differs";
   const double sign = c.higher_is_better ? 1 : -1, r = std::log(out.reference);
   const bool every_session_short =
@@ -131,7 +131,7 @@ std::string cause_of(const Sessions& host, const Shortfall& out, const Shortfall
 
 // Why a latency beyond T is still no finding: within the check's own bound, or not the floor's
 // excess above the peers; "" when it is a finding (and for every higher-is-better figure).
-std::string latency_within(const Shortfall& out, const ShortfallContext& c) {
+std::string latency_within(const HostShortfall& out, const ShortfallContext& c) {
   if (c.higher_is_better) return "";
   if (c.own_bound && out.estimate <= *c.own_bound)
     return fmt::format("the check's own bound {:g}", *c.own_bound);
@@ -143,9 +143,9 @@ std::string latency_within(const Shortfall& out, const ShortfallContext& c) {
 
 }  // namespace
 
-Shortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
-                          const ShortfallContext& c) {
-  Shortfall out;
+HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
+                              const ShortfallContext& c) {
+  HostShortfall out;
   const Position p = position_of(host, peers, c, out);
   const double log_t = std::log(c.threshold);
   const std::string where =

@@ -108,7 +108,7 @@ struct FigureVerdict {
   PeerComparison comparison;
   std::string bound;  // the host's peers bound on it, "iops_min 70% of peers"; empty: none
   double min_ratio = kDefaultMinRatio;  // the practical criterion it was held to (robust.hpp)
-  Shortfall shortfall;                  // the three-way verdict: comparison.value is its estimate
+  HostShortfall shortfall;              // the three-way verdict: comparison.value is its estimate
 };
 
 // One host in one group.

@@ -92,7 +92,7 @@ struct ShortfallContext {
   std::optional<double> own_bound;
 };
 
-struct Shortfall {
+struct HostShortfall {
   FleetVerdict verdict = FleetVerdict::ok;
   double estimate = 0;   // the host's geometric mean
   double reference = 0;  // the peers' median estimate
@@ -111,8 +111,8 @@ struct Shortfall {
 
 // Each peer's sessions and the host's, judged by the rule above. `host` and every peer have at
 // least one run.
-Shortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
-                          const ShortfallContext& context);
+HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
+                              const ShortfallContext& context);
 
 // The pooled within-session standard deviation of the logs of every session of 2 runs or more,
 // and its degrees of freedom (sum of runs - 1); none when there is no such session.

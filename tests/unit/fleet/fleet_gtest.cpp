@@ -349,7 +349,7 @@ TEST(Fleet, AHostsRunsGiveItsIntervalAndItsVerdict) {
   in[5].run.checks[0] = repeated(260, steady);  // 65%
   in[5].run.context.stack.scheduler = "none";
   FleetReport r = compare_fleet(in, {});
-  const Shortfall& s = verdict_of(r, "vm06").figures.at(0).shortfall;
+  const HostShortfall& s = verdict_of(r, "vm06").figures.at(0).shortfall;
   EXPECT_TRUE(verdict_of(r, "vm06").outlier());
   EXPECT_TRUE(s.has_interval);
   EXPECT_LT(s.ratio_high, 0.7);
