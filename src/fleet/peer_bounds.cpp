@@ -30,15 +30,10 @@ FigureVerdict judge_figure(const FleetFigureDef& def, const Sessions& host,
   context.higher_is_better = def.higher_is_better;
   // The robust z weighs the host's estimate among its peers' estimates: between hosts, where
   // the shortfall's interval weighs within them.
-  const auto estimate = [](const Sessions& s) {
-    double sum = 0, n = 0;
-    for (const std::vector<double>& runs : s)
-      for (double x : runs) sum += std::log(x), ++n;
-    return std::exp(sum / n);
-  };
   std::vector<double> peer_estimates;
-  for (const Sessions& p : peers) peer_estimates.push_back(estimate(p));
-  v.comparison = compare_with_peers(estimate(host), peer_estimates, def.higher_is_better, criteria);
+  for (const Sessions& p : peers) peer_estimates.push_back(host_estimate(p));
+  v.comparison =
+      compare_with_peers(host_estimate(host), peer_estimates, def.higher_is_better, criteria);
   context.peers_spread_rules_out =
       v.comparison.robust_z && *v.comparison.robust_z <= criteria.max_z;
   v.shortfall = judge_shortfall(host, peers, context);

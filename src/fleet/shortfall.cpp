@@ -63,6 +63,8 @@ ShortfallContext with_spread(ShortfallContext context, const PooledSpread& sprea
   return context;
 }
 
+double host_estimate(const Sessions& host) { return std::exp(mean(logs_of(host))); }
+
 namespace {
 
 // Where a host stands against its peers, on log scale: d is its shortfall (above 0: better than

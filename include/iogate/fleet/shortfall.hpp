@@ -109,6 +109,9 @@ struct HostShortfall {
   std::string reason;
 };
 
+// A host's estimate: the geometric mean of all its runs (the h of the rule above, exp'd).
+double host_estimate(const Sessions& host);
+
 // Each peer's sessions and the host's, judged by the rule above. `host` and every peer have at
 // least one run.
 HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
