@@ -1,5 +1,10 @@
 #include "iogate/reports/check_record.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
 namespace iogate {
 
 const char* status_name(CheckStatus s) {
@@ -21,6 +26,17 @@ const char* status_name(CheckStatus s) {
 std::string RunContext::host_shown() const {
   if (host_label.empty() || host_label == host) return host;
   return host.empty() ? host_label : host_label + " (hostname " + host + ")";
+}
+
+std::span<const RunResult> CheckRecord::judged_repeats() const {
+  const std::span<const RunResult> all(repeats);
+  if (!confirmation) return all;
+  return all.subspan(std::min(all.size(), static_cast<std::size_t>(confirmation->first_runs)));
+}
+
+std::string ConfirmationRecord::line() const {
+  return fmt::format("{}: first sample at {}: {}; after a {:.0f} s pause: {}", outcome, first_at,
+                     fmt::join(first, "; "), pause_s, fmt::join(second, "; "));
 }
 
 }  // namespace iogate

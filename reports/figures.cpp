@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -51,8 +52,8 @@ std::vector<double> figure_runs(const CheckRecord& record, const std::string& fi
   const auto add = [&out](std::optional<double> v) {
     if (v && std::isfinite(*v) && *v > 0) out.push_back(*v);
   };
-  if (record.repeats.size() >= 2) {
-    for (const RunResult& r : record.repeats) add(figure_by_name(r, figure));
+  if (const auto judged = record.judged_repeats(); judged.size() >= 2) {
+    for (const RunResult& r : judged) add(figure_by_name(r, figure));
     return out;
   }
   if (figure == "iops" || figure == "mbps") {
@@ -138,6 +139,11 @@ std::vector<std::string> baseline_change_lines(const CheckRecord& record) {
   for (const std::string& change : record.fingerprint_changes)
     lines.push_back("changed since the baseline: " + change);
   return lines;
+}
+
+std::vector<std::string> confirmation_lines(const CheckRecord& record) {
+  if (!record.confirmation) return {};
+  return {record.confirmation->line()};
 }
 
 std::vector<std::string> fleet_lines(const CheckRecord& record) {

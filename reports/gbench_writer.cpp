@@ -65,7 +65,9 @@ class GbenchWriter final : public ReportWriter {
 
   void check(const CheckRecord& c) override {
     if (!has_figures(c)) return;  // never ran: no time to compare
-    const std::vector<RunResult> runs = c.repeats.empty() ? std::vector{c.result} : c.repeats;
+    const std::span<const RunResult> judged = c.judged_repeats();
+    const std::vector<RunResult> runs =
+        judged.empty() ? std::vector{c.result} : std::vector(judged.begin(), judged.end());
     std::vector<Repetition> reps;
     for (const RunResult& r : runs)
       if (r.ios() > 0) reps.push_back(repetition_of(r));  // no I/O: no time per I/O

@@ -222,12 +222,15 @@ void HtmlWriter::check_section(std::size_t i, const CheckRecord& c) {
       i, esc(c.check), status_name(c.status), verdict_label(c.status));
   if (!c.description.empty()) out() << "<p>" << esc(c.description) << "</p>\n";
   if (!c.datastore.empty()) out() << "<p>datastore <b>" << esc(c.datastore) << "</b></p>\n";
-  if (!c.messages.empty() || !c.baseline.empty() || !c.fingerprint_changes.empty()) {
+  const std::vector<std::string> confirmed = confirmation_lines(c);
+  if (!c.messages.empty() || !c.baseline.empty() || !c.fingerprint_changes.empty() ||
+      !confirmed.empty()) {
     out() << "<ul>\n";
     for (const std::string& m : c.messages) out() << "<li>" << esc(m) << "</li>\n";
     for (const std::string& m : baseline_lines(c)) out() << "<li>" << esc(m) << "</li>\n";
     for (const std::string& m : c.fingerprint_changes)
       out() << "<li>fingerprint: " << esc(m) << "</li>\n";
+    for (const std::string& m : confirmed) out() << "<li>" << esc(m) << "</li>\n";
     out() << "</ul>\n";
   }
   if (c.result.ios() == 0) {  // skipped, errored or stopped before any I/O: nothing to draw

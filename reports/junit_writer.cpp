@@ -14,6 +14,7 @@
 // message is the one-line verdict; the text holds the table row, baseline lines and the
 // fingerprint changes. The whole document is buffered until end(): the suite's counts come first.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <map>
 
@@ -110,6 +111,7 @@ void JunitWriter::testcase(const CheckRecord& c) {
   for (const std::string& line : evidence_lines(c)) detail += line + "\n";
   for (const std::string& line : baseline_lines(c)) detail += line + "\n";
   for (const std::string& line : c.fingerprint_changes) detail += "fingerprint: " + line + "\n";
+  for (const std::string& line : confirmation_lines(c)) detail += line + "\n";
   switch (c.status) {
     case CheckStatus::pass:
       break;
@@ -140,6 +142,13 @@ void JunitWriter::testcase(const CheckRecord& c) {
   if (c.runs > 0) figures += fmt::format("runs={}\nruns_allowed={}\n", c.runs, c.runs_allowed);
   for (const ExpectationRecord& e : c.expectations)
     figures += fmt::format("verdict.{}={}: {}\n", e.key, e.decision, e.evidence);
+  if (const auto& k = c.confirmation)
+    figures += fmt::format(
+        "confirmation={}\nconfirmation.first_at={}\nconfirmation.first_runs={}\n"
+        "confirmation.first={}\nconfirmation.pause_s={}\nconfirmation.second_at={}\n"
+        "confirmation.second={}\n",
+        k->outcome, k->first_at, k->first_runs, fmt::join(k->first, "; "),
+        format_figure(k->pause_s), k->second_at, fmt::join(k->second, "; "));
   out() << "      <system-out>" << xml::text(figures) << "</system-out>\n";
   out() << "    </testcase>\n";
 }

@@ -48,7 +48,10 @@ class MarkdownWriter final : public ReportWriter {
     bool heading = false;
     for (const CheckRecord& c : checks_) {
       const std::vector<std::string> fleet = fleet_lines(c);
-      if (c.status == CheckStatus::pass && c.fingerprint_changes.empty() && fleet.empty()) continue;
+      const std::vector<std::string> confirmed = confirmation_lines(c);
+      if (c.status == CheckStatus::pass && c.fingerprint_changes.empty() && fleet.empty() &&
+          confirmed.empty())
+        continue;
       if (!heading) out() << "\n### Details\n\n";
       heading = true;
       out() << fmt::format("- **{}** ({}): {}\n", cell(c.check), verdict_label(c.status),
@@ -57,6 +60,7 @@ class MarkdownWriter final : public ReportWriter {
       for (const std::string& line : fleet) out() << "  - " << cell(line) << '\n';
       for (const std::string& line : c.fingerprint_changes)
         out() << "  - fingerprint: " << cell(line) << '\n';
+      for (const std::string& line : confirmed) out() << "  - " << cell(line) << '\n';
     }
     out().flush();
   }

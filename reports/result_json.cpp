@@ -79,6 +79,11 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
   if (c.layout_s) out["layout_s"] = *c.layout_s;
   if (!c.layout_reused_from.empty()) out["layout_reused_from"] = c.layout_reused_from;
   if (c.cleanup_s) out["cleanup_s"] = *c.cleanup_s;
+  if (const auto& k = c.confirmation)
+    out["confirmation"] = {{"outcome", k->outcome},       {"first_at", k->first_at},
+                           {"first_runs", k->first_runs}, {"first", k->first},
+                           {"pause_s", k->pause_s},       {"second_at", k->second_at},
+                           {"second", k->second}};
   return out;
 }
 

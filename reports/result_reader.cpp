@@ -102,6 +102,39 @@ RunContext context_from_json(const nlohmann::json& j, std::string_view where) {
   return c;
 }
 
+namespace {
+
+// An array of lines, each a string of at most kMaxReadBackLine bytes.
+std::vector<std::string> string_lines(const JsonFields& f, const char* key) {
+  std::vector<std::string> out;
+  f.for_each(key, [&](const nlohmann::json& line, const std::string& at) {
+    if (!line.is_string() || line.get_ref<const std::string&>().size() > kMaxReadBackLine)
+      throw ReadBackError(
+          fmt::format("{}: expected a string of at most {} bytes", at, kMaxReadBackLine));
+    out.push_back(line.get<std::string>());
+  });
+  return out;
+}
+
+// A shortfall weighed again (check_record.hpp): each of its fields bounded like the record's.
+ConfirmationRecord confirmation_from_json(const JsonFields& check) {
+  const JsonFields f = check.object("confirmation");
+  ConfirmationRecord c;
+  c.outcome = f.text("outcome", 16);
+  if (c.outcome != "persisted" && c.outcome != "transient" && c.outcome != "disagreed")
+    throw ReadBackError(fmt::format("{}: expected \"persisted\", \"transient\" or \"disagreed\"",
+                                    f.path("outcome")));
+  c.first_at = f.text("first_at", 64);
+  c.first_runs = static_cast<int>(f.count("first_runs", kMaxReadBackRuns));
+  c.pause_s = f.number("pause_s", 0, kMaxReadBackSeconds, "a number of seconds from 0 to a year");
+  c.second_at = f.text("second_at", 64);
+  c.first = string_lines(f, "first");
+  c.second = string_lines(f, "second");
+  return c;
+}
+
+}  // namespace
+
 CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
   const JsonFields f(j, std::string(where));
   const auto name = [&f](const char* key) {
@@ -109,16 +142,7 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
     f.check(key, name_problem(text, kMaxCheckNameLength));
     return text;
   };
-  const auto lines = [&f](const char* key) {
-    std::vector<std::string> out;
-    f.for_each(key, [&](const nlohmann::json& line, const std::string& at) {
-      if (!line.is_string() || line.get_ref<const std::string&>().size() > kMaxReadBackLine)
-        throw ReadBackError(
-            fmt::format("{}: expected a string of at most {} bytes", at, kMaxReadBackLine));
-      out.push_back(line.get<std::string>());
-    });
-    return out;
-  };
+  const auto lines = [&f](const char* key) { return string_lines(f, key); };
   constexpr const char* kSeconds = "a number of seconds from 0 to a year";
   // A figure or a bound: iops, MB/s, seconds, milliseconds, a ratio. NaN where not written.
   constexpr const char* kFigure = "a figure of 0 or more";
@@ -150,6 +174,7 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
                           fig.number_or("baseline_high", NAN, 0, kNoMax, kFigure)});
   });
   c.fingerprint_changes = lines("fingerprint_changes");
+  if (f.find("confirmation")) c.confirmation = confirmation_from_json(f);
   c.runs = static_cast<int>(f.count_or("runs", 0, kMaxReadBackRuns));
   c.runs_allowed = static_cast<int>(f.count_or("runs_allowed", 0, kMaxReadBackRuns));
   f.for_each("expectations", [&](const nlohmann::json& e, const std::string& at) {

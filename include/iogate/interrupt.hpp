@@ -81,6 +81,10 @@ class Interrupted : public std::runtime_error {
   InterruptProgress progress_;
 };
 
+// Waits `d`, looking at the stop request ten times a second: throws Interrupted, saying `doing`
+// ("pausing before a confirming sample"), as soon as one arrives.
+void sleep_unless_stopped(std::chrono::nanoseconds d, const std::string& doing);
+
 // What a check that never started because of the stop request is recorded with:
 // "not run: interrupted by SIGTERM".
 std::string not_run_reason(int sig);

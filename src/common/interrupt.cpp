@@ -1,7 +1,9 @@
 // The stop request and Interrupted's message. See include/iogate/interrupt.hpp.
 #include "iogate/interrupt.hpp"
 
+#include <algorithm>
 #include <csignal>
+#include <thread>
 
 #include "iogate/units.hpp"
 
@@ -39,6 +41,17 @@ std::string signal_name(int sig) {
 
 Interrupted::Interrupted(int sig, InterruptProgress progress)
     : std::runtime_error(describe(sig, progress)), signal_(sig), progress_(std::move(progress)) {}
+
+void sleep_unless_stopped(std::chrono::nanoseconds d, const std::string& doing) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto end = start + d;
+  for (auto now = start; now < end; now = std::chrono::steady_clock::now()) {
+    if (const int sig = stop_requested()) throw Interrupted(sig, {doing, now - start, d, 0, 0});
+    std::this_thread::sleep_for(
+        std::min<std::chrono::nanoseconds>(end - now, std::chrono::milliseconds{100}));
+  }
+  if (const int sig = stop_requested()) throw Interrupted(sig, {doing, d, d, 0, 0});
+}
 
 std::string not_run_reason(int sig) { return "not run: interrupted by " + signal_name(sig); }
 

@@ -61,7 +61,10 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   record.result = outcome.result;
   if (outcome.runs.size() > 1) record.repeats = outcome.runs;
   record.fingerprint_changes = outcome.fingerprint_changes;
-  record.runs = static_cast<int>(outcome.runs.size());
+  record.confirmation = outcome.confirmation;
+  // The runs of the sample judged: after a confirmation its first runs were the first sample's.
+  record.runs = static_cast<int>(outcome.runs.size()) -
+                (outcome.confirmation ? outcome.confirmation->first_runs : 0);
   record.runs_allowed = outcome.verdict.runs_allowed;
   for (const Judgement& j : outcome.verdict.judgements) {
     ExpectationRecord e{

@@ -1,6 +1,7 @@
 #include "iogate/runner/check_runner.hpp"
 
 #include "seconds_since.hpp"
+#include "utc_millis.hpp"
 
 #include <sys/stat.h>
 
@@ -19,21 +20,6 @@
 #include "iogate/runner/check_records.hpp"
 
 namespace iogate {
-namespace {
-
-// "2026-12-01T19:25:13.042Z": to the millisecond, since checks of a second each follow each other.
-std::string utc_millis(std::chrono::system_clock::time_point t) {
-  const std::time_t secs = std::chrono::system_clock::to_time_t(t);
-  const auto millis =
-      std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() % 1000;
-  std::tm utc{};
-  gmtime_r(&secs, &utc);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &utc);
-  return fmt::format("{}.{:03}Z", stamp, millis);
-}
-
-}  // namespace
 
 TableRow CheckReport::row() const {
   if (outcome) return table_row(record.check, outcome->result, record.status);
@@ -113,6 +99,16 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
     if (settings_.progress != nullptr) {
       progress.emplace(*settings_.progress, settings_.progress_tty, check.name, check.workload);
       options.on_interval = [&progress](const RunResult& r) { return progress->update(r); };
+      // Half a minute or more of silence would look like a hang.
+      options.pause = [&](Nanoseconds d) {
+        progress->finish();
+        *settings_.progress << fmt::format(
+            "{}: a shortfall in the first sample; a second one after a {} pause confirms it or "
+            "not\n",
+            check.name, format_duration(d));
+        settings_.progress->flush();
+        pause_before_confirming(d);
+      };
     }
     report.outcome = session->judge(options);
     if (progress) progress->finish();

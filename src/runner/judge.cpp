@@ -5,11 +5,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <numeric>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/interrupt.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/verdicts/confirmation.hpp"
 #include "iogate/verdicts/fail_fast.hpp"
+#include "utc_millis.hpp"
 
 namespace iogate {
 namespace {
@@ -96,22 +100,38 @@ BaselineView look_up_baseline(const Check& check, const JudgeOptions& options,
 struct Stops {
   std::optional<Shortfall> first;
   int count = 0;
+  int of_runs = 0;  // in a sample of this many runs
 };
 
-// Runs until every expectation is decided (or one is broken), at least min_runs, at most
-// max_runs, and beyond min_runs only while the next run fits the budget (evidence.hpp).
-Stops run_until_decided(const Check& check, const FileRef& test_file, const JudgeOptions& options,
-                        const MetricSamples* reference, CheckOutcome& outcome) {
+// One adaptive sequence of runs, judged on its own.
+struct Sample {
+  std::vector<RunResult> runs;
+  Verdict verdict;
+  Stops stops;
+  bool budget_spent = false;
+  std::string started_at;  // utc_millis
+  Nanoseconds took{};
+};
+
+RunPlan plan_of(const Check& check, const JudgeOptions& options) {
   RunPlan plan;
   plan.min_runs = options.repeat > 0 ? options.repeat : check.repeat;
   plan.max_runs =
       std::max(plan.min_runs, options.repeat_max > 0 ? options.repeat_max : check.repeat_max);
+  return plan;
+}
+
+// Runs until every expectation is decided (or one is broken), at least min_runs, at most
+// max_runs, and beyond min_runs only while the next run fits the budget (evidence.hpp).
+Sample run_until_decided(const Check& check, const FileRef& test_file, const JudgeOptions& options,
+                         const MetricSamples* reference, const RunPlan& plan, bool first) {
   MetricSamples samples;
-  Stops stops;
+  Sample out;
+  out.started_at = utc_millis(std::chrono::system_clock::now());
   const auto started = std::chrono::steady_clock::now();
   double longest_run_s = 0;
   for (int i = 0; i < plan.max_runs; ++i) {
-    if (i > 0 && options.before_rerun) options.before_rerun();
+    if ((i > 0 || !first) && options.before_rerun) options.before_rerun();
     FailFast fail_fast(check, reference);
     RunOptions run;
     if (options.make_backend) run.backend = options.make_backend();
@@ -120,26 +140,37 @@ Stops run_until_decided(const Check& check, const FileRef& test_file, const Judg
       return fail_fast.on_interval(so_far);
     };
     const auto run_started = std::chrono::steady_clock::now();
-    outcome.runs.push_back(run_workload(check.workload, test_file, std::move(run)));
+    out.runs.push_back(run_workload(check.workload, test_file, std::move(run)));
     const auto now = std::chrono::steady_clock::now();
     longest_run_s =
         std::max(longest_run_s, std::chrono::duration<double>(now - run_started).count());
-    add_samples(check, outcome.runs.back(), fail_fast, samples);
+    add_samples(check, out.runs.back(), fail_fast, samples);
     if (fail_fast.stopped()) {
-      ++stops.count;
-      if (!stops.first) stops.first = fail_fast.stopped();
+      ++out.stops.count;
+      if (!out.stops.first) out.stops.first = fail_fast.stopped();
     }
-    if (static_cast<int>(outcome.runs.size()) < plan.min_runs) continue;
-    outcome.verdict = evaluate(check, outcome.runs, samples, reference, plan);
-    if (outcome.verdict.decided()) break;
+    if (static_cast<int>(out.runs.size()) < plan.min_runs) continue;
+    out.verdict = evaluate(check, out.runs, samples, reference, plan);
+    if (out.verdict.decided()) break;
     const double spent = std::chrono::duration<double>(now - started).count();
     if (check.budget &&
         spent + longest_run_s > std::chrono::duration<double>(*check.budget).count()) {
-      outcome.budget_spent = true;
+      out.budget_spent = true;
       break;
     }
   }
-  return stops;
+  out.took = std::chrono::steady_clock::now() - started;
+  out.stops.of_runs = static_cast<int>(out.runs.size());
+  return out;
+}
+
+// The sample's verdict and figures become the outcome's; its runs follow any already there.
+void adopt(Sample&& sample, const Check& check, CheckOutcome& outcome) {
+  outcome.result = sample.runs[median_run(check, sample.runs)];
+  outcome.verdict = std::move(sample.verdict);
+  outcome.budget_spent = sample.budget_spent;
+  outcome.runs.insert(outcome.runs.end(), std::make_move_iterator(sample.runs.begin()),
+                      std::make_move_iterator(sample.runs.end()));
 }
 
 // The line a user reads says how far a stopped run got and where it was heading: on the bound
@@ -155,13 +186,16 @@ void note_fail_fast(const Stops& stops, CheckOutcome& outcome) {
                      [](const Shortfall& f) { return f.expectation != nullptr; });
   if (s == shortfalls.end()) return;
   if (s->expectation == first.expectation) s->measured = first.measured;
-  s->note =
-      fmt::format("{}; {} of {} runs stopped early", first.note, stops.count, outcome.runs.size());
+  s->note = fmt::format("{}; {} of {} runs stopped early", first.note, stops.count, stops.of_runs);
   outcome.fail_fast_elapsed_s = outcome.runs.back().elapsed_s;
   outcome.result = outcome.runs.back();
 }
 
 }  // namespace
+
+void pause_before_confirming(Nanoseconds d) {
+  sleep_unless_stopped(d, "pausing before the sample that confirms a shortfall");
+}
 
 CheckOutcome judge_check(const Check& check, const FileRef& test_file, const StorageStack& stack,
                          const JudgeOptions& options) {
@@ -173,9 +207,36 @@ CheckOutcome judge_check(const Check& check, const FileRef& test_file, const Sto
     return outcome;
   }
   const MetricSamples* reference = baseline.recorded ? &baseline.recorded->samples : nullptr;
-  const Stops stops = run_until_decided(check, test_file, options, reference, outcome);
+  const RunPlan plan = plan_of(check, options);
+  Sample first = run_until_decided(check, test_file, options, reference, plan, true);
+  Stops stops = first.stops;
+  if (first.verdict.shortfalls.empty() || !check.confirm) {
+    adopt(std::move(first), check, outcome);
+  } else {
+    const Nanoseconds pause = confirmation_pause(check, first.took);
+    if (options.pause)
+      options.pause(pause);
+    else
+      pause_before_confirming(pause);
+    RunPlan again = plan;
+    again.false_fail = kConfirmFalseFailRate;
+    Sample second = run_until_decided(check, test_file, options, reference, again, false);
+    const Persistence p = samples_agree(first.verdict, second.verdict);
+    ConfirmationRecord c;
+    c.outcome = persistence_name(p);
+    c.first_at = first.started_at;
+    c.first_runs = static_cast<int>(first.runs.size());
+    c.first = sample_lines(first.verdict);
+    c.pause_s = std::chrono::duration<double>(pause).count();
+    c.second_at = second.started_at;
+    c.second = sample_lines(second.verdict);
+    stops = second.stops;
+    second.verdict = confirmed_verdict(std::move(second.verdict), p);
+    adopt(std::move(first), check, outcome);
+    adopt(std::move(second), check, outcome);
+    outcome.confirmation = std::move(c);
+  }
   if (baseline.skip) outcome.verdict.skipped = baseline.skip;
-  outcome.result = outcome.runs[median_run(check, outcome.runs)];
   if (stops.first) note_fail_fast(stops, outcome);
   return outcome;
 }

@@ -14,9 +14,9 @@
 namespace iogate::thresholds_detail {
 namespace {
 
-constexpr std::array<std::string_view, 11> kCheckKeys{
-    "name",       "description", "timeout",  "workload", "expect",     "repeat",
-    "repeat_max", "budget",      "unstable", "fio_job",  "fio_section"};
+constexpr std::array<std::string_view, 13> kCheckKeys{
+    "name",   "description", "timeout", "workload",    "expect",  "repeat",       "repeat_max",
+    "budget", "unstable",    "fio_job", "fio_section", "confirm", "confirm_pause"};
 
 std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
   const Nanoseconds d = duration_value(s, n, "timeout");

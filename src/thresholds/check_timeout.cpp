@@ -56,10 +56,20 @@ std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
   return whole_seconds(run_seconds(workload, expectations) + margin_seconds(workload));
 }
 
+Nanoseconds confirmation_pause(const Check& check, Nanoseconds first_sample) {
+  if (check.confirm_pause) return *check.confirm_pause;
+  return std::max<Nanoseconds>(kDefaultConfirmPause, first_sample);
+}
+
 std::chrono::seconds derive_check_timeout(const Check& check) {
   const double run = run_seconds(check.workload, check.expectations);
   double runs = run * check.repeat_max;
   if (check.budget) runs = std::min(runs, run + seconds(*check.budget));
+  if (check.confirm) {
+    const auto sample =
+        std::chrono::duration_cast<Nanoseconds>(std::chrono::duration<double>(runs));
+    runs = 2 * runs + seconds(confirmation_pause(check, sample));
+  }
   return whole_seconds(runs + margin_seconds(check.workload));
 }
 

@@ -35,6 +35,16 @@ bool unstable_value(const Section& s, const toml::node& n) {
                      describe(n)));
 }
 
+// A pause shorter than a second leaves no burst behind; one over an hour is a typo.
+Nanoseconds pause_value(const Section& s, const toml::node& n) {
+  const Nanoseconds d = duration_value(s, n, "confirm_pause");
+  if (d < std::chrono::seconds{1} || d > std::chrono::hours{1})
+    s.fail(n, "confirm_pause",
+           fmt::format("expected a pause from 1s to 1h before the confirming sample, got {}",
+                       describe(n)));
+  return d;
+}
+
 }  // namespace
 
 RepetitionFields read_repetition(const Section& s, const toml::table& table) {
@@ -44,6 +54,8 @@ RepetitionFields read_repetition(const Section& s, const toml::table& table) {
     out.repeat_max = runs_value(s, *n, "repeat_max");
   if (const toml::node* n = table.get("budget")) out.budget = budget_value(s, *n);
   if (const toml::node* n = table.get("unstable")) out.unstable_fails = unstable_value(s, *n);
+  if (const toml::node* n = table.get("confirm")) out.confirm = bool_value(s, *n, "confirm");
+  if (const toml::node* n = table.get("confirm_pause")) out.confirm_pause = pause_value(s, *n);
   if (out.repeat && out.repeat_max && *out.repeat_max < *out.repeat)
     s.fail(*table.get("repeat_max"), "repeat_max",
            fmt::format("repeat_max {} is below repeat {}: a check makes at least `repeat` runs "
@@ -72,6 +84,8 @@ void apply_repetition(const RepetitionFields& own, const Section& own_section,
     check.budget = check.budget ? std::min(*check.budget, share) : share;
   }
   check.unstable_fails = own.unstable_fails.value_or(suite.unstable_fails.value_or(true));
+  check.confirm = own.confirm.value_or(suite.confirm.value_or(true));
+  check.confirm_pause = own.confirm_pause ? own.confirm_pause : suite.confirm_pause;
 }
 
 }  // namespace iogate::thresholds_detail

@@ -1,36 +1,34 @@
 // Private to the threshold parser: how often a check runs, in [suite] (the default for every check)
-// and in [[check]] (its own): repeat, repeat_max, budget, unstable. The meaning is in
-// threshold_file.hpp; why runs are added while undecided, in iogate/verdicts/evidence.hpp.
+// and in [[check]] (its own): repeat, repeat_max, budget, unstable, confirm, confirm_pause. The
+// meaning is in threshold_file.hpp; why runs are added while undecided, in
+// iogate/verdicts/evidence.hpp.
 #pragma once
 
 #include <toml++/toml.h>
 
-#include <array>
 #include <optional>
-#include <string_view>
 
 #include "iogate/thresholds/threshold_file.hpp"
 #include "toml_fields.hpp"
 
 namespace iogate::thresholds_detail {
 
-inline constexpr std::array<std::string_view, 4> kRepetitionKeys{"repeat", "repeat_max", "budget",
-                                                                 "unstable"};
-
 struct RepetitionFields {
   std::optional<int> repeat;
   std::optional<int> repeat_max;
   std::optional<Nanoseconds> budget;
   std::optional<bool> unstable_fails;
+  std::optional<bool> confirm;
+  std::optional<Nanoseconds> confirm_pause;
 };
 
-// Reads whichever of kRepetitionKeys `table` holds; other keys are the caller's. A repeat_max
+// Reads whichever of the repetition keys `table` holds; other keys are the caller's. A repeat_max
 // below the same table's repeat is an error.
 RepetitionFields read_repetition(const Section& s, const toml::table& table);
 
-// Sets the check's repeat, repeat_max, budget and unstable_fails: its own fields over the suite's,
-// the suite's budget shared evenly by its `checks`. A repeat_max below the repeat in force (one
-// from the check, one from the suite) is an error at the check's key.
+// Sets the check's repeat, repeat_max, budget, unstable_fails, confirm and confirm_pause: its own
+// fields over the suite's, the suite's budget shared evenly by its `checks`. A repeat_max below the
+// repeat in force (one from the check, one from the suite) is an error at the check's key.
 void apply_repetition(const RepetitionFields& own, const Section& own_section,
                       const toml::table& own_table, const RepetitionFields& suite,
                       std::size_t checks, Check& check);

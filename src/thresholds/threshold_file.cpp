@@ -33,9 +33,10 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 constexpr std::array<std::string_view, 3> kTopKeys{"suite", "defaults", "check"};
-constexpr std::array<std::string_view, 10> kSuiteKeys{
-    "name",     "profile",       "description",        "repeat",        "repeat_max", "budget",
-    "unstable", "require_mount", "require_filesystem", "require_device"};
+constexpr std::array<std::string_view, 12> kSuiteKeys{
+    "name",          "profile",       "description",        "repeat",
+    "repeat_max",    "budget",        "unstable",           "confirm",
+    "confirm_pause", "require_mount", "require_filesystem", "require_device"};
 
 // Returns the suite's repetition keys, the defaults for its checks.
 thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file,

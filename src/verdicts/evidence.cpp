@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <mutex>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -66,10 +67,10 @@ double pass_level(const RunPlan& plan) {
 
 double fail_level(const RunPlan& plan, int runs) {
   const int looks = std::max(1, plan.max_runs - plan.min_runs + 1);
-  if (looks == 1) return kFalseFailRate;
+  if (looks == 1) return plan.false_fail;
   // Half for the last look, where the sample is largest; half shared by the earlier ones, which
   // only a clear regression (a 7x slowdown) can pass.
-  return runs >= plan.max_runs ? kFalseFailRate / 2 : kFalseFailRate / 2 / (looks - 1);
+  return runs >= plan.max_runs ? plan.false_fail / 2 : plan.false_fail / 2 / (looks - 1);
 }
 
 namespace {
@@ -105,14 +106,15 @@ double sequential_false_fail(const RunPlan& plan, double level) {
 
 double absolute_fail_level(const RunPlan& plan) {
   static std::mutex mutex;
-  static std::map<std::pair<int, int>, double> cache;
+  static std::map<std::tuple<int, int, double>, double> cache;
   const std::lock_guard<std::mutex> lock(mutex);
-  const auto [it, inserted] = cache.try_emplace({plan.min_runs, plan.max_runs}, 0.0);
+  const auto [it, inserted] =
+      cache.try_emplace({plan.min_runs, plan.max_runs, plan.false_fail}, 0.0);
   if (!inserted) return it->second;
-  double lo = 0, hi = kFalseFailRate;  // the largest level whose sequence stays within 1%
+  double lo = 0, hi = plan.false_fail;  // the largest level whose sequence stays within it
   for (int i = 0; i < 40; ++i) {
     const double mid = (lo + hi) / 2;
-    (sequential_false_fail(plan, mid) <= kFalseFailRate ? lo : hi) = mid;
+    (sequential_false_fail(plan, mid) <= plan.false_fail ? lo : hi) = mid;
   }
   return it->second = lo;
 }

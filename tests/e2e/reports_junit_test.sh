@@ -45,12 +45,15 @@ assert by_name["tiny_write"].is_passed
 bad = by_name["unreachable_iops"]
 failure = [r for r in bad.result if isinstance(r, Failure)][0]
 assert failure.message.startswith("unreachable_iops: iops ") and "< iops_min" in failure.message, failure.message
+assert "persisted: first sample at " in failure.text, failure.text
 assert "Total I/O/sec" in failure.text and "| unreachable_iops" in failure.text, failure.text
 for c in tcs:
     figures = dict(line.split("=", 1) for line in c.system_out.strip().splitlines())
     assert float(figures["iops"]) > 0 and int(figures["bytes"]) > 0, figures
     assert props[c.name + ".iops"] == figures["iops"], (props, figures)
 assert int(dict(l.split("=", 1) for l in by_name["tiny_write"].system_out.strip().splitlines())["bytes"]) == 16 << 20  # gate.toml: size = "16MiB"
+bad_out = dict(l.split("=", 1) for l in bad.system_out.strip().splitlines())
+assert bad_out["confirmation"] == "persisted" and bad_out["confirmation.pause_s"] == "1", bad_out
 
 # The golden file: every status and the escaped names survive a real parser.
 suites, tcs = cases(golden)
@@ -69,9 +72,16 @@ PY
 import json, sys
 g = json.load(open(sys.argv[1])); r = json.load(open(sys.argv[2]))
 names = [b["name"] for b in g["benchmarks"]]
-# One entry per run: the failing check ran until its failure was certain (8 runs all below).
+# The failing check ran until its failure was certain (8 runs all below), then, after its pause,
+# a second sample confirmed it, held to 5% instead of 1% (5 runs all below). One entry per run of
+# the sample judged, the second.
 runs = {c["check"]: c["runs"] for c in r["checks"]}
-assert runs["tiny_write"] == 1 and runs["unreachable_iops"] >= 8, runs
+confirmed = {c["check"]: c.get("confirmation") for c in r["checks"]}
+assert confirmed["tiny_write"] is None, confirmed
+k = confirmed["unreachable_iops"]
+assert k["outcome"] == "persisted" and k["first_runs"] >= 8 and k["pause_s"] == 1, k
+assert "broken" in k["first"][0] and "broken" in k["second"][0], k
+assert runs["tiny_write"] == 1 and 5 <= runs["unreachable_iops"] < k["first_runs"], runs
 # A repeated check also has Google Benchmark's aggregates after its runs.
 aggregates = ["gate/unreachable_iops_" + a for a in ("mean", "median", "stddev", "cv")]
 assert names == (["gate/tiny_write"] + ["gate/unreachable_iops"] * runs["unreachable_iops"] +

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +55,24 @@ struct ExpectationRecord {
   BoundFigures figures;
 };
 
+// A shortfall weighed again after a pause (iogate/verdicts/confirmation.hpp): what the first
+// sample showed, and what a second one, taken later, found.
+struct ConfirmationRecord {
+  // "persisted" (a FAIL), "transient" (a PASS: the first sample's shortfall went away) or
+  // "disagreed" (UNSTABLE: the samples could not be reconciled).
+  std::string outcome;
+  std::string first_at;             // when the first sample began (ISO 8601, UTC, milliseconds)
+  int first_runs = 0;               // its runs: the first first_runs of CheckRecord::repeats
+  std::vector<std::string> first;   // what it found: "iops 0.44-0.52x baseline ...: broken"
+  double pause_s = 0;               // the pause between the samples
+  std::string second_at;            // when the second sample began
+  std::vector<std::string> second;  // what it found: its shortfalls, or its judgements
+  // "transient: first sample at 2026-12-03T18:42:07.113Z: iops 0.44-0.52x baseline (bound 0.90x)
+  // after 5 runs: broken; after a 30 s pause: iops 0.97-1.03x baseline (bound 0.90x) after 5
+  // runs: holds"
+  std::string line() const;
+};
+
 struct CheckRecord {
   std::string suite;
   std::string check;
@@ -64,12 +83,16 @@ struct CheckRecord {
   WorkloadSpec workload;
   RunResult result;                // the run the figures come from (the median one when repeated)
   std::vector<RunResult> repeats;  // every repetition, in order; empty when run once
-  std::vector<BaselineFigure> baseline;          // empty without a baseline
-  std::vector<std::string> fingerprint_changes;  // "driver hpvsa 5.5.0-88 -> 5.5.0.100"
-  int runs = 0;                                  // runs made
-  int runs_allowed = 0;                          // the most it could have made (repeat_max)
-  std::vector<ExpectationRecord> expectations;   // empty when the check never ran
-  double wall_s = 0;                             // the check's whole time: set-up, run and clean-up
+  std::vector<BaselineFigure> baseline;            // empty without a baseline
+  std::vector<std::string> fingerprint_changes;    // "driver hpvsa 5.5.0-88 -> 5.5.0.100"
+  std::optional<ConfirmationRecord> confirmation;  // none: nothing to confirm, or confirm = false
+  // The repeats the verdict stands on: after a confirmation the second sample's alone (a
+  // transient first sample measured the neighbour), else all of them.
+  std::span<const RunResult> judged_repeats() const;
+  int runs = 0;                                 // runs of the sample judged (repeats: all)
+  int runs_allowed = 0;                         // the most it could have made (repeat_max)
+  std::vector<ExpectationRecord> expectations;  // empty when the check never ran
+  double wall_s = 0;                            // the check's whole time: set-up, run and clean-up
   // The seconds this check spent laying out its test file (0 when it reused the file another
   // check of the run laid out; none when it never got that far), and that other check's name.
   std::optional<double> layout_s;

@@ -26,10 +26,10 @@ std::vector<Figure> key_figures(const RunResult& result);
 std::optional<double> figure_by_name(const RunResult& result, const std::string& figure);
 
 // A check's runs of `figure` (named as figure_by_name names it): its repeats' figures when it was
-// repeated, else its full one-second intervals' (iops and mbps: intervals carry no latency), else
-// its one result's. Only values above 0 count: they are compared on log scale, and a second that
-// measured nothing says the check stalled, which its status tells better. What the fleet and the
-// history judge a figure's spread by.
+// repeated (after a confirmation, the second sample's), else its full one-second intervals' (iops
+// and mbps: intervals carry no latency), else its one result's. Only values above 0 count: they are
+// compared on log scale, and a second that measured nothing says the check stalled, which its
+// status tells better. What the fleet and the history judge a figure's spread by.
 std::vector<double> figure_runs(const CheckRecord& record, const std::string& figure);
 
 // <CTestMeasurement type="numeric/double" name="iops">1392.61</CTestMeasurement> lines, one per
@@ -63,6 +63,11 @@ std::vector<std::string> evidence_lines(const CheckRecord& record);
 // "changed since the baseline: filesystem xfs → ext4", "... host db01 → db02": one line per
 // difference from where the baseline was recorded, printed under the check whatever its verdict.
 std::vector<std::string> baseline_change_lines(const CheckRecord& record);
+
+// "transient: first sample at 2026-12-03T18:42:07.113Z: iops 0.44-0.52x baseline (bound 0.90x)
+// after 5 runs: broken; after a 30 s pause: ...": the shortfall weighed again after a pause
+// (check_record.hpp), printed under the check whatever its verdict; none without one.
+std::vector<std::string> confirmation_lines(const CheckRecord& record);
 
 // "iops_min 70% of peers: judged by iogate fleet": one line per bound relative to the peers,
 // which a check's own verdict leaves to `iogate fleet` (it neither passed nor failed here).

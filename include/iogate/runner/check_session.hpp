@@ -5,7 +5,9 @@
 //
 // judge() runs the check at least `repeat` times and, while an expectation is undecided, again, up
 // to `repeat_max` runs or its budget (iogate/verdicts/evidence.hpp), and judges all runs together,
-// against a baseline when one is given. A check with "N% of baseline" bounds:
+// against a baseline when one is given. A shortfall is then confirmed by a second such sample
+// after a pause, unless the check says `confirm = false` (iogate/verdicts/confirmation.hpp). A
+// check with "N% of baseline" bounds:
 //   - no baseline named at all, or the baseline has no such check: SKIPPED, with the reason. Not
 //     naming a baseline is a set-up state (the datastore was never recorded), not a property of
 //     the storage: failing would blame the storage, passing would hide that nothing was compared.
@@ -35,6 +37,7 @@
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/engine.hpp"
+#include "iogate/reports/check_record.hpp"
 #include "iogate/runner/layout_pool.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/verdict.hpp"
@@ -51,6 +54,9 @@ struct CheckOutcome {
   std::optional<std::string> baseline_mismatch;  // the recorded workload differs: a failure
   double fail_fast_elapsed_s = -1;               // when fail-fast stopped a run: its elapsed time
   bool budget_spent = false;                     // runs stopped undecided at the check's budget
+  // A shortfall weighed again after a pause (iogate/verdicts/confirmation.hpp): `verdict` and
+  // `result` are then the second sample's, and `runs` hold both samples, the first one's first.
+  std::optional<ConfirmationRecord> confirmation;
 };
 
 struct JudgeOptions {
@@ -69,6 +75,8 @@ struct JudgeOptions {
   // Called before every run but the first; CheckSession::judge gives the test file its layout
   // back there (restore_layout), when nothing else is set.
   std::function<void()> before_rerun;
+  // The pause before a confirming sample; empty: pause_before_confirming() (tests pass their own).
+  std::function<void(Nanoseconds)> pause;
 };
 
 class CheckSession {
@@ -115,6 +123,10 @@ class CheckSession {
   double layout_s_ = 0;
   std::string laid_out_for_;
 };
+
+// The pause judge() makes before a confirming sample: a sleep that a stop request (SIGINT,
+// SIGTERM) ends at once with Interrupted.
+void pause_before_confirming(Nanoseconds d);
 
 // Runs and judges a check on `test_file` (what CheckSession::judge does once its scratch area is
 // ready); `stack` is compared with the baseline's fingerprint.

@@ -44,6 +44,11 @@
 //   unstable    "fail" (default) or "skip": what ctest shows for a check still undecided when its
 //               runs or budget are spent. Fail by default: an undecided gate has not said the
 //               storage is fine, and a green mark there would hide it.
+//   confirm     true (default) or false: a shortfall is confirmed by a second sample after a pause
+//               before it fails the check (iogate/verdicts/confirmation.hpp); false takes the first
+//               sample's answer
+//   confirm_pause  the pause before that second sample ("45s", 1s..1h); default: the longer of 30 s
+//               and the first sample's own duration (confirmation_pause())
 //
 // Every mistake in a file is a ThresholdError pointing at the offending value (or, for a missing
 // key, at the table that lacks it) and naming its key as the user would search for it:
@@ -68,6 +73,9 @@ namespace iogate {
 
 // repeat_max when none is given: room for an undecided check to gather evidence (evidence.hpp).
 inline constexpr int kDefaultRepeatMax = 20;
+// The shortest pause before a confirming sample when none is given: longer than the bursts a
+// shared datastore typically sees (a neighbour's job halving it for 10-20 s).
+inline constexpr std::chrono::seconds kDefaultConfirmPause{30};
 
 enum class Metric {
   iops,                // I/Os per second
@@ -128,6 +136,9 @@ struct Check {
   bool unstable_fails = true;          // `unstable = "fail"`; "skip" reports it skipped
   std::optional<double> cv_max;        // [check.expect] cv_max, as a fraction
   std::optional<double> stall_max;     // [check.expect] stall_max, as a fraction of the median
+  bool confirm = true;                 // `confirm`: a shortfall needs a second sample to fail
+  std::optional<Nanoseconds>
+      confirm_pause;  // `confirm_pause`; none: confirmation_pause()'s default
   // Any expectation relative to a baseline.
   bool relative() const {
     for (const Expectation& e : expectations)
@@ -204,9 +215,14 @@ std::uint64_t space_needed(const Check& check);
 std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
                                     const std::vector<Expectation>& expectations);
 
+// The pause before the sample that confirms a shortfall: confirm_pause, else the longer of
+// kDefaultConfirmPause and the first sample's duration (a burst that covered the whole first sample
+// may last that long again).
+Nanoseconds confirmation_pause(const Check& check, Nanoseconds first_sample);
+
 // A check's ctest TIMEOUT when its file gives none: its runs may go on to repeat_max, so the run
 // time above repeat_max times (preallocation and margin once), or one run plus the budget when
-// that is less.
+// that is less; with `confirm`, twice that and the pause between (a regression's confirmation).
 std::chrono::seconds derive_check_timeout(const Check& check);
 
 }  // namespace iogate

@@ -62,9 +62,12 @@ enum class Decision { holds, broken, undecided, fleet };
 const char* decision_name(Decision d);  // "holds", "broken", "undecided", "fleet"
 
 // The runs a check may make: it first looks after min_runs, then after every further run.
+// false_fail: what the whole sequence may spend on calling a healthy datastore broken (a sample
+// that confirms another spends more, confirmation.hpp).
 struct RunPlan {
   int min_runs = 1;
   int max_runs = 1;
+  double false_fail = kFalseFailRate;
 };
 
 struct EvidenceLevels {
@@ -74,11 +77,11 @@ struct EvidenceLevels {
 
 double pass_level(const RunPlan& plan);
 // The level for "broken" at the look after `runs` runs of a relative or pooled bound: the plan's
-// looks share kFalseFailRate, half of it for the last look, half evenly for the others.
+// looks share its false_fail, half of it for the last look, half evenly for the others.
 double fail_level(const RunPlan& plan, int runs);
 // The one level, at every look, for "broken" on an absolute bound: the largest whose whole
-// sequence calls a bound that sits exactly at the median broken at most kFalseFailRate of the
-// time (exact: the runs below a median are a fair coin whatever the noise).
+// sequence calls a bound that sits exactly at the median broken at most the plan's false_fail of
+// the time (exact: the runs below a median are a fair coin whatever the noise).
 double absolute_fail_level(const RunPlan& plan);
 
 // One expectation weighed. For a floor, `interval` is [lower bound at the pass level, upper bound

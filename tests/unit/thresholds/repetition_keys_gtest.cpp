@@ -28,8 +28,11 @@ TEST(RepetitionKeys, DefaultsAreOneRunAtLeastTwentyAtMostUnstableFails) {
   EXPECT_EQ(c.repeat_max, 20);
   EXPECT_FALSE(c.budget.has_value());
   EXPECT_TRUE(c.unstable_fails);
-  // Twenty runs of 10 s, the 64 MiB file and the margin once.
-  EXPECT_EQ(c.timeout, std::chrono::seconds(200 + 60 + 2));
+  EXPECT_TRUE(c.confirm);
+  EXPECT_FALSE(c.confirm_pause.has_value());
+  // Twenty runs of 10 s, again after a pause as long to confirm a shortfall, the 64 MiB file and
+  // the margin once.
+  EXPECT_EQ(c.timeout, std::chrono::seconds(3 * 200 + 60 + 2));
 }
 
 TEST(RepetitionKeys, ARepeatAboveTwentyRaisesTheDefaultMost) {
@@ -59,8 +62,9 @@ TEST(RepetitionKeys, ASuiteBudgetIsSharedEvenlyAndBoundsTheTimeout) {
   const ThresholdFile f = parse_threshold_text(suite_file("budget = \"2m\"\n", "", 4), "t.toml");
   for (const Check& c : f.checks) {
     EXPECT_EQ(c.budget, Nanoseconds(30s));
-    // One run (10 s) plus the 30 s budget, the file and the margin: not twenty runs.
-    EXPECT_EQ(c.timeout, std::chrono::seconds(10 + 30 + 60 + 2));
+    // One run (10 s) plus the 30 s budget, not twenty runs; again after a pause as long (at
+    // least 30 s) to confirm a shortfall; the file and the margin.
+    EXPECT_EQ(c.timeout, std::chrono::seconds(3 * (10 + 30) + 60 + 2));
   }
   // A check's own budget counts when it is the smaller one.
   const Check own =
@@ -91,6 +95,42 @@ TEST(RepetitionKeys, MistakesSayWhereAndWhatWasExpected) {
                 .find("unstable: expected \"fail\" (an undecided check fails its test) or "
                       "\"skip\""),
             std::string::npos);
+  EXPECT_NE(error_of(suite_file("", "confirm = \"no\"\n")).find("check \"c0\": confirm: expected"),
+            std::string::npos)
+      << error_of(suite_file("", "confirm = \"no\"\n"));
+  EXPECT_NE(error_of(suite_file("confirm_pause = \"500ms\"\n", ""))
+                .find("t.toml:3:17: suite.confirm_pause: expected a pause from 1s to 1h before the "
+                      "confirming sample"),
+            std::string::npos)
+      << error_of(suite_file("confirm_pause = \"500ms\"\n", ""));
+  EXPECT_NE(error_of(suite_file("", "confirm_pause = \"2h\"\n")).find("confirm_pause: expected"),
+            std::string::npos);
+  EXPECT_NE(error_of(suite_file("", "confirm_paus = \"2m\"\n")).find("unknown key"),
+            std::string::npos);
+}
+
+// Confirmation (iogate/verdicts/confirmation.hpp): on unless a file says otherwise, the check's
+// own word over the suite's, and what it costs in the ctest timeout.
+TEST(RepetitionKeys, ConfirmAndItsPauseComeFromTheSuiteOrTheCheck) {
+  const ThresholdFile f = parse_threshold_text(
+      suite_file("confirm = false\nconfirm_pause = \"45s\"\n", "", 1) +
+          "[[check]]\nname = \"own\"\nconfirm = true\nconfirm_pause = \"2m\"\n"
+          "[check.workload]\nblock_size = \"4k\"\nduration = \"10s\"\nfile_size = \"64MiB\"\n"
+          "[check.expect]\niops_min = 1\n",
+      "t.toml");
+  const Check& suites = f.checks.at(0);
+  EXPECT_FALSE(suites.confirm);
+  EXPECT_EQ(suites.confirm_pause, Nanoseconds(45s));
+  // Without confirmation: twenty runs of 10 s, the file and the margin, as before it existed.
+  EXPECT_EQ(suites.timeout, std::chrono::seconds(200 + 60 + 2));
+  const Check& own = f.checks.at(1);
+  EXPECT_TRUE(own.confirm);
+  EXPECT_EQ(own.confirm_pause, Nanoseconds(2min));
+  EXPECT_EQ(own.timeout, std::chrono::seconds(2 * 200 + 120 + 60 + 2));
+  // The default pause: the longer of 30 s and the first sample's own duration.
+  EXPECT_EQ(confirmation_pause(Check{}, 10s), Nanoseconds(30s));
+  EXPECT_EQ(confirmation_pause(Check{}, 95s), Nanoseconds(95s));
+  EXPECT_EQ(confirmation_pause(own, 95s), Nanoseconds(2min));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -95,22 +96,33 @@ struct SequenceOutcome {
   int runs = 0;
 };
 
-// Plays the runner's adaptive sequence for `check` (one IOPS expectation) with run figures drawn
-// at `level` x the datastore's healthy figure, against `baseline` samples (or none).
-inline SequenceOutcome play_sequence(std::mt19937_64& rng, const Check& check, NoiseShape shape,
-                                     double spread, double level, const MetricSamples* baseline) {
-  const RunPlan plan{check.repeat, std::max(check.repeat, check.repeat_max)};
+// The runner's adaptive sequence for `check` (one IOPS expectation) under `plan`, each run's
+// figure from next_figure(), against `baseline` samples (or none): its last verdict.
+inline Verdict play_plan(const Check& check, const RunPlan& plan, const MetricSamples* baseline,
+                         const std::function<double()>& next_figure) {
   MetricSamples samples;
   std::vector<double>& iops = samples["iops"];
-  SequenceOutcome out;
   Verdict v;
   while (static_cast<int>(iops.size()) < plan.max_runs) {
-    iops.push_back(level * noise_factor(rng, shape, spread));
+    iops.push_back(next_figure());
     if (static_cast<int>(iops.size()) < plan.min_runs) continue;
     v = evaluate(check, {}, samples, baseline, plan);
     if (v.decided()) break;
   }
-  out.runs = static_cast<int>(iops.size());
+  return v;
+}
+
+inline RunPlan plan_of(const Check& check) {
+  return {check.repeat, std::max(check.repeat, check.repeat_max)};
+}
+
+// Plays the adaptive sequence with run figures drawn at `level` x the datastore's healthy figure.
+inline SequenceOutcome play_sequence(std::mt19937_64& rng, const Check& check, NoiseShape shape,
+                                     double spread, double level, const MetricSamples* baseline) {
+  const Verdict v = play_plan(check, plan_of(check), baseline,
+                              [&] { return level * noise_factor(rng, shape, spread); });
+  SequenceOutcome out;
+  out.runs = v.runs;
   out.failed = !v.shortfalls.empty();
   out.passed = v.passed();
   return out;

@@ -1,0 +1,148 @@
+# Whether confirmation across time (include/iogate/verdicts/confirmation.hpp) lets a noisy
+# neighbour pass and a lasting regression fail, on a real throttled block device: a neighbour
+# halves the device's IOPS for 10-20 s at random moments (gaps of 20-60 s) during every check.
+# Counts, over RUNS checks per scenario, pass / fail / unstable, how many passes were transient,
+# and the time each check took.
+#
+# Usage (root; about 40 minutes with the defaults):
+#   bash bench/rig_confirmation.sh build/src/cli/iogate [RUNS=20] [FSTYPE=ext4]
+#
+# The check is the issue's: 8 KiB, 70% read, 100% random, O_DIRECT, queue depth 8, 2 s runs,
+# iops_min = "90% of baseline", repeat = 5 (repeat_max 20), confirmation on with its default
+# pause (the longer of 30 s and the first sample's time). The device is an FSTYPE loop device on
+# the rig's tmpfs capped by the blkio throttle at IOPS_CAP I/Os per second (default 2000), 70% of
+# it for reads and 30% for writes (the throttle counts them separately). The baseline is
+# recorded once at the healthy cap with the neighbour quiet. Scenarios, the neighbour busy in each:
+#   healthy  the cap          -> a fail is a false alarm (goal: none of 20)
+#   cut75    the cap x 3/4    -> fail = detected (goal: at least 19 of 20)
+#   seventh  the cap / 7      -> fail = detected (goal: 20 of 20)
+# CONFIRM=false plays the same with `confirm = false`: the first sample's answer (before).
+set -euo pipefail
+iogate=$(realpath "$1")
+runs=${2:-20}
+fstype=${3:-ext4}
+cap=${IOPS_CAP:-2000}
+confirm=${CONFIRM:-true}
+source_dir=$(cd "$(dirname "$0")/.." && pwd)
+export IOGATE_RIG_LIB="$source_dir/tests/rig/rig_lib.sh"
+# shellcheck source=tests/rig/rig_lib.sh
+source "$IOGATE_RIG_LIB"
+rig_enter "$iogate" "$runs" "$fstype"
+rig_need_throttle
+
+gate="$RIG_DIR/gate.toml"
+cat > "$gate" << TOML
+[suite]
+name = "confirmation"
+[[check]]
+name = "random_8k_70_read"
+repeat = 5
+repeat_max = 20
+confirm = $confirm
+[check.workload]
+block_size = "8k"
+read = "70%"
+random = "100%"
+queue_depth = 8
+file_size = "256MiB"
+duration = "2s"
+[check.expect]
+iops_min = "90% of baseline"
+TOML
+rig_make_datastore "$fstype" 512M
+out="$RIG_DIR/out"
+mkdir "$out"
+
+throttle() {  # total IOPS, split 70/30 by the mix
+  rig_throttle read_iops $(($1 * 7 / 10)) 2> /dev/null
+  rig_throttle write_iops $(($1 * 3 / 10)) 2> /dev/null
+}
+
+# The scenario's level, which the neighbour halves now and then and gives back.
+level_file="$out/level"
+set_level() {
+  echo "$1" > "$level_file"
+  throttle "$1"
+}
+
+# The noisy neighbour: quiet for 20-60 s, then the device at half its level for 10-20 s; each
+# burst's start, end and level logged to $out/bursts.tsv.
+neighbour() {
+  while :; do
+    sleep $((RANDOM % 41 + 20))
+    local level start
+    level=$(cat "$level_file")
+    start=$(date +%s.%N)
+    throttle $((level / 2))
+    sleep $((RANDOM % 11 + 10))
+    throttle "$(cat "$level_file")"
+    printf '%s\t%s\t%s\n' "$start" "$(date +%s.%N)" "$level" >> "$out/bursts.tsv"
+  done
+}
+
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at start; $(uname -r)"
+echo "check: 8k random 70% read QD8, 2 s runs, iops_min 90% of baseline, repeat 5..20," \
+  "confirm = $confirm; $fstype loop on tmpfs, healthy cap $cap IOPS (70/30);" \
+  "neighbour halves the device for 10-20 s every 20-60 s"
+set_level "$cap"
+rig_run "$iogate" baseline record "$gate" --datastore "$RIG_DATASTORE" \
+  --out "$out/baseline.json" > "$out/baseline.log"
+/usr/bin/python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["checks"]["random_8k_70_read"]["metrics"]["iops"]
+print("baseline IOPS:", " ".join(f"{v:.0f}" for v in m["samples"]), "(cv %.1f%%)" % (m["cv"] * 100))' \
+  "$out/baseline.json"
+
+neighbour &
+neighbour_pid=$!
+# The neighbour goes first, then the rig's own teardown (this trap replaces rig_enter's).
+trap 'kill $neighbour_pid 2>/dev/null; pkill -P $neighbour_pid 2>/dev/null; rig_teardown' EXIT
+
+# scenario NAME IOPS: RUNS checks; one line per check in $out/NAME.tsv: status, confirmation
+# outcome, runs of the judged sample, wall s, the confirmation line or the first message.
+scenario() {
+  local name=$1 iops=$2 i start end
+  set_level "$iops"
+  : > "$out/$name.tsv"
+  for ((i = 1; i <= runs; i++)); do
+    start=$(date +%s.%N)
+    rig_run "$iogate" check "$gate" --datastore "$RIG_DATASTORE" --baseline "$out/baseline.json" \
+      --json "$out/$name-$i.json" > "$out/$name-$i.log" 2>&1 || true
+    end=$(date +%s.%N)
+    /usr/bin/python3 - "$out/$name-$i.json" "$start" "$end" >> "$out/$name.tsv" << 'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))["checks"][0]
+k = c.get("confirmation")
+line = (k and k["outcome"] + ": " + "; ".join(k["first"]) + " / " + "; ".join(k["second"])) or \
+    (c["messages"] or ["-"])[0]
+print(c["status"], k["outcome"] if k else "-", c["runs"],
+      f"{float(sys.argv[3]) - float(sys.argv[2]):.1f}", line, sep="\t")
+PY
+  done
+  echo "$name: $(cut -f1 "$out/$name.tsv" | sort | uniq -c | tr -s ' \n' ' ')" >&2
+}
+
+scenario healthy "$cap"
+scenario cut75 $((cap * 3 / 4))
+scenario seventh $((cap / 7))
+echo "machine: load $(cut -d' ' -f1-3 /proc/loadavg) at the end;" \
+  "$(wc -l < "$out/bursts.tsv") bursts"
+
+/usr/bin/python3 - "$out" << 'PY'
+import statistics as st, sys
+out = sys.argv[1]
+label = {"healthy": "healthy (cap)", "cut75": "75% of the cap", "seventh": "1/7 of the cap"}
+print("\n| scenario | checks | pass | of them transient | fail | unstable | error | wall s (median, max) |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+for name in label:
+    r = [l.rstrip("\n").split("\t") for l in open(f"{out}/{name}.tsv")]
+    n = {s: sum(1 for x in r if x[0] == s) for s in ("pass", "fail", "unstable", "error")}
+    transient = sum(1 for x in r if x[0] == "pass" and x[1] == "transient")
+    wall = [float(x[3]) for x in r]
+    print(f"| {label[name]} | {len(r)} | {n['pass']} | {transient} | {n['fail']} | {n['unstable']} "
+          f"| {n['error']} | {st.median(wall):.0f}, {max(wall):.0f} |")
+for name in label:
+    for x in [l.rstrip("\n").split("\t") for l in open(f"{out}/{name}.tsv")]:
+        if x[1] != "-" or x[0] != "pass":
+            print(f"  {name}: {x[0]} ({x[1]}) in {x[3]} s: {x[4][:300]}")
+PY
+rig_assert_clean "$RIG_DATASTORE"
