@@ -34,6 +34,10 @@ rig_run "$iogate" baseline record "$RIG_DIR/gate.toml" --datastore "$ds" --out "
   rig_fail "propose failed"
 "$iogate" lint "$RIG_DIR/proposed.toml" || rig_fail "the proposal does not lint"
 grep -E '^(iops_min|mbps_min|duration_max) = ' "$RIG_DIR/proposed.toml" >&2
+# The cap below lasts: the confirming sample still runs, after 1 s instead of the default 30 s, so
+# that the capped trials stay short.
+sed -i 's/^\[suite\]$/&\nconfirm_pause = "1s"/' "$RIG_DIR/proposed.toml"
+grep -q '^confirm_pause = "1s"' "$RIG_DIR/proposed.toml" || rig_fail "the proposal has no [suite]"
 
 # statuses DIR: "check=status figure" for each check result in DIR.
 statuses() {

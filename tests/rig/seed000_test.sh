@@ -127,6 +127,9 @@ for fs in "${fstypes[@]}"; do
   # The results name it failed: JSON status and a JUnit <failure>.
   [ "$(json_get "$out/bad.json" 'd["checks"][0]["status"]')" = fail ] ||
     rig_fail "$fs: results.json does not say fail"
+  # The cut lasts: the sample after the pause showed it again.
+  [ "$(json_get "$out/bad.json" 'd["checks"][0]["confirmation"]["outcome"]')" = persisted ] ||
+    rig_fail "$fs: results.json does not say the shortfall persisted"
   xmllint --xpath 'string(//testcase[@name="dd_write_8k_8g"]/failure/@type)' "$out/bad.xml" |
     grep -qx threshold || rig_fail "$fs: junit.xml has no threshold <failure> for dd_write_8k_8g"
 

@@ -33,9 +33,12 @@ duration=${RIG_DURATION:-3s}
 cap=${IOPS_CAP:-75}
 shipped="$source_dir/thresholds/vmware-community.toml"
 gate="$RIG_DIR/vmware-community-scaled.toml"
+# confirm_pause: the throttle's cut lasts; the confirming sample still runs, without the default
+# 30 s wait before it.
 sed -e "s/^duration = \"2m\"/duration = \"$duration\"/" \
-  -e 's/^file_size = "4GiB"/file_size = "256MiB"/' "$shipped" > "$gate"
-for want in "^duration = \"$duration\"" '^file_size = "256MiB"'; do
+  -e 's/^file_size = "4GiB"/file_size = "256MiB"/' -e 's/^\[suite\]$/&\nconfirm_pause = "1s"/' \
+  "$shipped" > "$gate"
+for want in "^duration = \"$duration\"" '^file_size = "256MiB"' '^confirm_pause = "1s"'; do
   grep -q "$want" "$gate" || rig_fail "$shipped changed: the scaled file has no line $want"
 done
 "$iogate" lint "$gate" > /dev/null || rig_fail "the scaled threshold file does not lint"
