@@ -210,7 +210,7 @@ CheckOutcome judge_check(const Check& check, const FileRef& test_file, const Sto
   const RunPlan plan = plan_of(check, options);
   Sample first = run_until_decided(check, test_file, options, reference, plan, true);
   Stops stops = first.stops;
-  if (first.verdict.shortfalls.empty() || !check.confirm) {
+  if (!worth_confirming(first.verdict) || !check.confirm) {
     adopt(std::move(first), check, outcome);
   } else {
     const Nanoseconds pause = confirmation_pause(check, first.took);

@@ -19,6 +19,10 @@ const char* persistence_name(Persistence p) {
   return "?";
 }
 
+bool worth_confirming(const Verdict& first) {
+  return !first.shortfalls.empty() || !first.unstable.empty();
+}
+
 Persistence samples_agree(const Verdict& first, const Verdict& second) {
   for (const Shortfall& again : second.shortfalls) {
     const bool seen_before =
@@ -50,7 +54,7 @@ Verdict confirmed_verdict(Verdict second, Persistence p) {
     second.unstable.push_back(shortfall_line(s) + " in the second sample only");
   second.shortfalls.clear();
   second.unstable.push_back(
-      "the samples disagree: the first sample's shortfall was neither seen again nor ruled out");
+      "the samples disagree: what the first sample saw was neither seen again nor ruled out");
   return second;
 }
 

@@ -6,16 +6,17 @@
 // neighbour's burst on a shared datastore does: a backup job halving it for 10-20 s is ordinary,
 // and a gate that turns red on it gets switched off.
 //
-// The rule. When the first sample (the whole adaptive sequence) breaks an expectation, the check
-// pauses (confirm_pause; by default the longer of 30 s and the first sample's own duration,
+// The rule. When the first sample (the whole adaptive sequence) breaks an expectation, or ends
+// with one undecided (its runs or budget spent: a burst halfway through a sample leaves it
+// there), the check pauses (confirm_pause; by default the longer of 30 s and the first sample's own duration,
 // confirmation_pause() in threshold_file.hpp) and takes a second, independent sample: the same
 // adaptive sequence, fail-fast included, so a 7x shortfall is confirmed in the seconds its
 // stopped runs take. Then (samples_agree()):
 //   persisted  the second sample breaks an expectation the first broke: FAIL.
-//   transient  the second sample passes: PASS, and the first sample's shortfall is kept as a
-//              visible note (when, how far below, and the second sample beside it), so an
-//              operator sees the neighbour without the gate crying wolf.
-//   disagreed  neither: the second is undecided, or breaks only other expectations: UNSTABLE,
+//   transient  the second sample passes: PASS, and what the first sample saw is kept as a
+//              visible note (when, how far below or undecided, and the second sample beside
+//              it), so an operator sees the neighbour without the gate crying wolf.
+//   disagreed  neither: the second is undecided, or breaks what the first did not: UNSTABLE,
 //              saying both. The datastore could not be judged.
 // `confirm = false` takes the first sample's answer.
 //
@@ -44,10 +45,13 @@ namespace iogate {
 // What the confirming sample may spend on calling a healthy datastore broken.
 inline constexpr double kConfirmFalseFailRate = 0.05;
 
+// Whether a first sample's verdict is weighed again: a shortfall, or an expectation undecided.
+bool worth_confirming(const Verdict& first);
+
 enum class Persistence { persisted, transient, disagreed };
 const char* persistence_name(Persistence p);  // "persisted", "transient", "disagreed"
 
-// The two samples compared; `first` has a shortfall. A stall or a spread shortfall (no
+// The two samples compared; `first` is worth_confirming(). A stall or a spread shortfall (no
 // expectation) persists when the second sample has one of its own.
 Persistence samples_agree(const Verdict& first, const Verdict& second);
 

@@ -65,6 +65,21 @@ TEST(SamplesAgree, AnUndecidedSecondSampleDisagrees) {
   EXPECT_EQ(samples_agree(sample(check, 500, 50), second), Persistence::disagreed);
 }
 
+// An undecided first sample is weighed again too: a pass later makes it transient.
+TEST(SamplesAgree, AnUndecidedFirstSampleThatPassesLaterIsTransient) {
+  const Check check = two_floors();
+  MetricSamples s;
+  s["iops"] = {900, 1100, 950, 1050, 1000};
+  s["mbps"] = std::vector<double>(5, 50);
+  const Verdict first = evaluate(check, {}, s, nullptr, RunPlan{5, 5});
+  ASSERT_TRUE(first.shortfalls.empty());
+  EXPECT_TRUE(worth_confirming(first));
+  EXPECT_FALSE(worth_confirming(sample(check, 2000, 50)));
+  EXPECT_EQ(samples_agree(first, sample(check, 2000, 50)), Persistence::transient);
+  // Broken only later: not seen twice, so not a FAIL.
+  EXPECT_EQ(samples_agree(first, sample(check, 500, 50)), Persistence::disagreed);
+}
+
 TEST(SampleLines, ShortfallsFirstElseTheJudgements) {
   const Check check = two_floors();
   const std::vector<std::string> broken = sample_lines(sample(check, 500, 50));

@@ -82,7 +82,7 @@ void play_check(std::mt19937_64& rng, const Check& check, NoiseShape shape, doub
   };
   RunPlan plan = test::plan_of(check);
   Verdict v = test::play_plan(check, plan, &baseline, next);
-  if (!v.shortfalls.empty() && check.confirm) {
+  if (worth_confirming(v) && check.confirm) {
     const auto took = std::chrono::duration<double>(now - start);
     now += std::chrono::duration<double>(
                confirmation_pause(check, std::chrono::duration_cast<Nanoseconds>(took)))
