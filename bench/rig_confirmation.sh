@@ -27,6 +27,8 @@ source_dir=$(cd "$(dirname "$0")/.." && pwd)
 export IOGATE_RIG_LIB="$source_dir/tests/rig/rig_lib.sh"
 # shellcheck source=tests/rig/rig_lib.sh
 source "$IOGATE_RIG_LIB"
+# shellcheck source=bench/rig_bench_lib.sh
+source "$source_dir/bench/rig_bench_lib.sh"
 rig_enter "$iogate" "$runs" "$fstype"
 rig_need_throttle
 
@@ -53,16 +55,11 @@ rig_make_datastore "$fstype" 512M
 out="$RIG_DIR/out"
 mkdir "$out"
 
-throttle() {  # total IOPS, split 70/30 by the mix
-  rig_throttle read_iops $(($1 * 7 / 10)) 2> /dev/null
-  rig_throttle write_iops $(($1 * 3 / 10)) 2> /dev/null
-}
-
 # The scenario's level, which the neighbour halves now and then and gives back.
 level_file="$out/level"
 set_level() {
   echo "$1" > "$level_file"
-  throttle "$1"
+  bench_throttle "$1"
 }
 
 # The noisy neighbour: quiet for 20-60 s, then the device at half its level for 10-20 s; each
@@ -73,9 +70,9 @@ neighbour() {
     local level start
     level=$(cat "$level_file")
     start=$(date +%s.%N)
-    throttle $((level / 2))
+    bench_throttle $((level / 2))
     sleep $((RANDOM % 11 + 10))
-    throttle "$(cat "$level_file")"
+    bench_throttle "$(cat "$level_file")"
     printf '%s\t%s\t%s\n' "$start" "$(date +%s.%N)" "$level" >> "$out/bursts.tsv"
   done
 }
@@ -85,12 +82,7 @@ echo "check: 8k random 70% read QD8, 2 s runs, iops_min 90% of baseline, repeat 
   "confirm = $confirm; $fstype loop on tmpfs, healthy cap $cap IOPS (70/30);" \
   "neighbour halves the device for 10-20 s every 20-60 s"
 set_level "$cap"
-rig_run "$iogate" baseline record "$gate" --datastore "$RIG_DATASTORE" \
-  --out "$out/baseline.json" > "$out/baseline.log"
-/usr/bin/python3 -c 'import json,sys
-m = json.load(open(sys.argv[1]))["checks"]["random_8k_70_read"]["metrics"]["iops"]
-print("baseline IOPS:", " ".join(f"{v:.0f}" for v in m["samples"]), "(cv %.1f%%)" % (m["cv"] * 100))' \
-  "$out/baseline.json"
+bench_record_baseline "$iogate" "$gate" "$out" random_8k_70_read
 
 neighbour &
 neighbour_pid=$!
@@ -100,22 +92,18 @@ trap 'kill $neighbour_pid 2>/dev/null; pkill -P $neighbour_pid 2>/dev/null; rig_
 # scenario NAME IOPS: RUNS checks; one line per check in $out/NAME.tsv: status, confirmation
 # outcome, runs of the judged sample, wall s, the confirmation line or the first message.
 scenario() {
-  local name=$1 iops=$2 i start end
+  local name=$1 iops=$2 i wall
   set_level "$iops"
   : > "$out/$name.tsv"
   for ((i = 1; i <= runs; i++)); do
-    start=$(date +%s.%N)
-    rig_run "$iogate" check "$gate" --datastore "$RIG_DATASTORE" --baseline "$out/baseline.json" \
-      --json "$out/$name-$i.json" > "$out/$name-$i.log" 2>&1 || true
-    end=$(date +%s.%N)
-    /usr/bin/python3 - "$out/$name-$i.json" "$start" "$end" >> "$out/$name.tsv" << 'PY'
+    wall=$(bench_check_once "$iogate" "$gate" "$out" "$name-$i")
+    /usr/bin/python3 - "$out/$name-$i.json" "$wall" >> "$out/$name.tsv" << 'PY'
 import json, sys
 c = json.load(open(sys.argv[1]))["checks"][0]
 k = c.get("confirmation")
 line = (k and k["outcome"] + ": " + "; ".join(k["first"]) + " / " + "; ".join(k["second"])) or \
     (c["messages"] or ["-"])[0]
-print(c["status"], k["outcome"] if k else "-", c["runs"],
-      f"{float(sys.argv[3]) - float(sys.argv[2]):.1f}", line, sep="\t")
+print(c["status"], k["outcome"] if k else "-", c["runs"], sys.argv[2], line, sep="\t")
 PY
   done
   echo "$name: $(cut -f1 "$out/$name.tsv" | sort | uniq -c | tr -s ' \n' ' ')" >&2

@@ -25,6 +25,8 @@ source_dir=$(cd "$(dirname "$0")/.." && pwd)
 export IOGATE_RIG_LIB="$source_dir/tests/rig/rig_lib.sh"
 # shellcheck source=tests/rig/rig_lib.sh
 source "$IOGATE_RIG_LIB"
+# shellcheck source=bench/rig_bench_lib.sh
+source "$source_dir/bench/rig_bench_lib.sh"
 rig_enter "$iogate" "$runs" "$fstype"
 rig_need_throttle
 
@@ -68,39 +70,26 @@ hog_pid=$!
 # The hog goes first, then the rig's own teardown (this trap replaces rig_enter's).
 trap 'kill $hog_pid 2>/dev/null; pkill -P $hog_pid 2>/dev/null; rig_teardown' EXIT
 
-throttle() {  # total IOPS, split 70/30 by the mix
-  rig_throttle read_iops $(($1 * 7 / 10)) 2> /dev/null
-  rig_throttle write_iops $(($1 * 3 / 10)) 2> /dev/null
-}
-
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at start; $(uname -r)"
 echo "check: 8k random 70% read QD4, 5 s runs, iops_min 90% of baseline, repeat 5..20;" \
   "$fstype loop on tmpfs, healthy cap $cap IOPS (70/30); CPU hog on/off every 1-2 s"
-throttle "$cap"
-rig_run "$iogate" baseline record "$gate" --datastore "$RIG_DATASTORE" \
-  --out "$out/baseline.json" > "$out/baseline.log"
+bench_throttle "$cap"
+bench_record_baseline "$iogate" "$gate" "$out" random_8k_70_read
 grep -E "median|run [0-9]+:" "$out/baseline.log" | tail -2
-/usr/bin/python3 -c 'import json,sys
-m = json.load(open(sys.argv[1]))["checks"]["random_8k_70_read"]["metrics"]["iops"]
-print("baseline IOPS:", " ".join(f"{v:.0f}" for v in m["samples"]), "(cv %.1f%%)" % (m["cv"] * 100))' \
-  "$out/baseline.json"
 
 # scenario NAME IOPS: RUNS checks; one line per check in $out/NAME.tsv: status, runs used, wall s,
 # stopped runs, the first message.
 scenario() {
-  local name=$1 iops=$2 i start end
-  throttle "$iops"
+  local name=$1 iops=$2 i wall
+  bench_throttle "$iops"
   : > "$out/$name.tsv"
   for ((i = 1; i <= runs; i++)); do
-    start=$(date +%s.%N)
-    rig_run "$iogate" check "$gate" --datastore "$RIG_DATASTORE" --baseline "$out/baseline.json" \
-      --json "$out/$name-$i.json" > "$out/$name-$i.log" 2>&1 || true
-    end=$(date +%s.%N)
-    /usr/bin/python3 - "$out/$name-$i.json" "$start" "$end" >> "$out/$name.tsv" << 'PY'
+    wall=$(bench_check_once "$iogate" "$gate" "$out" "$name-$i")
+    /usr/bin/python3 - "$out/$name-$i.json" "$wall" >> "$out/$name.tsv" << 'PY'
 import json, re, sys
 c = json.load(open(sys.argv[1]))["checks"][0]
 stopped = sum(int(m) for msg in c["messages"] for m in re.findall(r"; (\d+) of \d+ runs stopped early", msg))
-print(c["status"], c["runs"], f"{float(sys.argv[3]) - float(sys.argv[2]):.1f}", stopped,
+print(c["status"], c["runs"], sys.argv[2], stopped,
       (c["messages"] or [e["evidence"] for e in c["expectations"]] or ["-"])[0], sep="\t")
 PY
   done

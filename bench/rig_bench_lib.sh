@@ -1,0 +1,33 @@
+# Shared by the bench rigs that judge one "90% of baseline" check many times on a throttled loop
+# device (rig_verdicts.sh, rig_confirmation.sh). Sourced after tests/rig/rig_lib.sh.
+
+# bench_throttle TOTAL: the device capped at TOTAL IOPS, 70% of it for reads and 30% for writes
+# (the checks' 70% read mix; the throttle counts reads and writes apart).
+bench_throttle() {
+  rig_throttle read_iops $(($1 * 7 / 10)) 2> /dev/null
+  rig_throttle write_iops $(($1 * 3 / 10)) 2> /dev/null
+}
+
+# bench_record_baseline IOGATE GATE OUT CHECK: `iogate baseline record` into OUT/baseline.json
+# (its log in OUT/baseline.log); prints CHECK's IOPS samples and their cv.
+bench_record_baseline() {
+  rig_run "$1" baseline record "$2" --datastore "$RIG_DATASTORE" --out "$3/baseline.json" \
+    > "$3/baseline.log"
+  /usr/bin/python3 -c 'import json,sys
+m = json.load(open(sys.argv[1]))["checks"][sys.argv[2]]["metrics"]["iops"]
+print("baseline IOPS:", " ".join(f"{v:.0f}" for v in m["samples"]), "(cv %.1f%%)" % (m["cv"] * 100))' \
+    "$3/baseline.json" "$4"
+}
+
+# bench_check_once IOGATE GATE OUT NAME: one `iogate check` against OUT/baseline.json, its results
+# in OUT/NAME.json and its output in OUT/NAME.log (a failing check is data here, not an error);
+# prints its wall time in seconds.
+bench_check_once() {
+  local start end
+  start=$(date +%s.%N)
+  rig_run "$1" check "$2" --datastore "$RIG_DATASTORE" --baseline "$3/baseline.json" \
+    --json "$3/$4.json" > "$3/$4.log" 2>&1 || true
+  end=$(date +%s.%N)
+  /usr/bin/python3 -c 'import sys; print(f"{float(sys.argv[2]) - float(sys.argv[1]):.1f}")' \
+    "$start" "$end"
+}
