@@ -38,6 +38,10 @@
 //           on the good side, which for a regression of the size the bound was set for it does
 //           not; the miss rate is measured by simulation (tests/unit/verdicts).
 //
+// All of this is one sample, taken within seconds. A sample that breaks an expectation or leaves
+// one undecided is weighed again after a pause before the check fails (confirmation.hpp): a
+// neighbour's burst comes and goes, a regression stays.
+//
 // A run stopped by fail-fast (fail_fast.hpp) enters the samples as the best figure it could still
 // have reached, which is beyond the bound: fail-fast's certainty becomes one certain sample, and
 // enough of them decide "broken" as any other samples do.

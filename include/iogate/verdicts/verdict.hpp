@@ -4,7 +4,8 @@
 //
 // The verdict: FAIL when any expectation is broken (or a stall, or an asked-for spread, was
 // seen); undecided expectations make it "unstable" — the runner buys more runs while it may, so an
-// unstable verdict means the budget was spent undecided; otherwise a pass.
+// unstable verdict means the budget was spent undecided; otherwise a pass. This is one sample's
+// verdict: the runner weighs a FAIL or an unstable one again later (confirmation.hpp).
 //
 // cv_max = "10%": an explicit expectation about spread, asked for by the user: the coefficient of
 // variation of the runs' IOPS, MB/s, duration or mean latency (those the check bounds) must not
