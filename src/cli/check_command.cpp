@@ -102,6 +102,8 @@ int run(const CheckFlags& flags) {
     for (const std::string& line : evidence_lines(done.record)) std::cout << "  " << line << '\n';
     for (const std::string& line : baseline_change_lines(done.record))
       std::cout << "  " << line << '\n';
+    for (const std::string& line : confirmation_lines(done.record))
+      std::cout << "  " << line << '\n';
     if (const std::string mix = block_mix_line(done.record.workload, done.record.result);
         !mix.empty())
       std::cout << "  " << mix << '\n';

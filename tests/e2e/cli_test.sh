@@ -85,6 +85,10 @@ assert_contains "$out/check.txt" "^\| tiny_write .*PASS" "reachable check passes
 assert_contains "$out/check.txt" \
   "unreachable_iops: iops [0-9.]+ < iops_min 1000000000000.00 \([0-9.]+ [KMG]?i?B at" \
   "one-line verdict"
+# The shortfall was weighed again after the check's pause, and the line under it says so.
+assert_contains "$out/check.txt" \
+  "^  persisted: first sample at [0-9T:.-]+Z: iops .*: broken; after a 1 s pause: iops .*: broken$" \
+  "confirmation line"
 [ -f "$out/json/tiny_write.json" ] || fail "no JSON result for tiny_write"
 assert_no_scratch "$ds"
 # An unknown subcommand or option is named with the closest valid one; nothing runs (exit 2).
