@@ -17,6 +17,7 @@
 #   cut75    the cap x 3/4    -> fail = detected (goal: at least 19 of 20)
 #   seventh  the cap / 7      -> fail = detected (goal: 20 of 20)
 # CONFIRM=false plays the same with `confirm = false`: the first sample's answer (before).
+# SCENARIOS="healthy" plays only those named.
 set -euo pipefail
 iogate=$(realpath "$1")
 runs=${2:-20}
@@ -109,16 +110,21 @@ PY
   echo "$name: $(cut -f1 "$out/$name.tsv" | sort | uniq -c | tr -s ' \n' ' ')" >&2
 }
 
-scenario healthy "$cap"
-scenario cut75 $((cap * 3 / 4))
-scenario seventh $((cap / 7))
+declare -A level=([healthy]=$cap [cut75]=$((cap * 3 / 4)) [seventh]=$((cap / 7)))
+scenarios=${SCENARIOS:-healthy cut75 seventh}
+for name in $scenarios; do
+  [ -n "${level[$name]:-}" ] || rig_fail "SCENARIOS: unknown scenario $name (healthy, cut75, seventh)"
+  scenario "$name" "${level[$name]}"
+done
 echo "machine: load $(cut -d' ' -f1-3 /proc/loadavg) at the end;" \
   "$(wc -l < "$out/bursts.tsv") bursts"
 
-/usr/bin/python3 - "$out" << 'PY'
+# shellcheck disable=SC2086 # one argument per scenario
+/usr/bin/python3 - "$out" $scenarios << 'PY'
 import statistics as st, sys
 out = sys.argv[1]
 label = {"healthy": "healthy (cap)", "cut75": "75% of the cap", "seventh": "1/7 of the cap"}
+label = {k: v for k, v in label.items() if k in sys.argv[2:]}
 print("\n| scenario | checks | pass | of them transient | fail | unstable | error | wall s (median, max) |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
 for name in label:
