@@ -8,9 +8,9 @@
 //
 // The rule. When the first sample (the whole adaptive sequence) breaks an expectation, or ends
 // with one undecided (its runs or budget spent: a burst halfway through a sample leaves it
-// there), the check pauses (confirm_pause; by default the longer of 30 s and the first sample's own duration,
-// confirmation_pause() in threshold_file.hpp) and takes a second, independent sample: the same
-// adaptive sequence, fail-fast included, so a 7x shortfall is confirmed in the seconds its
+// there), the check pauses (confirm_pause; by default the longer of 30 s and the first sample's own
+// duration, confirmation_pause() in threshold_file.hpp) and takes a second, independent sample: the
+// same adaptive sequence, fail-fast included, so a 7x shortfall is confirmed in the seconds its
 // stopped runs take. Then (samples_agree()):
 //   persisted  the second sample breaks an expectation the first broke: FAIL.
 //   transient  the second sample passes: PASS, and what the first sample saw is kept as a
