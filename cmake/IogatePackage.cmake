@@ -1,6 +1,6 @@
 # The iogate CMake package, twice from one config file:
 #   build tree  find_package(iogate CONFIG REQUIRED PATHS <iogate build dir>)  (iogate's own tests)
-#   installed   <prefix>/lib/cmake/iogate, found through CMAKE_PREFIX_PATH or from /usr
+#   installed   <prefix>/<libdir>/cmake/iogate (libdir lib/<multiarch tuple> on Debian), found through CMAKE_PREFIX_PATH or from /usr
 # Either way the config loads its modules (iogate_add_suite(), its source template, the warning
 # set, the find modules of the optional I/O libraries) from beside itself, so neither names the
 # source tree; the installed one names no absolute path at all and moves with its prefix.
@@ -33,7 +33,8 @@ endforeach()
 install(TARGETS ${_iogate_targets} EXPORT iogateTargets
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT dev)
 # A stripped install (cmake --install --strip, cpack's CPACK_STRIP_FILES) strips executables
-# only; the static libraries' debug info would be nine tenths of the dev component.
+# only; the static libraries' debug info would be nine tenths of the dev component, and their
+# compiler version notes (.comment) are what Debian's dh_strip removes too.
 set(_iogate_archives "")
 foreach(target IN LISTS _iogate_targets)
   list(APPEND _iogate_archives "${CMAKE_INSTALL_LIBDIR}/$<TARGET_FILE_NAME:${target}>")
@@ -41,7 +42,7 @@ endforeach()
 install(CODE "
   if(CMAKE_INSTALL_DO_STRIP)
     foreach(archive IN ITEMS ${_iogate_archives})
-      execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-debug
+      execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-debug --remove-section=.comment
                               \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/\${archive}\"
                       COMMAND_ERROR_IS_FATAL ANY)
     endforeach()

@@ -1,26 +1,44 @@
 #!/usr/bin/env bash
-# Installs iogate's build and test dependencies from Debian 12 packages. Idempotent: packages
-# already present are left as they are, and apt-get runs only when something is missing.
-# help2man writes the man pages; dpkg-dev (dpkg-shlibdeps) and file compute the .deb's
-# dependencies; debootstrap makes the fresh Debian root the package test installs it into;
-# strace shows the engine test the writes a file layout makes; ansible-core runs the fleet
-# playbook for real and python3-yaml reads the CI pipeline examples; libbenchmark-tools and
-# python3-scipy are Google Benchmark's compare.py, which the gbench.json test runs.
+# Installs what iogate needs from Debian 12 packages. Idempotent: packages already present are
+# left as they are, and apt-get runs only when something is missing.
+#
+#   install-deps.sh           what building iogate and running its suites need
+#   install-deps.sh --tests   that, and what iogate's own tests use besides (cmake --workflow
+#                             --preset test)
+#
+# Building: the compiler, CMake and Ninja, the libraries and GoogleTest the suites are made of,
+# Google Benchmark (the micro-benchmarks are configured with the rest), help2man for the man
+# pages, dpkg-dev and file for the .deb's dependencies (cmake --workflow --preset package);
+# running: libjs-chart.js, which every report.html embeds.
+# The tests: fio (the reference engine), xmllint and junitparser (JUnit), Chromium (the HTML
+# pages, in headless screenshots), the filesystems and FUSE of the rigs, debootstrap (the fresh
+# Debian root the package test installs into), lintian (the package's policy check), strace (the
+# writes a file layout makes), ansible-core and python3-yaml (the fleet playbook and CI
+# examples), python3-prometheus-client (the Prometheus text-format parser the textfile is read
+# back with), libbenchmark-tools and python3-scipy (Google Benchmark's compare.py, which the
+# gbench.json test runs).
 set -euo pipefail
 
-packages=(
-  build-essential cmake ninja-build pkg-config git
+build=(
+  build-essential cmake ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost-filesystem-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
   liburing-dev libaio-dev
-  fio libxml2-utils python3 python3-junitparser
-  libjs-chart.js chromium
-  util-linux e2fsprogs xfsprogs
-  libfuse3-dev fuse3
-  help2man dpkg-dev file debootstrap strace
-  ansible-core python3-yaml
+  help2man dpkg-dev file libjs-chart.js
+)
+tests=(
+  git fio libxml2-utils python3 python3-junitparser chromium
+  util-linux e2fsprogs xfsprogs libfuse3-dev fuse3
+  debootstrap lintian strace
+  ansible-core python3-yaml python3-prometheus-client
   libbenchmark-tools python3-scipy
 )
+
+case "${1:-}" in
+  "") packages=("${build[@]}") ;;
+  --tests) packages=("${build[@]}" "${tests[@]}") ;;
+  *) echo "install-deps.sh: unknown argument '$1' (expected nothing or --tests)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

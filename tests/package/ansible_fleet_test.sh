@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 cpack=$1; build=$2; work=$3
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ "$(id -u)" -eq 0 ] || skip "the playbook installs a package: the test needs root"
-command -v ansible-playbook > /dev/null || skip "ansible-playbook is not installed (scripts/install-deps.sh)"
+command -v ansible-playbook > /dev/null || skip "ansible-playbook is not installed (scripts/install-deps.sh --tests)"
 ! dpkg -s iogate > /dev/null 2>&1 || skip "an iogate package is installed here; the test would replace it"
 
 rm -rf "$work" && mkdir -p "$work"

@@ -1,7 +1,11 @@
 # The Debian package as an admin meets it: built by cpack from this build, installed with apt into
 # a fresh minimal Debian 12 root (debootstrap --variant=minbase from the archive this machine's apt
 # uses), then `iogate --version`, `iogate lint` of a shipped file and a small check on a datastore
-# inside that root, with an HTML report that must carry Chart.js.
+# inside that root, with an HTML report that must carry Chart.js; the man page's EXIT STATUS and
+# the bash completion, installed where bash-completion finds it.
+#
+# Both packages (iogate and iogate-dev) must pass lintian, Debian's policy checker, with no error
+# and no warning; a copy without its copyright file must not.
 #
 # It proves it can fail: the same steps run on three broken copies of the .deb (a shared library
 # dropped from Depends, libjs-chart.js dropped, a shipped file removed) and each must fail.
@@ -48,6 +52,10 @@ TOML
   grep -q 'Chart.js v' "$root/tmp/report.html" || { echo "report.html has no Chart.js"; exit 1; }
   [ -z "$(ls -A "$root/var/tmp/datastore")" ] || { echo "scratch left in the datastore"; exit 1; }
   zcat "$root/usr/share/man/man1/iogate-check.1.gz" | grep -q 'datastore'
+  zcat "$root/usr/share/man/man1/iogate-check.1.gz" | grep -q '^\.SH "EXIT STATUS"$'
+  in_root bash -c 'source /usr/share/bash-completion/completions/iogate
+    COMP_WORDS=(iogate che); COMP_CWORD=1; _iogate; [ "${COMPREPLY[*]}" = check ]' ||
+    { echo "the installed bash completion does not complete 'iogate che'"; exit 1; }
   in_root /usr/share/iogate/scripts/datastores-spec.sh /var/tmp/datastore /tmp \
     > "$root/tmp/datastores.json"
   grep -q '"id": "ds1", "slots": 1, "dir": "/tmp"' "$root/tmp/datastores.json"
@@ -56,8 +64,9 @@ fi
 
 cpack=$1; build=$2; work=$3
 [ "$(id -u)" -eq 0 ] || skip "the package test needs root (debootstrap, chroot)"
-command -v debootstrap > /dev/null || skip "debootstrap is not installed (scripts/install-deps.sh)"
+command -v debootstrap > /dev/null || skip "debootstrap is not installed (scripts/install-deps.sh --tests)"
 command -v unshare > /dev/null || skip "unshare (util-linux) is not installed"
+command -v lintian > /dev/null || skip "lintian is not installed (scripts/install-deps.sh --tests)"
 if [ "${IOGATE_PACKAGE_IN_NS:-}" != 1 ]; then
   # /proc and /dev are mounted into the root inside a private mount namespace: they vanish with
   # this script's last process, whatever ends it.
@@ -97,6 +106,24 @@ rm -rf "$work/packages"
 deb=$(ls "$work"/packages/iogate_*_amd64.deb)
 log "built $(basename "$deb"): $(stat -c %s "$deb") bytes in $(($(date +%s) - t)) s"
 dpkg-deb -f "$deb" Depends
+
+# lint PACKAGE LOG: lintian's verdict; fails on an error or a warning (info tags are shown).
+lint() {
+  lintian --fail-on error,warning --display-info --tag-display-limit 0 "$1" > "$2" 2>&1
+}
+for package in "$work"/packages/*.deb; do
+  t=$(date +%s)
+  lint "$package" "$work/lintian.log" || { cat "$work/lintian.log"; fail "lintian: $(basename "$package")"; }
+  log "lintian $(basename "$package"): 0 errors, 0 warnings, $(grep -c '^I: ' "$work/lintian.log") info in $(($(date +%s) - t)) s"
+  sed 's/^/  /' "$work/lintian.log"
+done
+rm -rf "$work/no-copyright" && mkdir -p "$work/no-copyright" && dpkg-deb -R "$deb" "$work/no-copyright/tree"
+rm "$work/no-copyright/tree/usr/share/doc/iogate/copyright"
+dpkg-deb -b "$work/no-copyright/tree" "$work/no-copyright/iogate.deb" > /dev/null
+if lint "$work/no-copyright/iogate.deb" "$work/no-copyright/lintian.log"; then
+  cat "$work/no-copyright/lintian.log"; fail "lintian passed a package without its copyright file"
+fi
+log "self-test: lintian refuses a package without its copyright file ($(grep -c '^E: ' "$work/no-copyright/lintian.log") errors)"
 
 # The pristine root: cached, else made (apt lists included, package cache emptied).
 cache="$work/bookworm-minbase.tar"

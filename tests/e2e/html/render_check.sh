@@ -6,7 +6,7 @@
 # sets RENDERED_CHARTS. Sourced after lib.sh.
 render_check() {
   local page=$1 work=$2 canvases
-  command -v chromium > /dev/null || fail "chromium is not installed (scripts/install-deps.sh)"
+  command -v chromium > /dev/null || fail "chromium is not installed (scripts/install-deps.sh --tests)"
   [ -r /usr/share/javascript/chart.js/chart.min.js ] || fail "libjs-chart.js is not installed"
   mkdir -p "$work"
   local browser=(chromium --headless --no-sandbox --disable-gpu --disable-background-networking
