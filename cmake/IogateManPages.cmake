@@ -4,6 +4,9 @@
 # iogate.1.gz (the command and its list of subcommands) and iogate-<sub>.1.gz for every subcommand
 # that `iogate --help` lists. help2man reads the --help of a program it names, so each subcommand
 # gets a two-line wrapper script; each page's NAME line is the first line of its --help.
+# help2man makes ENVIRONMENT and EXAMPLES of the "Environment:" and "Examples:" paragraphs of the
+# help (src/cli/help_text.cpp) but knows no "Exit status:": the wrappers hand it that heading in
+# its custom-section form, "*Exit status*", which becomes EXIT STATUS.
 # The version is given, not asked for: `iogate --version` also reports this host's engines.
 foreach(var IOGATE VERSION OUT)
   if(NOT DEFINED ${var})
@@ -67,16 +70,23 @@ endif()
 list(JOIN see_also ", " see_also)
 file(WRITE "${OUT}/iogate.h2m" "[SEE ALSO]\n${see_also}\n")
 first_line(description "${top}")
-page(iogate "${IOGATE}" "${description}" "${OUT}/iogate.h2m")
+# wrapper(<out var> <name> [subcommand]): the script help2man runs for a page.
+function(wrapper out name)
+  set(path "${OUT}/bin/${name}")
+  file(WRITE "${path}" "#!/bin/sh\n'${IOGATE}' ${ARGN} \"$@\" | sed 's/^Exit status:$/*Exit status*/'\n")
+  file(CHMOD "${path}" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+  set(${out} "${path}" PARENT_SCOPE)
+endfunction()
+
+wrapper(top_program iogate)
+page(iogate "${top_program}" "${description}" "${OUT}/iogate.h2m")
 
 file(WRITE "${OUT}/iogate-sub.h2m" "[SEE ALSO]\n\\fBiogate\\fR(1)\n")
 foreach(sub IN LISTS subcommands)
-  set(wrapper "${OUT}/bin/iogate-${sub}")
-  file(WRITE "${wrapper}" "#!/bin/sh\nexec '${IOGATE}' ${sub} \"$@\"\n")
-  file(CHMOD "${wrapper}" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+  wrapper(program iogate-${sub} ${sub})
   help_of(help ${sub})
   first_line(description "${help}")
-  page(iogate-${sub} "${wrapper}" "${description}" "${OUT}/iogate-sub.h2m")
+  page(iogate-${sub} "${program}" "${description}" "${OUT}/iogate-sub.h2m")
 endforeach()
 file(REMOVE_RECURSE "${OUT}/bin")
 file(REMOVE "${OUT}/iogate.h2m" "${OUT}/iogate-sub.h2m")

@@ -23,9 +23,9 @@ void add(std::vector<OutputFile>& set, const RunReport& report, const std::strin
 }  // namespace
 
 ReportFiles report_files_in(const std::filesystem::path& dir) {
-  return {(dir / "junit.xml").string(), (dir / "results.json").string(),
+  return {(dir / "junit.xml").string(),   (dir / "results.json").string(),
           (dir / "gbench.json").string(), (dir / "summary.md").string(),
-          (dir / "report.html").string()};
+          (dir / "report.html").string(), (dir / "metrics.prom").string()};
 }
 
 void write_report_files(const RunReport& report, const ReportFiles& files, IfExists if_exists) {
@@ -34,6 +34,7 @@ void write_report_files(const RunReport& report, const ReportFiles& files, IfExi
   add(set, report, files.json, [](std::ostream& o) { return make_json_writer(o); });
   add(set, report, files.gbench_json, [](std::ostream& o) { return make_gbench_writer(o); });
   add(set, report, files.markdown, [](std::ostream& o) { return make_markdown_writer(o); });
+  add(set, report, files.prom, [](std::ostream& o) { return make_prom_writer(o); });
   std::string chart_js;
   if (!files.html.empty()) {
     chart_js = load_chart_js();

@@ -19,6 +19,9 @@
 // purpose is written with IOGATE_ALLOW_SHARED_OUTPUT=1; the temporary-file discipline still holds
 // there. A missing output directory is created, after its nearest existing ancestor passed the
 // same rule.
+//
+// The path "-" (kStandardOutput) is standard output, as fio, tar and curl read it: its content is
+// written there once every file of the set is in place, so a set that fails prints nothing.
 #pragma once
 
 #include <filesystem>
@@ -44,6 +47,11 @@ class UnsafeOutputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+inline constexpr std::string_view kStandardOutput = "-";
+inline bool is_standard_output(const std::filesystem::path& path) {
+  return path.native() == kStandardOutput;
+}
 
 struct OutputFile {
   std::filesystem::path path;

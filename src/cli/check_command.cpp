@@ -12,12 +12,16 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
+#include <vector>
 
+#include "check_filter.hpp"
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "host_label_flag.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/interrupt.hpp"
+#include "iogate/reports/display_text.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/iometer_table.hpp"
 #include "iogate/runner/check_records.hpp"
@@ -32,23 +36,44 @@ struct CheckFlags {
   DatastoreFlags datastore;
   std::optional<std::string> host_label;
   std::string json_dir;
-  ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html
+  ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html, --prom
   std::optional<std::string> baseline;
   bool strict_baseline = false;
-  int repeat = 0;            // 0: each check's own
-  int repeat_max = 0;        // 0: each check's own
-  bool own_layouts = false;  // --own-layouts: every check lays out its own test file
+  int repeat = 0;                     // 0: each check's own
+  int repeat_max = 0;                 // 0: each check's own
+  bool own_layouts = false;           // --own-layouts: every check lays out its own test file
+  std::optional<std::string> filter;  // --filter: GoogleTest's syntax (check_filter.hpp)
 };
+
+// The checks --filter selects, in the file's order; all of them without one. Nothing, after the
+// reason went to stderr, when the filter is malformed or selects no check: a filter that matches
+// nothing is a typo, not a run of zero checks that passes.
+std::optional<std::vector<Check>> selected_checks(const ThresholdFile& file,
+                                                  const std::optional<std::string>& filter) {
+  if (!filter) return file.checks;
+  try {
+    const CheckFilter chosen(*filter);
+    std::vector<Check> selected;
+    for (const Check& check : file.checks)
+      if (chosen.selects(file.suite, check.name)) selected.push_back(check);
+    if (!selected.empty()) return selected;
+    std::string names;
+    for (const Check& check : file.checks) names += (names.empty() ? "" : ", ") + check.name;
+    std::cerr << "iogate check: --filter " << quoted_excerpt(*filter) << " selects no check of "
+              << file.suite << " (its checks: " << names << ")\n";
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "iogate check: " << e.what() << '\n';
+  }
+  return std::nullopt;
+}
 
 // Outputs that cannot be written are found before any check runs, not after all of them. What
 // fails later (a disk filling up, a name taken by a directory) is reported then, once, on stderr.
 bool outputs_writable(const CheckFlags& flags) {
   try {
+    flags.reports.require_one_on_standard_output();
     if (!flags.json_dir.empty()) probe_writable_dir(flags.json_dir);
-    for (const std::string* f :
-         {&flags.reports.junit, &flags.reports.json, &flags.reports.gbench_json,
-          &flags.reports.markdown, &flags.reports.html})
-      if (!f->empty()) probe_writable_file(*f);
+    for (const std::string& f : flags.reports.chosen()) probe_writable_file(f);
     return true;
   } catch (const std::exception& e) {
     std::cerr << "iogate check: report cannot be written: " << e.what() << '\n';
@@ -57,9 +82,14 @@ bool outputs_writable(const CheckFlags& flags) {
 }
 
 int run(const CheckFlags& flags) {
+  // A report on standard output (--json -) gets stdout to itself; the table goes to stderr.
+  const bool report_on_stdout = flags.reports.to_standard_output();
+  std::ostream& console = report_on_stdout ? std::cerr : std::cout;
   const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
   if (!loaded) return kExitBadInput;
   const ThresholdFile& file = *loaded;
+  const std::optional<std::vector<Check>> checks = selected_checks(file, flags.filter);
+  if (!checks) return kExitBadInput;
   const std::optional<DatastoreChoice> choice = choose_datastore("check", flags.datastore, &file);
   if (!choice) return kExitBadInput;
   const std::optional<std::string> host_label = choose_host_label("check", flags.host_label);
@@ -71,8 +101,8 @@ int run(const CheckFlags& flags) {
   settings.repeat_max = flags.repeat_max;
   settings.json_dir = flags.json_dir;
   settings.host_label = flags.host_label;  // resolved again by the runner, the same way
-  settings.progress = &std::cout;
-  settings.progress_tty = isatty(STDOUT_FILENO) == 1;
+  settings.progress = &console;
+  settings.progress_tty = isatty(report_on_stdout ? STDERR_FILENO : STDOUT_FILENO) == 1;
   settings.share_layouts = !flags.own_layouts;
   try {
     settings.baseline = load_named_baseline(resolve_baseline(flags.baseline, ""));
@@ -82,11 +112,11 @@ int run(const CheckFlags& flags) {
     return kExitBadInput;
   }
   if (!outputs_writable(flags)) return kExitBadInput;
-  std::cout << "iogate check " << flags.file << " on " << choice->dir.string() << '\n'
-            << table_header() << std::endl;
+  console << "iogate check " << flags.file << " on " << choice->dir.string() << '\n'
+          << table_header() << std::endl;
   enable_graceful_stop();
   CheckRunner runner(std::move(settings));
-  runner.plan(file.checks);
+  runner.plan(*checks);
   RunReport report;
   report.context = describe_run(file.suite, choice->dir, *host_label);
   // A report that cannot be written is not a check: it changes no check's verdict or count, it
@@ -94,21 +124,20 @@ int run(const CheckFlags& flags) {
   std::vector<std::string> failures;
   std::vector<std::string> unwritten;
   bool context_of_a_run = false;  // the report's context: the first check that ran, with its stack
-  for (const Check& check : file.checks) {
+  for (const Check& check : *checks) {
     CheckReport done = runner.run(check, &file);
-    std::cout << table_row_line(done.row()) << std::endl;
+    console << table_row_line(done.row()) << std::endl;
     if (const std::string layout = layout_line(done.record); !layout.empty())
-      std::cout << "  " << layout << '\n';
-    for (const std::string& line : evidence_lines(done.record)) std::cout << "  " << line << '\n';
+      console << "  " << layout << '\n';
+    for (const std::string& line : evidence_lines(done.record)) console << "  " << line << '\n';
     for (const std::string& line : baseline_change_lines(done.record))
-      std::cout << "  " << line << '\n';
-    for (const std::string& line : confirmation_lines(done.record))
-      std::cout << "  " << line << '\n';
+      console << "  " << line << '\n';
+    for (const std::string& line : confirmation_lines(done.record)) console << "  " << line << '\n';
     if (const std::string mix = block_mix_line(done.record.workload, done.record.result);
         !mix.empty())
-      std::cout << "  " << mix << '\n';
+      console << "  " << mix << '\n';
     if (done.record.status == CheckStatus::skipped) {
-      for (const std::string& line : done.record.messages) std::cout << "SKIP " << line << '\n';
+      for (const std::string& line : done.record.messages) console << "SKIP " << line << '\n';
     } else {
       failures.insert(failures.end(), done.record.messages.begin(), done.record.messages.end());
     }
@@ -128,11 +157,11 @@ int run(const CheckFlags& flags) {
   } catch (const std::exception& e) {
     unwritten.push_back(std::string("report not written: ") + e.what());
   }
-  for (const std::string& line : failures) std::cout << "FAIL " << line << '\n';
+  for (const std::string& line : failures) console << "FAIL " << line << '\n';
   const StatusCounts counts = count_statuses(report.checks);
-  std::cout << counts.total() << " checks: " << counts.pass << " passed, " << counts.fail
-            << " failed, " << counts.unstable << " unstable, " << counts.skipped << " skipped, "
-            << counts.error << " errors\n";
+  console << counts.total() << " checks: " << counts.pass << " passed, " << counts.fail
+          << " failed, " << counts.unstable << " unstable, " << counts.skipped << " skipped, "
+          << counts.error << " errors\n";
   for (const std::string& line : unwritten) std::cerr << "iogate check: " << line << '\n';
   return failures.empty() && unwritten.empty() ? kExitOk : kExitCheckFailed;
 }
@@ -158,6 +187,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
   sub->add_option("--repeat-max", flags->repeat_max,
                   "The most runs per check while undecided (default: each check's repeat_max)")
       ->check(CLI::Range(1, 100));
+  sub->add_option("--filter", flags->filter,
+                  "Run only the checks matching this GoogleTest-style filter: patterns separated "
+                  "by ':', then '-' and patterns to leave out; '*' and '?' as wildcards; a check "
+                  "matches by its name or by <suite>.<check> (\"seq_*:rand_*-*_1m\")");
   sub->add_flag("--own-layouts", flags->own_layouts,
                 "Lay out a test file for every check, instead of sharing one between the checks "
                 "whose files have the same size and layout writes");

@@ -22,11 +22,13 @@ void add_fingerprint_command(CLI::App& app, int& exit_code);
 void add_fleet_command(CLI::App& app, int& exit_code);
 void add_import_command(CLI::App& app, int& exit_code);
 void add_propose_command(CLI::App& app, int& exit_code);
+// Reads the whole tree of `app` when it runs: add it after every other command.
+void add_completion_command(CLI::App& app, int& exit_code);
 
 // What --version prints: the version and each I/O engine's state on this host (version.cpp).
 std::string version_text();
 
-// --junit, --json, --gbench-json, --markdown, --html (report_command.cpp).
+// --junit, --json, --gbench-json, --markdown, --html, --prom (report_command.cpp).
 void add_report_flags(CLI::App& sub, ReportFiles& files);
 
 // The threshold file at `path`, or nothing after its file:line:column error went to stderr (the

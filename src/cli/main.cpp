@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "help_text.hpp"
 #include "suggest.hpp"
 
 int main(int argc, char** argv) {
@@ -19,6 +20,8 @@ int main(int argc, char** argv) {
   iogate::cli::add_fleet_command(app, exit_code);
   iogate::cli::add_import_command(app, exit_code);
   iogate::cli::add_propose_command(app, exit_code);
+  iogate::cli::add_completion_command(app, exit_code);
+  iogate::cli::add_help_text(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -36,7 +36,8 @@ struct ReportFlags {
 int run_history(const ReportFlags& flags) {
   const ReportFiles& f = flags.files;
   if (!flags.inputs.empty() || !flags.from_dir.empty() || !flags.clear_dir.empty() ||
-      !f.junit.empty() || !f.json.empty() || !f.gbench_json.empty() || !f.markdown.empty()) {
+      !f.junit.empty() || !f.json.empty() || !f.gbench_json.empty() || !f.markdown.empty() ||
+      !f.prom.empty()) {
     std::cerr << "iogate report: --history takes only result directories and --html FILE\n";
     return kExitBadInput;
   }
@@ -67,14 +68,15 @@ int run_history(const ReportFlags& flags) {
     std::cerr << "iogate report: " << e.what() << '\n';
     return kExitCheckFailed;
   }
-  std::cout << "iogate report: history of " << history.runs.size() << " runs, "
-            << history.series.size() << " figures, in " << f.html << '\n';
+  std::ostream& console = is_standard_output(f.html) ? std::cerr : std::cout;  // --html -
+  console << "iogate report: history of " << history.runs.size() << " runs, "
+          << history.series.size() << " figures, in " << f.html << '\n';
   for (const HistorySeries& s : history.series) {
     if (s.workload_changed_at)
-      std::cout << "  workload: " << workload_change_line(history, s) << '\n';
-    if (s.changed_at) std::cout << "  changed: " << change_line(history, s) << '\n';
+      console << "  workload: " << workload_change_line(history, s) << '\n';
+    if (s.changed_at) console << "  changed: " << change_line(history, s) << '\n';
   }
-  for (const std::string& n : history.notes) std::cout << "  note: " << n << '\n';
+  for (const std::string& n : history.notes) console << "  note: " << n << '\n';
   return kExitOk;
 }
 
@@ -113,14 +115,17 @@ int run(const ReportFlags& flags) {
     return kExitBadInput;
   }
   try {  // a file in the way, or an unsafe directory, is bad input: found before any output
-    for (const std::string* f : {&flags.files.junit, &flags.files.json, &flags.files.gbench_json,
-                                 &flags.files.markdown, &flags.files.html})
-      if (!f->empty()) check_output_allowed(*f, flags.if_exists());
+    flags.files.require_one_on_standard_output();
+    for (const std::string& f : flags.files.chosen()) check_output_allowed(f, flags.if_exists());
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";
     return kExitBadInput;
   }
-  write_report(*make_console_writer(std::cout, isatty(STDOUT_FILENO) == 1), report);
+  // A report on standard output (--json -) gets stdout to itself; the table goes to stderr.
+  const bool report_on_stdout = flags.files.to_standard_output();
+  write_report(*make_console_writer(report_on_stdout ? std::cerr : std::cout,
+                                    isatty(report_on_stdout ? STDERR_FILENO : STDOUT_FILENO) == 1),
+               report);
   try {
     write_report_files(report, flags.files, flags.if_exists());
   } catch (const std::exception& e) {
@@ -139,6 +144,9 @@ void add_report_flags(CLI::App& sub, ReportFiles& files) {
                  "Write Google Benchmark JSON (for its tools/compare.py) to this file");
   sub.add_option("--markdown", files.markdown, "Write a Markdown summary to this file");
   sub.add_option("--html", files.html, "Write a self-contained HTML report to this file");
+  sub.add_option("--prom", files.prom,
+                 "Write the verdicts and figures in Prometheus text format to this file (for "
+                 "node_exporter's textfile collector: name it *.prom in its directory)");
 }
 
 void add_report_command(CLI::App& app, int& exit_code) {

@@ -189,6 +189,7 @@ void move_into_place(Staged& s, IfExists if_exists) {
 }  // namespace
 
 void check_output_allowed(const fs::path& path, IfExists if_exists) {
+  if (is_standard_output(path)) return;
   const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   const fs::path base = existing_base(dir);
   const Fd held(::open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
@@ -213,13 +214,19 @@ void write_outputs(const std::vector<OutputFile>& files, IfExists if_exists) {
   std::vector<Staged> staged;
   try {
     for (std::size_t i = 0; i < files.size(); ++i)
-      staged.push_back(stage(files[i].path, contents[i], if_exists));
+      if (!is_standard_output(files[i].path))
+        staged.push_back(stage(files[i].path, contents[i], if_exists));
     for (Staged& s : staged) move_into_place(s, if_exists);
   } catch (...) {
     remove_temporaries(staged);
     throw;
   }
   for (const Staged& s : staged) ::fsync(s.dir.get());  // the new names survive a crash
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (is_standard_output(files[i].path)) {
+      std::fflush(stdout);  // after what the program printed before, never inside it
+      write_all(STDOUT_FILENO, contents[i], "standard output");
+    }
 }
 
 void write_output(const fs::path& path, const std::function<void(std::ostream&)>& write,

@@ -45,6 +45,7 @@ void probe_base(const std::filesystem::path& base) {
 }  // namespace
 
 void probe_writable_file(const std::filesystem::path& file, IfExists if_exists) {
+  if (is_standard_output(file)) return;
   struct stat st {};
   if (::stat(file.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
     refuse(EISDIR, "write " + file.string() + ": expected a file name, not a directory");

@@ -91,6 +91,19 @@ assert_contains "$out/check.txt" \
   "confirmation line"
 [ -f "$out/json/tiny_write.json" ] || fail "no JSON result for tiny_write"
 assert_no_scratch "$ds"
+# --filter runs only the checks it selects (GoogleTest's syntax, the ctest name too); one that
+# selects nothing is a typo: exit 2, the file's checks named, nothing run.
+set +e; "$iogate" check "$out/gate.toml" --datastore "$ds" --filter 'gate.tiny_*' > "$out/filter.txt"
+rc=$?; set -e
+[ "$rc" -eq 0 ] || { cat "$out/filter.txt"; fail "check --filter 'gate.tiny_*' exited $rc, expected 0"; }
+assert_contains "$out/filter.txt" "^1 checks: 1 passed" "the filter ran the one check it selects"
+set +e; "$iogate" check "$out/gate.toml" --datastore "$ds" --filter '-unreachable_*:tiny_*' \
+  > "$out/filter-none.txt" 2>&1; rc=$?; set -e
+[ "$rc" -eq 2 ] || { cat "$out/filter-none.txt"; fail "a filter selecting nothing exited $rc, expected 2"; }
+assert_contains "$out/filter-none.txt" \
+  '^iogate check: --filter "-unreachable_\*:tiny_\*" selects no check of gate \(its checks: tiny_write, unreachable_iops\)$' \
+  "a filter selecting nothing is named"
+assert_no_scratch "$ds"
 # An unknown subcommand or option is named with the closest valid one; nothing runs (exit 2).
 set +e; "$iogate" chek "$out/gate.toml" > "$out/chek.txt" 2>&1; rc=$?; set -e
 [ "$rc" -eq 2 ] || { cat "$out/chek.txt"; fail "an unknown subcommand exited $rc, expected 2"; }

@@ -1,6 +1,8 @@
 # iogate check writes every report format; the JUnit file validates against the Surefire schema
 # and reads back through a real consumer (python3-junitparser) with the right counts, names,
-# failures and figures; `iogate report` redraws the reports from the JSON results.
+# failures and figures; the Prometheus textfile parses with the Prometheus text-format parser
+# (python3-prometheus-client) into the same verdicts and figures; `iogate report` redraws the
+# reports from the JSON results, to standard output too ("-").
 iogate=$1; schema=$2; golden_dir=$3
 source "$IOGATE_E2E_LIB"
 trap cleanup_datastores EXIT
@@ -11,10 +13,10 @@ cp "$E2E_GATE_TOML" "$out/gate.toml"
 set +e
 "$iogate" check "$out/gate.toml" --datastore "$ds" --junit "$out/junit.xml" \
   --json "$out/results.json" --gbench-json "$out/gbench.json" --markdown "$out/summary.md" \
-  --html "$out/report.html" > "$out/check.log" 2>&1
+  --html "$out/report.html" --prom "$out/iogate.prom" > "$out/check.log" 2>&1
 rc=$?; set -e
 [ "$rc" -eq 1 ] || { cat "$out/check.log"; fail "check exited $rc, expected 1 (one check fails)"; }
-for f in junit.xml results.json gbench.json summary.md report.html; do
+for f in junit.xml results.json gbench.json summary.md report.html iogate.prom; do
   [ -s "$out/$f" ] || fail "iogate check wrote no $f"
 done
 
@@ -102,6 +104,32 @@ for k in ("lat_histogram_ns", "lat_percentiles_ms", "intervals", "iops", "mbps")
 assert "storage_stack" in r["context"]
 print("json: ok")
 PY
+/usr/bin/python3 - "$out/iogate.prom" "$out/results.json" "$ds" <<'PY'
+import json, sys
+from prometheus_client.parser import text_string_to_metric_families
+text = open(sys.argv[1]).read()
+r = json.load(open(sys.argv[2])); ds = sys.argv[3]
+assert text.endswith("\n"), "node_exporter needs a final newline"
+families = {f.name: f for f in text_string_to_metric_families(text)}
+assert all(f.type == "gauge" for f in families.values()), [(f.name, f.type) for f in families.values()]
+status = {(s.labels["check"], s.labels["status"]): s.value for s in families["iogate_check_status"].samples}
+assert status[("tiny_write", "pass")] == 1 and status[("unreachable_iops", "fail")] == 1, status
+assert sum(status.values()) == 2, status
+for s in families["iogate_check_status"].samples:
+    assert s.labels["suite"] == "gate" and s.labels["datastore"] == ds and s.labels["host"], s.labels
+    assert s.timestamp is None, "no timestamps in a textfile"
+iops = {s.labels["check"]: s.value for s in families["iogate_check_iops"].samples}
+by_check = {c["check"]: c for c in r["checks"]}
+for check, value in iops.items():
+    assert abs(value / by_check[check]["result"]["iops"] - 1) < 1e-9, (check, value)
+rate = {s.labels["check"]: s.value for s in families["iogate_check_throughput_bytes_per_second"].samples}
+assert abs(rate["tiny_write"] / (by_check["tiny_write"]["result"]["mbps"] * 1048576) - 1) < 1e-6, rate
+lat = {s.labels["check"]: s.value for s in families["iogate_check_latency_p99_seconds"].samples}
+assert 0 < lat["tiny_write"] < 10, lat
+counts = {s.labels["status"]: s.value for s in families["iogate_checks"].samples}
+assert counts == {"pass": 1, "fail": 1, "unstable": 0, "skipped": 0, "error": 0}, counts
+print("prometheus: ok,", len(families), "families")
+PY
 assert_contains "$out/summary.md" '^\| unreachable_iops \| .* \| FAIL \|$' "Markdown row"
 
 # iogate report reads the results back and writes the same counts again.
@@ -110,6 +138,17 @@ assert_contains "$out/summary.md" '^\| unreachable_iops \| .* \| FAIL \|$' "Mark
 assert_contains "$out/report.log" "unreachable_iops .*FAIL" "report prints the table"
 xmllint --noout --schema "$schema" "$out/again.xml" || fail "again.xml invalid"
 [ "$(grep -c '<testcase' "$out/again.xml")" -eq 2 ] || fail "report lost test cases"
+# "-" is standard output, for every report flag: the document alone on stdout (the table goes to
+# stderr), no file named "-"; two formats on stdout would interleave and are refused.
+( cd "$out" && "$iogate" report results.json --prom - --junit again-2.xml > stdout.prom 2> table.txt ) ||
+  fail "iogate report --prom - failed"
+/usr/bin/python3 -c 'import sys; from prometheus_client.parser import text_string_to_metric_families as p; assert any(f.name == "iogate_check_status" for f in p(open(sys.argv[1]).read()))' \
+  "$out/stdout.prom" || { cat "$out/stdout.prom"; fail "--prom - wrote no Prometheus text to stdout"; }
+assert_contains "$out/table.txt" "unreachable_iops .*FAIL" "the table goes to stderr when a report takes stdout"
+[ ! -e "$out/-" ] && [ -s "$out/again-2.xml" ] || fail "--prom - made a file named '-' or lost the other report"
+set +e; "$iogate" report "$out/results.json" --json - --markdown - > "$out/two.txt" 2>&1; rc=$?; set -e
+[ "$rc" -eq 2 ] || { cat "$out/two.txt"; fail "two reports on stdout exited $rc, expected 2"; }
+assert_contains "$out/two.txt" "only one report can go to standard output" "two reports on stdout refused"
 set +e; "$iogate" report "$out/gate.toml" > /dev/null 2> "$out/bad.log"; rc=$?; set -e
 [ "$rc" -eq 2 ] || fail "report of a non-JSON file exited $rc, expected 2"
 assert_contains "$out/bad.log" "gate.toml: not JSON" "bad input named"

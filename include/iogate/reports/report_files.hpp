@@ -5,7 +5,9 @@
 
 #include <filesystem>
 #include <ostream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "iogate/output_file.hpp"
 #include "iogate/reports/report_writer.hpp"
@@ -18,14 +20,34 @@ struct ReportFiles {
   std::string gbench_json;  // Google Benchmark format
   std::string markdown;
   std::string html;
-  bool any() const {
-    return !junit.empty() || !json.empty() || !gbench_json.empty() || !markdown.empty() ||
-           !html.empty();
+  std::string prom;  // Prometheus text format (node_exporter's textfile collector)
+  // The paths chosen (the formats asked for), in the order above.
+  std::vector<std::string> chosen() const {
+    std::vector<std::string> paths;
+    for (const std::string* p : {&junit, &json, &gbench_json, &markdown, &html, &prom})
+      if (!p->empty()) paths.push_back(*p);
+    return paths;
+  }
+  bool any() const { return !chosen().empty(); }
+  // Whether a format goes to standard output ("-"): the console's table then goes to stderr.
+  bool to_standard_output() const {
+    for (const std::string& p : chosen())
+      if (is_standard_output(p)) return true;
+    return false;
+  }
+  // Throws std::invalid_argument when two formats are asked for on standard output: interleaved,
+  // neither could be read.
+  void require_one_on_standard_output() const {
+    int n = 0;
+    for (const std::string& p : chosen()) n += is_standard_output(p) ? 1 : 0;
+    if (n > 1)
+      throw std::invalid_argument(
+          "only one report can go to standard output (-); name a file for the others");
   }
 };
 
 // What a suite's merge step writes into its report directory: junit.xml, results.json,
-// gbench.json, summary.md, report.html.
+// gbench.json, summary.md, report.html, metrics.prom.
 ReportFiles report_files_in(const std::filesystem::path& dir);
 
 // Every chosen format, all or none (output_file.hpp). Throws OutputExistsError (a file there and

@@ -19,6 +19,10 @@ std::unique_ptr<ReportWriter> make_json_writer(std::ostream& out);
 // Google Benchmark's JSON output format, for its tools/compare.py.
 std::unique_ptr<ReportWriter> make_gbench_writer(std::ostream& out);
 
+// The Prometheus text format for node_exporter's textfile collector: the verdicts and figures as
+// gauges labelled by suite, check, host and datastore (prom_writer.cpp has the metric names).
+std::unique_ptr<ReportWriter> make_prom_writer(std::ostream& out);
+
 // A Markdown summary for CI job summaries (GitHub $GITHUB_STEP_SUMMARY, GitLab, Azure).
 std::unique_ptr<ReportWriter> make_markdown_writer(std::ostream& out);
 

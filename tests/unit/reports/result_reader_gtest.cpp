@@ -176,7 +176,8 @@ TEST_F(ResultReader, MergeWritesEveryFormat) {
   write_json_file(dir_ / "c.json", check_to_json(sample.checks[1], sample.context));
   std::ostringstream console;
   EXPECT_EQ(merge_report_dir(dir_, console), 1u);
-  for (const auto& f : {"junit.xml", "results.json", "gbench.json", "summary.md", "report.html"})
+  for (const auto& f :
+       {"junit.xml", "results.json", "gbench.json", "summary.md", "report.html", "metrics.prom"})
     EXPECT_GT(fs::file_size(dir_ / f), 100u) << f;
   EXPECT_NE(console.str().find("FAIL"), std::string::npos);
   EXPECT_EQ(merge_report_dir(dir_, console), 1u) << "outputs are not read back as checks";
