@@ -166,5 +166,15 @@ assert_contains "$out/dir.log" "^iogate: $out: is a directory, expected a baseli
 
 "$iogate" fingerprint --datastore "$ds" > "$out/fp.log"
 assert_contains "$out/fp.log" "^filesystem " "fingerprint"
+# --json: the same fields, in the results' encoding, for scripts.
+"$iogate" fingerprint --datastore "$ds" --json > "$out/fp.json"
+/usr/bin/python3 - "$out/fp.json" "$out/fp.log" "$ds" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["datastore"] == sys.argv[3], doc
+text = {line.split()[0] for line in open(sys.argv[2]) if line.strip()}
+assert doc["storage_stack"]["filesystem"] and text <= set(doc["storage_stack"]), (text, doc)
+PY
+
 assert_no_scratch "$ds"
 echo PASS
