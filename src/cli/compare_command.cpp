@@ -8,7 +8,8 @@
 // (include/iogate/verdicts/evidence.hpp), as a bound "--tolerance % of baseline" (default 90%)
 // weighed once: REGRESSED when broken, ok when it holds, undecided otherwise (too few or too
 // spread samples to tell), each with its ratio interval. Latencies are shown, not gated: their
-// tails move with load. Exit 0 no regression, 1 a regression, 2 bad input.
+// tails move with load. Exit 0 no regression, 1 a regression, 2 bad input. With --json the same
+// rows, counts and changes are one JSON document on stdout instead of the table.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -36,6 +37,7 @@ struct CompareFlags {
   std::string results;
   double tolerance_pct = 90;
   bool strict_baseline = false;
+  bool json = false;
 };
 
 // One iogate-check document's runs as baseline samples.
@@ -157,12 +159,23 @@ constexpr Row kRows[] = {
 
 struct RowVerdict {
   bool regressed = false;
-  std::string shown;  // "ok", "REGRESSED", "undecided" with the ratio interval, or "info"
+  std::string verdict;   // "ok", "REGRESSED", "undecided", or "info" (shown, not gated)
+  std::string interval;  // the ratio interval judged; empty for "info"
+  std::string shown() const { return interval.empty() ? verdict : verdict + " (" + interval + ")"; }
+};
+
+// One line of the comparison: a check's metric, or a check the results do not have.
+struct ComparedRow {
+  std::string check;
+  const Row* row = nullptr;  // none: the check is missing from the results
+  double baseline = 0, now = 0;
+  RowVerdict verdict;
+  double delta_pct() const { return baseline != 0 ? (now / baseline - 1) * 100 : 0.0; }
 };
 
 RowVerdict judge(const Row& row, const std::vector<double>& base, const std::vector<double>& now,
                  double tolerance) {
-  if (!row.gated) return {.shown = "info"};
+  if (!row.gated) return {.regressed = false, .verdict = "info", .interval = ""};
   const double fraction = row.higher_is_better ? tolerance : 1.0 / tolerance;
   const Expectation e{row.key, row.metric, row.higher_is_better ? BoundKind::min : BoundKind::max,
                       0, RelativeBound{fraction}};
@@ -174,7 +187,48 @@ RowVerdict judge(const Row& row, const std::vector<double>& base, const std::vec
                               : j.decision == Decision::holds ? "ok"
                                                               : "undecided";
   return {.regressed = j.decision == Decision::broken,
-          .shown = fmt::format("{} ({})", verdict, describe_interval(j))};
+          .verdict = verdict,
+          .interval = describe_interval(j)};
+}
+
+void print_table(const std::vector<ComparedRow>& rows, const CompareFlags& flags) {
+  std::cout << fmt::format("{:<28} {:<12} {:>14} {:>14} {:>9}  {}\n", "check", "metric", "baseline",
+                           "now", "delta", "verdict");
+  for (const ComparedRow& r : rows) {
+    if (r.row == nullptr) {
+      std::cout << fmt::format("{:<28} missing from {}\n", r.check, flags.results);
+      continue;
+    }
+    std::cout << fmt::format("{:<28} {:<12} {:>14.2f} {:>14.2f} {:>+8.1f}%  {}\n", r.check,
+                             r.row->shown, r.baseline, r.now, r.delta_pct(), r.verdict.shown());
+  }
+}
+
+json compared_json(const std::vector<ComparedRow>& rows, const CompareFlags& flags,
+                   const std::vector<std::string>& changes, int regressions) {
+  json out_rows = json::array(), missing = json::array();
+  for (const ComparedRow& r : rows) {
+    if (r.row == nullptr) {
+      missing.push_back(r.check);
+      continue;
+    }
+    out_rows.push_back({{"check", r.check},
+                        {"metric", r.row->key},
+                        {"baseline", r.baseline},
+                        {"now", r.now},
+                        {"delta_pct", r.delta_pct()},
+                        {"verdict", r.verdict.verdict},
+                        {"interval", r.verdict.interval}});
+  }
+  return {{"format", "iogate-compare"},
+          {"version", 1},
+          {"baseline", flags.baseline},
+          {"results", flags.results},
+          {"tolerance_pct", flags.tolerance_pct},
+          {"rows", out_rows},
+          {"missing", missing},
+          {"changes", changes},
+          {"regressions", regressions}};
 }
 
 int run(const CompareFlags& flags) {
@@ -217,25 +271,29 @@ int run(const CompareFlags& flags) {
   }
   const double tolerance = flags.tolerance_pct / 100.0;
   int regressions = 0;
-  std::cout << fmt::format("{:<28} {:<12} {:>14} {:>14} {:>9}  {}\n", "check", "metric", "baseline",
-                           "now", "delta", "verdict");
+  std::vector<ComparedRow> rows;
   for (const BaselineCheck& b : base.checks) {
     const BaselineCheck* n = now.find(b.name);
     if (n == nullptr) {
-      std::cout << fmt::format("{:<28} missing from {}\n", b.name, flags.results);
+      ComparedRow missing;
+      missing.check = b.name;
+      rows.push_back(std::move(missing));
       continue;
     }
     for (const Row& row : kRows) {
       const auto bi = b.samples.find(row.key), ni = n->samples.find(row.key);
       if (bi == b.samples.end() || ni == n->samples.end()) continue;
-      const double bm = median(bi->second), nm = median(ni->second);
-      const RowVerdict verdict = judge(row, bi->second, ni->second, tolerance);
-      if (verdict.regressed) ++regressions;
-      std::cout << fmt::format("{:<28} {:<12} {:>14.2f} {:>14.2f} {:>+8.1f}%  {}\n", b.name,
-                               row.shown, bm, nm, bm != 0 ? (nm / bm - 1) * 100 : 0.0,
-                               verdict.shown);
+      ComparedRow r{b.name, &row, median(bi->second), median(ni->second),
+                    judge(row, bi->second, ni->second, tolerance)};
+      if (r.verdict.regressed) ++regressions;
+      rows.push_back(std::move(r));
     }
   }
+  if (flags.json) {
+    std::cout << compared_json(rows, flags, where.changes, regressions).dump(2) << '\n';
+    return regressions == 0 ? kExitOk : kExitCheckFailed;
+  }
+  print_table(rows, flags);
   for (const std::string& change : where.changes) std::cout << "changed: " << change << '\n';
   std::cout << regressions << " regressions (tolerance " << flags.tolerance_pct
             << "% of baseline)\n";
@@ -258,6 +316,9 @@ void add_compare_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--strict-baseline", flags->strict_baseline,
                 "Refuse a baseline recorded on another host, datastore or filesystem than the "
                 "results (else $IOGATE_STRICT_BASELINE=1)");
+  sub->add_flag("--json", flags->json,
+                "Print the comparison as JSON (rows, missing checks, changes, regressions) "
+                "instead of the table; the exit status is the same");
   sub->callback([flags, &exit_code] { exit_code = run(*flags); });
 }
 

@@ -139,6 +139,18 @@ if "$iogate" compare "$out/fast.json" "$out/b.json" > "$out/regress.log"; then
   fail "compare must exit non-zero on a regression"
 fi
 assert_contains "$out/regress.log" "REGRESSED" "regression row"
+# --json: the same verdicts for scripts, the same exit status.
+rc=0; "$iogate" compare "$out/fast.json" "$out/b.json" --json > "$out/regress.json" || rc=$?
+[ "$rc" = 1 ] || fail "compare --json on a regression exited $rc, expected 1"
+/usr/bin/python3 - "$out/regress.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "iogate-compare" and d["regressions"] >= 1, d
+rows = {(r["check"], r["metric"]): r for r in d["rows"]}
+r = rows[("seq_read_64k", "mbps")]
+assert r["verdict"] == "REGRESSED" and r["delta_pct"] < -90 and r["interval"], r
+assert all(r["verdict"] in ("ok", "REGRESSED", "undecided", "info") for r in d["rows"]), d["rows"]
+PY
 
 # compare with nothing in common (a baseline of another suite) compares nothing: exit 2, not
 # "0 regressions".
