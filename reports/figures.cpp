@@ -72,24 +72,20 @@ std::string format_figure(double value) {
   return fmt::format("{:.6g}", value);
 }
 
-void StatusCounts::add(CheckStatus status) {
+int& StatusCounts::of(CheckStatus status) {
   switch (status) {
     case CheckStatus::pass:
-      ++pass;
-      break;
+      return pass;
     case CheckStatus::fail:
-      ++fail;
-      break;
+      return fail;
     case CheckStatus::unstable:
-      ++unstable;
-      break;
+      return unstable;
     case CheckStatus::skipped:
-      ++skipped;
-      break;
+      return skipped;
     case CheckStatus::error:
-      ++error;
       break;
   }
+  return error;
 }
 
 bool has_figures(const CheckRecord& record) {

@@ -71,9 +71,7 @@ const std::vector<Family>& figure_families() {
       {"iogate_check_throughput_bytes_per_second",
        "Bytes per second read and written by the run the verdict stands on",
        [](const CheckRecord& c) {
-         return std::optional<double>(
-             c.result.elapsed_s > 0 ? static_cast<double>(c.result.bytes()) / c.result.elapsed_s
-                                    : 0.0);
+         return std::optional<double>(c.result.mbps() * 1024 * 1024);  // mbps() is MiB/s
        }},
       {"iogate_check_latency_avg_seconds", "Mean I/O latency, submit to completion",
        [](const CheckRecord& c) { return seconds_of_ms(c, "latency_avg_ms"); }},
@@ -125,7 +123,7 @@ class PromWriter final : public ReportWriter {
         out() << fmt::format(
             "iogate_checks{{suite=\"{}\",host=\"{}\",datastore=\"{}\",status=\"{}\"}} {}\n",
             label_value(std::get<0>(where)), label_value(context_.identity()),
-            label_value(std::get<1>(where)), status_name(s), count_of(n, s));
+            label_value(std::get<1>(where)), status_name(s), n.of(s));
     out().flush();
   }
 
@@ -144,22 +142,6 @@ class PromWriter final : public ReportWriter {
                        label_value(suite_of(c)), label_value(c.check),
                        label_value(context_.identity()), label_value(datastore_of(c)));
   }
-  static int count_of(const StatusCounts& n, CheckStatus s) {
-    switch (s) {
-      case CheckStatus::pass:
-        return n.pass;
-      case CheckStatus::fail:
-        return n.fail;
-      case CheckStatus::unstable:
-        return n.unstable;
-      case CheckStatus::skipped:
-        return n.skipped;
-      case CheckStatus::error:
-        return n.error;
-    }
-    return 0;
-  }
-
   RunContext context_;
   std::vector<CheckRecord> checks_;  // in run order, one per label set
   std::map<std::tuple<std::string, std::string, std::string>, std::size_t> index_;

@@ -7,7 +7,6 @@
 // interrupted by SIGTERM" (not as skipped: a skip reads as "fine, on purpose" on a dashboard, and
 // an interrupted gate has not judged the storage), the report files are written whole, and then
 // the process dies of the signal, as a shell or CI expects.
-#include <unistd.h>
 
 #include <iostream>
 #include <memory>
@@ -82,9 +81,8 @@ bool outputs_writable(const CheckFlags& flags) {
 }
 
 int run(const CheckFlags& flags) {
-  // A report on standard output (--json -) gets stdout to itself; the table goes to stderr.
-  const bool report_on_stdout = flags.reports.to_standard_output();
-  std::ostream& console = report_on_stdout ? std::cerr : std::cout;
+  const Console where = console_for(flags.reports);
+  std::ostream& console = where.out;
   const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
   if (!loaded) return kExitBadInput;
   const ThresholdFile& file = *loaded;
@@ -102,7 +100,7 @@ int run(const CheckFlags& flags) {
   settings.json_dir = flags.json_dir;
   settings.host_label = flags.host_label;  // resolved again by the runner, the same way
   settings.progress = &console;
-  settings.progress_tty = isatty(report_on_stdout ? STDERR_FILENO : STDOUT_FILENO) == 1;
+  settings.progress_tty = where.tty;
   settings.share_layouts = !flags.own_layouts;
   try {
     settings.baseline = load_named_baseline(resolve_baseline(flags.baseline, ""));

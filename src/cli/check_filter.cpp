@@ -1,26 +1,15 @@
 #include "check_filter.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
 namespace iogate::cli {
 namespace {
 
-// Whether the suite's "<suite>.<check>" or the check's own name matches one of the ':'-separated
-// patterns of `patterns`.
-bool any_matches(std::string_view patterns, std::string_view suite, std::string_view check) {
-  const std::string qualified = std::string(suite) + "." + std::string(check);
-  std::size_t from = 0;
-  while (from <= patterns.size()) {
-    const std::size_t to = std::min(patterns.find(':', from), patterns.size());
-    const std::string_view pattern = patterns.substr(from, to - from);
-    if (glob_matches(pattern, check) || glob_matches(pattern, qualified)) return true;
-    from = to + 1;
-  }
-  return false;
-}
-
-void require_patterns(std::string_view patterns, const std::string& filter) {
+// The ':'-separated patterns of `patterns`; std::invalid_argument for an empty one.
+std::vector<std::string> split_patterns(std::string_view patterns, const std::string& filter) {
+  std::vector<std::string> out;
   std::size_t from = 0;
   while (from <= patterns.size()) {
     const std::size_t to = std::min(patterns.find(':', from), patterns.size());
@@ -28,8 +17,19 @@ void require_patterns(std::string_view patterns, const std::string& filter) {
       throw std::invalid_argument("--filter \"" + filter +
                                   "\": an empty pattern (expected PATTERN[:PATTERN...][-PATTERN"
                                   "[:PATTERN...]], '*' and '?' as wildcards)");
+    out.emplace_back(patterns.substr(from, to - from));
     from = to + 1;
   }
+  return out;
+}
+
+// Whether the check's own name or its ctest name "<suite>.<check>" matches one of `patterns`.
+bool any_matches(const std::vector<std::string>& patterns, std::string_view suite,
+                 std::string_view check) {
+  const std::string qualified = std::string(suite) + "." + std::string(check);
+  for (const std::string& pattern : patterns)
+    if (glob_matches(pattern, check) || glob_matches(pattern, qualified)) return true;
+  return false;
 }
 
 }  // namespace
@@ -59,11 +59,10 @@ bool glob_matches(std::string_view pattern, std::string_view text) {
 
 CheckFilter::CheckFilter(std::string filter) : filter_(std::move(filter)) {
   const std::size_t dash = filter_.find('-');
-  positive_ = filter_.substr(0, dash);
-  if (dash != std::string::npos) negative_ = filter_.substr(dash + 1);
-  if (positive_.empty()) positive_ = "*";
-  require_patterns(positive_, filter_);
-  if (dash != std::string::npos) require_patterns(negative_, filter_);
+  const std::string_view text = filter_;
+  const std::string_view positive = text.substr(0, dash);
+  positive_ = positive.empty() ? std::vector<std::string>{"*"} : split_patterns(positive, filter_);
+  if (dash != std::string::npos) negative_ = split_patterns(text.substr(dash + 1), filter_);
 }
 
 bool CheckFilter::selects(std::string_view suite, std::string_view check) const {

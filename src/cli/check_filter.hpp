@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace iogate::cli {
 
@@ -22,8 +23,8 @@ class CheckFilter {
 
  private:
   std::string filter_;
-  std::string positive_;  // ':'-separated; "*" when the filter starts with '-'
-  std::string negative_;  // ':'-separated; empty: none
+  std::vector<std::string> positive_;  // {"*"} when the filter starts with '-'
+  std::vector<std::string> negative_;  // empty: none
 };
 
 }  // namespace iogate::cli

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <optional>
+#include <ostream>
 #include <string>
 
 #include "iogate/reports/report_files.hpp"
@@ -30,6 +31,14 @@ std::string version_text();
 
 // --junit, --json, --gbench-json, --markdown, --html, --prom (report_command.cpp).
 void add_report_flags(CLI::App& sub, ReportFiles& files);
+
+// Where a command's table and progress go: stdout, or stderr when one of `reports` takes standard
+// output ("-"), which then carries that document alone; `tty` says whether that stream is one.
+struct Console {
+  std::ostream& out;
+  bool tty;
+};
+Console console_for(const ReportFiles& reports);
 
 // The threshold file at `path`, or nothing after its file:line:column error went to stderr (the
 // caller then exits with kExitBadInput before writing anything).

@@ -36,8 +36,7 @@ struct ReportFlags {
 int run_history(const ReportFlags& flags) {
   const ReportFiles& f = flags.files;
   if (!flags.inputs.empty() || !flags.from_dir.empty() || !flags.clear_dir.empty() ||
-      !f.junit.empty() || !f.json.empty() || !f.gbench_json.empty() || !f.markdown.empty() ||
-      !f.prom.empty()) {
+      f.chosen().size() != (f.html.empty() ? 0u : 1u)) {
     std::cerr << "iogate report: --history takes only result directories and --html FILE\n";
     return kExitBadInput;
   }
@@ -68,7 +67,7 @@ int run_history(const ReportFlags& flags) {
     std::cerr << "iogate report: " << e.what() << '\n';
     return kExitCheckFailed;
   }
-  std::ostream& console = is_standard_output(f.html) ? std::cerr : std::cout;  // --html -
+  std::ostream& console = console_for(f).out;
   console << "iogate report: history of " << history.runs.size() << " runs, "
           << history.series.size() << " figures, in " << f.html << '\n';
   for (const HistorySeries& s : history.series) {
@@ -121,11 +120,8 @@ int run(const ReportFlags& flags) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";
     return kExitBadInput;
   }
-  // A report on standard output (--json -) gets stdout to itself; the table goes to stderr.
-  const bool report_on_stdout = flags.files.to_standard_output();
-  write_report(*make_console_writer(report_on_stdout ? std::cerr : std::cout,
-                                    isatty(report_on_stdout ? STDERR_FILENO : STDOUT_FILENO) == 1),
-               report);
+  const Console console = console_for(flags.files);
+  write_report(*make_console_writer(console.out, console.tty), report);
   try {
     write_report_files(report, flags.files, flags.if_exists());
   } catch (const std::exception& e) {
@@ -136,6 +132,11 @@ int run(const ReportFlags& flags) {
 }
 
 }  // namespace
+
+Console console_for(const ReportFiles& reports) {
+  if (reports.to_standard_output()) return {std::cerr, isatty(STDERR_FILENO) == 1};
+  return {std::cout, isatty(STDOUT_FILENO) == 1};
+}
 
 void add_report_flags(CLI::App& sub, ReportFiles& files) {
   sub.add_option("--junit", files.junit, "Write JUnit XML (dashboards) to this file");

@@ -46,7 +46,9 @@ std::string format_figure(double value);
 struct StatusCounts {
   int pass = 0, fail = 0, unstable = 0, skipped = 0, error = 0;
   int total() const { return pass + fail + unstable + skipped + error; }
-  void add(CheckStatus status);
+  void add(CheckStatus status) { ++of(status); }
+  int& of(CheckStatus status);  // the count of that status
+  int of(CheckStatus status) const { return const_cast<StatusCounts*>(this)->of(status); }
 };
 StatusCounts count_statuses(const std::vector<CheckRecord>& checks);
 
