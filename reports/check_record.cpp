@@ -34,6 +34,12 @@ std::span<const RunResult> CheckRecord::judged_repeats() const {
   return all.subspan(std::min(all.size(), static_cast<std::size_t>(confirmation->first_runs)));
 }
 
+std::string CheckRecord::shown_run_text() const {
+  if (repeats.size() < 2) return "the run";
+  if (shown_run == 0) return fmt::format("the median run of {}", repeats.size());
+  return fmt::format("run {} of {}", shown_run, repeats.size());
+}
+
 std::string ConfirmationRecord::line() const {
   return fmt::format("{}: first sample at {}: {}; after a {:.0f} s pause: {}", outcome, first_at,
                      fmt::join(first, "; "), pause_s, fmt::join(second, "; "));

@@ -76,6 +76,7 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
   if (!c.start_time.empty()) out["start_time"] = c.start_time;
   if (!c.end_time.empty()) out["end_time"] = c.end_time;
   if (!c.datastore.empty()) out["datastore"] = c.datastore;
+  if (c.shown_run > 0) out["shown_run"] = c.shown_run;
   if (c.layout_s) out["layout_s"] = *c.layout_s;
   if (!c.layout_reused_from.empty()) out["layout_reused_from"] = c.layout_reused_from;
   if (c.cleanup_s) out["cleanup_s"] = *c.cleanup_s;

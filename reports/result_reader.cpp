@@ -166,6 +166,8 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
   f.for_each("repeats", [&](const nlohmann::json& r, const std::string& at) {
     c.repeats.push_back(run_from_json(r, at));
   });
+  // Which of the repeats `result` is: one of them, or none said.
+  c.shown_run = static_cast<int>(f.count_or("shown_run", 0, c.repeats.size()));
   f.for_each("baseline", [&](const nlohmann::json& b, const std::string& at) {
     const JsonFields fig(b, at);
     c.baseline.push_back({fig.text("key", 64), fig.number("baseline", 0, kNoMax, kFigure),

@@ -59,7 +59,10 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   record.description = check.description;
   record.workload = check.workload;
   record.result = outcome.result;
-  if (outcome.runs.size() > 1) record.repeats = outcome.runs;
+  if (outcome.runs.size() > 1) {
+    record.repeats = outcome.runs;
+    record.shown_run = static_cast<int>(outcome.shown_run) + 1;
+  }
   record.fingerprint_changes = outcome.fingerprint_changes;
   record.confirmation = outcome.confirmation;
   // The runs of the sample judged: after a confirmation its first runs were the first sample's.
@@ -98,7 +101,8 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   std::string changed;
   for (const std::string& c : outcome.fingerprint_changes) changed += "; " + c;
   for (const Shortfall& s : v.shortfalls) {
-    std::string line = failure_line(check, outcome.result, s, v.runs_allowed);
+    std::string line =
+        failure_line(check, outcome.result, s, v.runs_allowed, record.shown_run_text());
     for (const Comparison& c : v.compared) {
       if (c.expectation == s.expectation && c.baseline != 0)
         line += fmt::format("; {} {:+.0f}% vs baseline", check.name,

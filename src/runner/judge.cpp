@@ -166,7 +166,9 @@ Sample run_until_decided(const Check& check, const FileRef& test_file, const Jud
 
 // The sample's verdict and figures become the outcome's; its runs follow any already there.
 void adopt(Sample&& sample, const Check& check, CheckOutcome& outcome) {
-  outcome.result = sample.runs[median_run(check, sample.runs)];
+  const std::size_t median = median_run(check, sample.runs);
+  outcome.result = sample.runs[median];
+  outcome.shown_run = outcome.runs.size() + median;
   outcome.verdict = std::move(sample.verdict);
   outcome.budget_spent = sample.budget_spent;
   outcome.runs.insert(outcome.runs.end(), std::make_move_iterator(sample.runs.begin()),
@@ -189,6 +191,7 @@ void note_fail_fast(const Stops& stops, CheckOutcome& outcome) {
   s->note = fmt::format("{}; {} of {} runs stopped early", first.note, stops.count, stops.of_runs);
   outcome.fail_fast_elapsed_s = outcome.runs.back().elapsed_s;
   outcome.result = outcome.runs.back();
+  outcome.shown_run = outcome.runs.size() - 1;
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ std::string metric_name(const Expectation& e) {
     case Metric::iops:
       return "iops";
     case Metric::mbps:
-      return "MB/s";
+      return "mbps";
     case Metric::duration:
       return "duration";
     case Metric::latency_avg:
@@ -32,13 +32,25 @@ std::string metric_name(const Expectation& e) {
 
 }  // namespace
 
+namespace {
+
+// A rate's number without its unit (an interval names the unit once: "95.20-104.10 IOPS").
+std::string rate_number(double value) { return fmt::format("{:.2f}", value); }
+
+const char* rate_unit(Metric metric) {
+  if (metric == Metric::iops) return "IOPS";
+  if (metric == Metric::mbps) return "MB/s";
+  return nullptr;
+}
+
+}  // namespace
+
 std::string format_value(Metric metric, double value) {
   if (!std::isfinite(value)) return "n/a";
   switch (metric) {
     case Metric::iops:
-      return fmt::format("{:.2f}", value);
     case Metric::mbps:
-      return fmt::format("{:.2f}", value);
+      return rate_number(value) + " " + rate_unit(metric);
     case Metric::duration:
       return format_duration(
           std::chrono::duration_cast<Nanoseconds>(std::chrono::duration<double>(value)));
@@ -61,33 +73,6 @@ std::string runs_text(const Judgement& j, int runs_allowed) {
   return fmt::format("after {} of {} runs", j.runs, runs_allowed);
 }
 
-}  // namespace
-
-std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s,
-                         int runs_allowed) {
-  if (s.expectation == nullptr) return fmt::format("{}: {}", check.name, s.note);  // a stall
-  const Expectation& e = *s.expectation;
-  const char* relation = e.kind == BoundKind::min ? "<" : ">";
-  std::string bound = format_value(e.metric, s.bound);
-  if (const auto* rel = std::get_if<RelativeBound>(&e.bound))
-    bound = fmt::format("{:g}% of baseline = {}", rel->fraction * 100, bound);
-  std::string evidence;
-  if (s.judgement)
-    evidence = fmt::format("; {} {}", describe_interval(*s.judgement),
-                           runs_text(*s.judgement, runs_allowed));
-  if (!s.note.empty())  // fail fast: the figure is a projection, the note says which
-    return fmt::format("{}: {} {} {} {} ({}{})", check.name, metric_name(e), relation, e.key, bound,
-                       s.note, evidence);
-  std::string context =
-      fmt::format("{} at {:.1f} MB/s", format_size(result.bytes()), result.mbps());
-  if (e.metric != Metric::mbps && e.metric != Metric::duration)
-    context += fmt::format(", {:.2f} IOPS", result.iops());
-  if (!result.completed) context += ", stopped early";
-  return fmt::format("{}: {} {} {} {} ({}{})", check.name, format_metric(e, s.measured), relation,
-                     e.key, bound, context, evidence);
-}
-
-namespace {
 // "12.50-13.10", or one end only ("at least 12.50") when the runs so far give just one: a single
 // run bounds a floor from below, never from above.
 std::string interval_text(const Interval& i, const std::function<std::string(double)>& value) {
@@ -97,19 +82,71 @@ std::string interval_text(const Interval& i, const std::function<std::string(dou
   if (has_hi) return "at most " + value(i.hi);
   return "unbounded so far";
 }
+
+// The interval in the metric's unit, a rate's unit said once: "95.20-104.10 IOPS", "1.80s-1.85s".
+std::string metric_interval(const Interval& i, Metric metric) {
+  const bool unbounded = std::isnan(i.lo) && std::isnan(i.hi);
+  if (const char* unit = rate_unit(metric); unit != nullptr && !unbounded)
+    return interval_text(i, rate_number) + " " + unit;
+  return interval_text(i, [metric](double v) { return format_value(metric, v); });
+}
+
+// What the estimate a verdict holds to its bound is: "median of 6 runs", "all I/Os of 6 runs".
+std::string estimate_basis(const Judgement& j) {
+  if (j.ratio)
+    return fmt::format("median of {} run{} against the baseline's", j.runs, j.runs == 1 ? "" : "s");
+  if (j.pooled) return fmt::format("all I/Os of {} run{}", j.runs, j.runs == 1 ? "" : "s");
+  if (j.runs <= 1) return "one run";
+  return fmt::format("median of {} runs", j.runs);
+}
+
+// "0.86-1.04x baseline (bound 0.90x)": a relative verdict's interval, in ratios.
+std::string ratio_interval(const Judgement& j) {
+  return fmt::format("{}x baseline (bound {:.2f}x)",
+                     interval_text(j.interval, [](double v) { return fmt::format("{:.2f}", v); }),
+                     j.bound);
+}
+
+// The verdict's interval around its estimate, in the estimate's own terms.
+std::string interval_words(const Judgement& j) {
+  if (j.ratio) return "now " + ratio_interval(j);
+  return "interval " + metric_interval(j.interval, j.expectation->metric);
+}
+
 }  // namespace
+
+std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s,
+                         int runs_allowed, const std::string& shown) {
+  if (s.expectation == nullptr) return fmt::format("{}: {}", check.name, s.note);  // a stall
+  const Expectation& e = *s.expectation;
+  const char* relation = e.kind == BoundKind::min ? "<" : ">";
+  std::string bound = format_value(e.metric, s.bound);
+  if (const auto* rel = std::get_if<RelativeBound>(&e.bound))
+    bound = fmt::format("{:g}% of baseline = {}", rel->fraction * 100, bound);
+  std::string evidence;
+  if (s.judgement)
+    evidence = fmt::format("{}, {}, {}", estimate_basis(*s.judgement), interval_words(*s.judgement),
+                           runs_text(*s.judgement, runs_allowed));
+  if (!s.note.empty())  // fail fast: the figure is a projection, the note says which
+    return fmt::format("{}: {} {} {} {} ({}{}{})", check.name, metric_name(e), relation, e.key,
+                       bound, s.note, evidence.empty() ? "" : "; ", evidence);
+  std::string context =
+      fmt::format("{} at {:.1f} MB/s", format_size(result.bytes()), result.mbps());
+  if (e.metric != Metric::mbps && e.metric != Metric::duration)
+    context += fmt::format(", {:.2f} IOPS", result.iops());
+  if (!result.completed) context += ", stopped early";
+  return fmt::format("{}: {} {} {} {}: {}{}{}: {}", check.name, format_metric(e, s.measured),
+                     relation, e.key, bound, evidence, evidence.empty() ? "" : "; ", shown,
+                     context);
+}
 
 std::string describe_interval(const Judgement& j) {
   const Expectation& e = *j.expectation;
   if (const auto* peers = std::get_if<PeersBound>(&e.bound))
     return fmt::format("{} {} here; {:g}% of peers, judged by iogate fleet", metric_name(e),
                        format_value(e.metric, j.estimate), peers->fraction * 100);
-  if (j.ratio)
-    return fmt::format("{} {}x baseline (bound {:.2f}x)", metric_name(e),
-                       interval_text(j.interval, [](double v) { return fmt::format("{:.2f}", v); }),
-                       j.bound);
-  return fmt::format("{} {}{} ({} {})", metric_name(e),
-                     interval_text(j.interval, [&](double v) { return format_value(e.metric, v); }),
+  if (j.ratio) return fmt::format("{} {}", metric_name(e), ratio_interval(j));
+  return fmt::format("{} {}{} ({} {})", metric_name(e), metric_interval(j.interval, e.metric),
                      j.pooled ? " of all I/Os" : "", e.key, format_value(e.metric, j.bound));
 }
 

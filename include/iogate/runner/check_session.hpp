@@ -47,6 +47,7 @@ namespace iogate {
 struct CheckOutcome {
   RunResult result;             // the median run (by the check's first figure) when repeated
   std::vector<RunResult> runs;  // every run, in order
+  std::size_t shown_run = 0;    // where `result` is among `runs` (0-based)
   Verdict verdict;
   const Baseline* baseline = nullptr;  // what the check was compared with
   // Since the baseline: its host and datastore where they differ, then the storage stack's fields.

@@ -85,14 +85,16 @@ inline Verdict evaluate(const Check& check, const RunResult& result) {
 // The bound's value in the metric's unit; a relative one needs the baseline (NaN without).
 double resolve_bound(const Expectation& e, const MetricSamples* baseline);
 
-// "seq_write_8k_8g: duration 14m12s > duration_max 3m (8 GiB at 9.6 MB/s; duration 14m02s-14m20s
-// after 10 of 10 runs)"
+// Each figure named: "seq_write_8k_8g: duration 14m12s > duration_max 3m: median of 10 runs,
+// interval 14m02s-14m20s, after 10 of 10 runs; run 6 of 10: 8 GiB at 9.6 MB/s". `shown`
+// says which run `result` is ("run 6 of 10", "the run").
 std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s,
-                         int runs_allowed);
+                         int runs_allowed, const std::string& shown);
 // "iops 0.86-1.04x baseline (bound 0.90x) after 10 of 10 runs: undecided"
 std::string undecided_line(const Judgement& j, int runs_allowed);
 
-// "iops 1392.61", "duration 2m06s", "latency_p99 12.40ms": a figure as the verdict line shows it.
+// "iops 1392.61 IOPS", "duration 2m06s", "latency_p99 12.40ms": a figure as the verdict line
+// shows it, always with its unit.
 std::string format_metric(const Expectation& e, double value);
 std::string format_value(Metric metric, double value);
 

@@ -52,7 +52,7 @@ TEST(FailFast, SevenfoldSlowdownStopsWithAProjection) {
   ASSERT_TRUE(ff.stopped().has_value());
   EXPECT_FALSE(r.completed);
   EXPECT_LT(r.bytes(), check.workload.io_size);
-  const std::string line = failure_line(check, r, *ff.stopped(), 1);
+  const std::string line = failure_line(check, r, *ff.stopped(), 1, "the run");
   EXPECT_NE(line.find("seq_write_4k_4m: duration > duration_max 10.00s (stopped at "),
             std::string::npos)
       << line;
@@ -98,7 +98,7 @@ TEST(FailFast, ThroughputFloorThatCannotBeReachedStops) {
     so_far.bytes_written = std::uint64_t(i) << 20;
   }
   EXPECT_FALSE(ff.on_interval(so_far));
-  EXPECT_NE(ff.stopped()->note.find("cannot reach 50.00 even at the best second's rate"),
+  EXPECT_NE(ff.stopped()->note.find("cannot reach 50.00 MB/s even at the best second's rate"),
             std::string::npos)
       << ff.stopped()->note;
 }

@@ -62,9 +62,13 @@ TEST(RelativeVerdict, FailureLineShowsTheResolvedBoundAndP) {
   const std::vector<RunResult> runs = test::noisy_runs(rng, 1400, 0.01, 5);
   const Verdict v = evaluate(check, runs, &baseline);
   ASSERT_EQ(v.shortfalls.size(), 1u);
-  const std::string line = failure_line(check, runs[0], v.shortfalls[0], 10);
+  const std::string line = failure_line(check, runs[0], v.shortfalls[0], 10, "run 1 of 5");
   EXPECT_NE(line.find("< iops_min 90% of baseline = "), std::string::npos) << line;
-  EXPECT_NE(line.find("x baseline (bound 0.90x) after 5 of 10 runs"), std::string::npos) << line;
+  EXPECT_NE(line.find(": median of 5 runs against the baseline's, now 0.1"), std::string::npos)
+      << line;
+  EXPECT_NE(line.find("x baseline (bound 0.90x), after 5 of 10 runs; run 1 of 5: "),
+            std::string::npos)
+      << line;
   ASSERT_TRUE(v.shortfalls[0].judgement.has_value());
   EXPECT_NEAR(v.shortfalls[0].judgement->estimate, 0.14, 0.01);
   EXPECT_LT(v.shortfalls[0].judgement->interval.hi, 0.9);
@@ -130,7 +134,8 @@ TEST(RelativeVerdict, StallBelowShareOfMedianIntervalFails) {
     r.intervals.push_back({double(i), 1.0, std::uint64_t(i == 3 ? 10 : 100) << 20, 100});
   const Verdict v = evaluate(check, {r});
   ASSERT_EQ(v.shortfalls.size(), 1u);
-  EXPECT_NE(failure_line(check, r, v.shortfalls[0], 1).find("stall: second 4 of run 1 moved 10.00"),
+  EXPECT_NE(failure_line(check, r, v.shortfalls[0], 1, "the run")
+                .find("stall: second 4 of run 1 moved 10.00"),
             std::string::npos);
 }
 

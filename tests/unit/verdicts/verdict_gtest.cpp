@@ -43,9 +43,9 @@ TEST(Verdict, FailureLineNamesCheckFigureMeasuredAndThreshold) {
   const RunResult r = seed000_bad_driver();
   const Verdict v = evaluate(check, seven(r));
   ASSERT_EQ(v.shortfalls.size(), 1u);
-  EXPECT_EQ(failure_line(check, r, v.shortfalls[0], 10),
-            "seq_write_8k_8g: duration 14m12s > duration_max 3m (8 GiB at 9.6 MB/s; duration "
-            "14m12s-14m12s (duration_max 3m) after 7 of 10 runs)");
+  EXPECT_EQ(failure_line(check, r, v.shortfalls[0], 10, "run 4 of 7"),
+            "seq_write_8k_8g: duration 14m12s > duration_max 3m: median of 7 runs, interval "
+            "14m12s-14m12s, after 7 of 10 runs; run 4 of 7: 8 GiB at 9.6 MB/s");
 }
 
 TEST(Verdict, OneRunBelowAFloorIsUndecidedNotAFailure) {
@@ -83,7 +83,8 @@ TEST(Verdict, FloorsFailBelowAndCeilingsAbove) {
   EXPECT_EQ(v.shortfalls[1].expectation->key, "mbps_min");
   EXPECT_EQ(v.shortfalls[2].expectation->key, "latency_avg_max");
   EXPECT_EQ(v.shortfalls[3].expectation->key, "latency_p99_max");
-  EXPECT_NE(failure_line(check, r, v.shortfalls[0], 7).find("c: iops 75.55 < iops_min 300.00"),
+  EXPECT_NE(failure_line(check, r, v.shortfalls[0], 7, "run 4 of 7")
+                .find("c: iops 75.55 IOPS < iops_min 300.00 IOPS: median of 7 runs"),
             std::string::npos);
   // The tail is weighed on every I/O of the seven runs: 700 I/Os, 693 of them at 700 ms.
   ASSERT_TRUE(v.shortfalls[3].judgement.has_value());
@@ -100,9 +101,9 @@ TEST(Verdict, NoCompletedIoFailsEveryBound) {
   r.completed = false;
   const Verdict v = evaluate(check, seven(r));
   ASSERT_EQ(v.shortfalls.size(), 2u);
-  EXPECT_EQ(failure_line(check, r, v.shortfalls[0], 7),
-            "dead: latency_max n/a > latency_max 1ms (0 B at 0.0 MB/s, 0.00 IOPS, stopped early; "
-            "latency_max n/a-n/a (latency_max 1ms) after 7 of 7 runs)");
+  EXPECT_EQ(failure_line(check, r, v.shortfalls[0], 7, "run 4 of 7"),
+            "dead: latency_max n/a > latency_max 1ms: median of 7 runs, interval n/a-n/a, after 7 "
+            "of 7 runs; run 4 of 7: 0 B at 0.0 MB/s, 0.00 IOPS, stopped early");
 }
 
 }  // namespace
