@@ -72,6 +72,19 @@ std::string format_figure(double value) {
   return fmt::format("{:.6g}", value);
 }
 
+std::string figure_unit(const std::string& figure) {
+  if (figure == "iops") return "IOPS";
+  if (figure == "mbps") return "MB/s";
+  if (figure == "duration_s") return "s";
+  if (figure.rfind("latency_", 0) == 0) return "ms";
+  return "";
+}
+
+std::string figure_with_unit(double value, const std::string& figure) {
+  const std::string unit = figure_unit(figure);
+  return unit.empty() ? format_figure(value) : format_figure(value) + " " + unit;
+}
+
 int& StatusCounts::of(CheckStatus status) {
   switch (status) {
     case CheckStatus::pass:

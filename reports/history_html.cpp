@@ -13,6 +13,7 @@
 
 #include "html_charts_js.hpp"
 #include "html_page.hpp"
+#include "iogate/reports/figures.hpp"
 #include "iogate/reports/history.hpp"
 
 namespace iogate {
@@ -95,27 +96,42 @@ void header(std::ostream& out, const History& h) {
   out << "</table>\n";
 }
 
+// "iops (IOPS)", "latency_p99_ms (ms)": a figure's name as the results give it, and its unit.
+std::string figure_title(const std::string& figure) {
+  const std::string unit = figure_unit(figure);
+  return unit.empty() ? figure : figure + " (" + unit + ")";
+}
+
 void series_figure(std::ostream& out, const History& h, std::size_t k) {
   const HistorySeries& s = h.series[k];
   const bool bounded = any_finite(s.bounds);
-  std::string caption = esc(s.figure) + " per run (axis from zero).";
+  std::string caption = esc(figure_title(s.figure)) + " per run (axis from zero).";
   if (bounded) caption += " Dashed red: the bound " + esc(s.bound_key) + " each run was held to.";
   if (any_finite(s.baseline_low)) caption += " Grey band: the baseline's runs.";
   if (s.changed_at) caption += fmt::format(" Red triangle: changed at run {}.", *s.changed_at + 1);
+  if (s.workload_changed_at)
+    caption += fmt::format(
+        " Grey diamond: the workload changed at run {} ({}); the runs before it, in grey, ran "
+        "another workload and are not joined to the runs after it.",
+        *s.workload_changed_at + 1, esc(s.workload_change));
   out << fmt::format(
       "<div class=\"charts\"><figure><canvas id=\"hist-{}\" width=\"640\" height=\"280\" "
-      "data-bounds=\"{}\"{}></canvas><figcaption>{}</figcaption></figure></div>\n",
+      "data-bounds=\"{}\"{}{}></canvas><figcaption>{}</figcaption></figure></div>\n",
       k, bounded ? 1 : 0, s.changed_at ? fmt::format(" data-change=\"{}\"", *s.changed_at + 1) : "",
+      s.workload_changed_at
+          ? fmt::format(" data-workload-change=\"{}\"", *s.workload_changed_at + 1)
+          : "",
       caption);
   out << fmt::format(
       "<table class=\"series\" id=\"series-{}\">\n<tr><th>Run</th><th>Verdict</th>"
       "<th>{}</th><th>bound</th><th>baseline</th></tr>\n",
-      k, esc(s.figure));
+      k, esc(figure_title(s.figure)));
   for (std::size_t r = 0; r < h.runs.size(); ++r)
     out << fmt::format(
-        "<tr{}><td class=\"num\">{}</td><td class=\"{}\">{}</td><td class=\"num\">{}</td>"
+        "<tr{}><td class=\"num\">{}{}</td><td class=\"{}\">{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
-        s.changed_at == r ? " class=\"changed\"" : "", r + 1, esc(s.statuses[r]),
+        s.changed_at == r ? " class=\"changed\"" : "", r + 1,
+        s.workload_changed_at == r ? " <small>(workload changed)</small>" : "", esc(s.statuses[r]),
         s.statuses[r].empty() ? "absent" : esc(s.statuses[r]), cell(s.values[r]), cell(s.bounds[r]),
         band(s, r));
   out << "</table>\n";
@@ -137,12 +153,15 @@ nlohmann::json chart_data(const History& h) {
   for (const HistorySeries& s : h.series)  // NaN is written as null: no point for that run
     series.push_back(
         {{"figure", s.figure},
+         {"title", figure_title(s.figure)},
          {"bound_key", s.bound_key},
          {"values", s.values},
          {"bounds", s.bounds},
          {"low", s.baseline_low},
          {"high", s.baseline_high},
-         {"change", s.changed_at ? nlohmann::json(*s.changed_at) : nlohmann::json(nullptr)}});
+         {"change", s.changed_at ? nlohmann::json(*s.changed_at) : nlohmann::json(nullptr)},
+         {"workload_change", s.workload_changed_at ? nlohmann::json(*s.workload_changed_at)
+                                                   : nlohmann::json(nullptr)}});
   return {{"labels", labels}, {"series", series}};
 }
 

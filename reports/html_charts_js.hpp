@@ -4,8 +4,8 @@
 // kChartPrelude, shared by the run report and the history page: Chart.js's animations off so a
 // page is complete once it has loaded (headless screenshots, printing); without Chart.js the
 // tables remain and a note says why. It records on each canvas what it drew, for tests:
-// data-bound-lines (the bound datasets Chart.js laid out points for), data-ymin (and data-y1min)
-// (the y axes' minimum as drawn); body[data-charts] holds how many charts were drawn.
+// data-bound-lines (the bound datasets Chart.js laid out points for), data-ymin and data-ymax
+// (the y axis as drawn); body[data-charts] holds how many charts were drawn.
 #pragma once
 
 namespace iogate::html {
@@ -36,8 +36,10 @@ var iogate = (function () {
       if (d.iogateBound && c.getDatasetMeta(k).data.length > 0) bounds += 1;
     });
     canvas.dataset.boundLines = String(bounds);
-    if (c.scales.y) canvas.dataset.ymin = String(c.scales.y.min);
-    if (c.scales.y1) canvas.dataset.y1min = String(c.scales.y1.min);
+    if (c.scales.y) {
+      canvas.dataset.ymin = String(c.scales.y.min);
+      canvas.dataset.ymax = String(c.scales.y.max);
+    }
     return c;
   }
   function done() { document.body.dataset.charts = String(drawn); }
@@ -57,8 +59,16 @@ var iogate = (function () {
              borderDash: [6, 4], borderWidth: 2, pointRadius: 0, fill: false,
              yAxisID: yAxisID || 'y', iogateBound: true };
   }
+  // The round number at or above v an axis can end on: 1, 2, 2.5 or 5 times a power of ten.
+  function niceCeil(v) {
+    if (!(v > 0)) return 1;
+    var p = Math.pow(10, Math.floor(Math.log10(v)));
+    var steps = [1, 2, 2.5, 5, 10];
+    for (var k = 0; k < steps.length; k++) if (steps[k] * p >= v) return steps[k] * p;
+    return 10 * p;
+  }
   return { available: available, chart: chart, done: done, axis: axis, fromZero: fromZero,
-           bound: bound };
+           bound: bound, niceCeil: niceCeil };
 })();
 )JS";
 
@@ -69,27 +79,38 @@ inline constexpr const char* kChartsScript = R"JS(
   var data = JSON.parse(document.getElementById('iogate-data').textContent);
   if (!iogate.available()) return;
   data.checks.forEach(function (c, i) {
-    var last = c.intervals.length ? c.intervals[c.intervals.length - 1][0] : 1;
-    var tp = [
-      { label: 'MB/s', data: c.intervals.map(function (s) { return { x: s[0], y: s[1] }; }),
-        borderColor: '#1f77b4', yAxisID: 'y', pointRadius: 2 },
-      { label: 'IOPS', data: c.intervals.map(function (s) { return { x: s[0], y: s[2] }; }),
-        borderColor: '#ff7f0e', yAxisID: 'y1', pointRadius: 2 } ];
+    // One rate per chart; a bound off the scale is a triangle on the top edge, the axis kept on
+    // the figures (html_writer.cpp says why).
+    c.rates.forEach(function (r) {
+      var last = r.points.length ? r.points[r.points.length - 1][0] : 1;
+      var x = iogate.fromZero('seconds');
+      var y = iogate.fromZero(r.unit);
+      if (r.bounds.some(function (b) { return b.off_scale; })) y.max = iogate.niceCeil(r.top * 1.1);
+      var sets = [{ label: r.unit, borderColor: '#1f77b4', pointRadius: 2,
+                    data: r.points.map(function (p) { return { x: p[0], y: p[1] }; }) }];
+      r.bounds.forEach(function (b) {
+        if (!b.off_scale) {
+          sets.push(iogate.bound(b.label, [{ x: 0, y: b.value }, { x: last, y: b.value }]));
+          return;
+        }
+        var mark = iogate.bound(b.label + ' (off the scale, above)', [{ x: last / 2, y: y.max }]);
+        mark.showLine = false;
+        mark.pointStyle = 'triangle';
+        mark.pointRadius = 10;
+        mark.borderDash = [];
+        mark.clip = false;
+        sets.push(mark);
+      });
+      iogate.chart('tp-' + i + '-' + r.id, {
+        type: 'line', data: { datasets: sets },
+        options: { scales: { x: x, y: y } }
+      });
+    });
     var labels = c.percentiles.map(function (p) { return p[0]; });
     var lat = [{ label: 'latency ms', data: c.percentiles.map(function (p) { return p[1]; }),
                  borderColor: '#2ca02c', stepped: false }];
-    c.bounds.forEach(function (b) {
-      var label = b.key + ' ' + b.value;
-      if (b.axis === 'latency')
-        lat.push(iogate.bound(label, labels.map(function () { return b.value; })));
-      else
-        tp.push(iogate.bound(label, [{ x: 0, y: b.value }, { x: last, y: b.value }],
-                             b.axis === 'iops' ? 'y1' : 'y'));
-    });
-    iogate.chart('tp-' + i, {
-      type: 'line', data: { datasets: tp },
-      options: { scales: { x: iogate.axis('seconds'), y: iogate.fromZero('MB/s'),
-                           y1: Object.assign(iogate.fromZero('IOPS'), { position: 'right' }) } }
+    c.latency_bounds.forEach(function (b) {
+      lat.push(iogate.bound(b.label, labels.map(function () { return b.value; })));
     });
     iogate.chart('lat-' + i, {
       type: 'line', data: { labels: labels, datasets: lat },
@@ -127,15 +148,23 @@ inline constexpr const char* kChartsScript = R"JS(
 )JS";
 
 // The history page (history_html.cpp): per check and figure, its value over the runs, the bound
-// each run was held to, the baseline's band and the run where it changed. data-marked on a canvas
-// holds the run the change marker was drawn at (1-based), for tests.
+// each run was held to, the baseline's band and the run where it changed. A changed workload
+// splits the line: the runs before it grey, not joined to the runs from it on, and a grey diamond
+// at the run it changed. data-marked and data-workload-marked on a canvas hold the runs the two
+// markers were drawn at (1-based), for tests.
 inline constexpr const char* kHistoryScript = R"JS(
 (function () {
   var data = JSON.parse(document.getElementById('iogate-data').textContent);
   if (!iogate.available()) return;
   data.series.forEach(function (s, k) {
-    var sets = [{ label: s.figure, data: s.values, borderColor: '#1f77b4',
-                  backgroundColor: '#1f77b4', pointRadius: 3, spanGaps: true, fill: false }];
+    var from = s.workload_change === null ? 0 : s.workload_change;
+    var sets = [{ label: s.figure, borderColor: '#1f77b4', backgroundColor: '#1f77b4',
+                  pointRadius: 3, spanGaps: true, fill: false,
+                  data: s.values.map(function (v, r) { return r >= from ? v : null; }) }];
+    if (from > 0)
+      sets.push({ label: s.figure + ', earlier workload', borderColor: '#9a9a9a',
+                  backgroundColor: '#9a9a9a', pointRadius: 3, spanGaps: true, fill: false,
+                  data: s.values.map(function (v, r) { return r < from ? v : null; }) });
     if (s.low.some(function (v) { return v !== null; })) {
       sets.push({ label: 'baseline low', data: s.low, borderColor: 'rgba(127,127,127,0.6)',
                   pointRadius: 0, borderWidth: 1, fill: false, spanGaps: true });
@@ -153,14 +182,22 @@ inline constexpr const char* kHistoryScript = R"JS(
       sets.push({ label: 'changed here', showLine: false, pointStyle: 'triangle',
                   pointRadius: 9, borderColor: '#d62728', backgroundColor: '#d62728',
                   data: s.values.map(function (v, r) { return r === s.change ? v : null; }) });
+    if (from > 0)
+      sets.push({ label: 'workload changed here', showLine: false, pointStyle: 'rectRot',
+                  pointRadius: 9, borderColor: '#555', backgroundColor: '#bbb', iogateWorkload: true,
+                  data: s.values.map(function (v, r) { return r === from ? v : null; }) });
     var c = iogate.chart('hist-' + k, {
       type: 'line', data: { labels: data.labels, datasets: sets },
-      options: { scales: { x: iogate.axis('run', 'category'), y: iogate.fromZero(s.figure) } }
+      options: { scales: { x: iogate.axis('run', 'category'), y: iogate.fromZero(s.title) } }
     });
-    if (c && s.change !== null) {
-      var meta = c.getDatasetMeta(sets.length - 1);
-      var point = meta.data[s.change];
-      if (point && !point.skip) c.canvas.dataset.marked = String(s.change + 1);
+    if (c) {
+      sets.forEach(function (d, n) {
+        var at = d.iogateWorkload ? from : d.label === 'changed here' ? s.change : null;
+        var point = at === null ? null : c.getDatasetMeta(n).data[at];
+        if (!point || point.skip) return;
+        if (d.iogateWorkload) c.canvas.dataset.workloadMarked = String(at + 1);
+        else c.canvas.dataset.marked = String(at + 1);
+      });
     }
   });
   iogate.done();

@@ -6,11 +6,21 @@
 // compared with a baseline, now/baseline with the verdict's interval.
 //
 // What the charts show, and why:
+// - One quantity per chart: a rate chart per rate the check's bounds name (IOPS, MB/s); without
+//   such a bound, IOPS for a random workload and MB/s for a sequential one. With one block size
+//   the other rate is the same line times the block size, which on a second axis hides one line
+//   behind the other; with a block mix both are charted, apart. The throughput is that of the
+//   run the table row shows (CheckRecord::shown_run_text), and the caption names it.
 // - Every bound the check's expectations set on a charted figure is a dashed red flat line on
 //   that figure's chart (iops_min and mbps_min on throughput, the latency bounds on latency). A
 //   bound on duration has no chart (a run has one duration); its caption says so. A relative
 //   bound is drawn where it stands on this baseline (fraction x the baseline's median).
+// - A rate bound more than kOffScale times the highest interval drawn would squash the figures
+//   into a flat line at zero, and make a shortfall of 446x look like a near miss: the axis stays
+//   on the figures and the bound is a labelled red marker on its top edge, the caption saying how
+//   far off it is.
 // - Rate axes (MB/s, IOPS, now/baseline) start at zero: 150-185 MB/s must not look like a cliff.
+// - Every number has its unit (figure_with_unit).
 // - The last interval of a run is partial when the run did not end on a second. Its rate over
 //   its own length is real but is a handful of I/Os (72 us holding one I/O reads as 1741 MB/s
 //   against a steady 1020), so it is left out of the throughput chart whenever a full interval
@@ -25,6 +35,7 @@
 // it must show; the page script records what it drew (data-bound-lines, data-ymin), for tests.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -36,11 +47,15 @@
 #include "html_page.hpp"
 #include "iogate/reports/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/units.hpp"
 
 namespace iogate {
 namespace {
 
 constexpr double kChartPercentiles[] = {0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100};
+
+// A rate bound this many times the highest interval drawn is off the scale (see the top).
+constexpr double kOffScale = 2.0;
 
 using html::esc;
 
@@ -60,12 +75,11 @@ constexpr const char* kStyle =
 section.check { border-top: 2px solid #ddd; margin-top: 1.5em; }
 )CSS";
 
-// Where a bound is drawn: the throughput chart's MB/s or IOPS axis, the latency chart, or none.
-enum class BoundChart { mbps, iops, latency, none };
+// Where a bound is drawn: on its rate's chart, on the latency chart, or nowhere.
+enum class BoundChart { rate, latency, none };
 
 BoundChart chart_of(const std::string& figure) {
-  if (figure == "mbps") return BoundChart::mbps;
-  if (figure == "iops") return BoundChart::iops;
+  if (figure == "iops" || figure == "mbps") return BoundChart::rate;
   if (figure.rfind("latency_", 0) == 0) return BoundChart::latency;
   return BoundChart::none;
 }
@@ -93,6 +107,31 @@ ChartIntervals chart_intervals(const RunResult& r) {
   return out;
 }
 
+// The rates the throughput charts show, one per chart (see the top of the file).
+std::vector<std::string> charted_rates(const CheckRecord& c) {
+  std::vector<std::string> rates;
+  for (const char* rate : {"iops", "mbps"})
+    for (const ExpectationRecord& e : c.expectations)
+      if (e.figures.figure == rate && std::find(rates.begin(), rates.end(), rate) == rates.end())
+        rates.emplace_back(rate);
+  if (!c.workload.block_mix.empty()) return {"iops", "mbps"};
+  if (rates.empty()) rates.emplace_back(c.workload.random_pct > 0 ? "iops" : "mbps");
+  return rates;
+}
+
+double rate_of(const IntervalSample& s, const std::string& rate) {
+  return rate == "iops" ? s.iops() : s.mbps();
+}
+
+// The highest value a rate chart draws: where its axis ends when a bound is off the scale.
+double highest(const std::vector<IntervalSample>& drawn, const std::string& rate) {
+  double top = 0;
+  for (const IntervalSample& s : drawn) top = std::max(top, rate_of(s, rate));
+  return top;
+}
+
+bool off_scale(double bound, double top) { return top > 0 && bound > kOffScale * top; }
+
 const ExpectationRecord* ratio_expectation(const CheckRecord& c, const std::string& key) {
   for (const ExpectationRecord& e : c.expectations)
     if (e.key == key && e.figures.ratio) return &e;
@@ -119,7 +158,7 @@ class HtmlWriter final : public ReportWriter {
   void summary();
   void table();
   void check_section(std::size_t i, const CheckRecord& c);
-  void throughput_figure(std::size_t i, const CheckRecord& c);
+  void throughput_figures(std::size_t i, const CheckRecord& c);
   void latency_figure(std::size_t i, const CheckRecord& c);
   void baseline_figure(std::size_t i, const CheckRecord& c);
   nlohmann::json chart_data() const;
@@ -212,7 +251,8 @@ void HtmlWriter::table() {
         i, esc(c.check), r.iops(), r.mbps(), r.lat_avg_ms(), r.lat_max_ms(), r.cpu_system_pct,
         status_name(c.status), verdict_label(c.status));
   }
-  out() << "</table>\n";
+  out() << "</table>\n<p class=\"note\">A repeated check's row shows one of its runs (its "
+           "section names which); its verdict weighs them all.</p>\n";
 }
 
 void HtmlWriter::check_section(std::size_t i, const CheckRecord& c) {
@@ -238,43 +278,71 @@ void HtmlWriter::check_section(std::size_t i, const CheckRecord& c) {
     return;
   }
   out() << "<div class=\"charts\">\n";
-  throughput_figure(i, c);
+  throughput_figures(i, c);
   latency_figure(i, c);
   if (!c.baseline.empty()) baseline_figure(i, c);
   out() << "</div>\n</section>\n";
 }
 
-void HtmlWriter::throughput_figure(std::size_t i, const CheckRecord& c) {
-  int bounds = 0;
-  std::string caption;
-  for (const ExpectationRecord& e : c.expectations) {
-    const BoundChart where = chart_of(e.figures.figure);
-    if (!drawable(e) || (where != BoundChart::mbps && where != BoundChart::iops)) continue;
-    ++bounds;
-    caption += fmt::format(" Dashed red: {} {} {}.", esc(e.key), format_figure(e.figures.bound),
-                           where == BoundChart::mbps ? "MB/s" : "IOPS");
-  }
-  const ChartIntervals iv = chart_intervals(c.result);
+// What every rate chart of a check says after its own bounds: what it left out and why.
+std::string throughput_notes(const CheckRecord& c, const ChartIntervals& iv,
+                             const std::vector<std::string>& rates) {
+  std::string notes;
   if (iv.left_out)
-    caption += fmt::format(
+    notes += fmt::format(
         " The last interval ({:.3g} ms, {} I/O{}, {:.2f} MB/s over its own length) is left out: "
         "too short to give a rate.",
         iv.left_out->length_s * 1e3, iv.left_out->ios, iv.left_out->ios == 1 ? "" : "s",
         iv.left_out->mbps());
   if (iv.only_partial && !iv.drawn.empty())
-    caption += fmt::format(
-        " The run's only interval is partial: its rate is over its real "
-        "length, {:.3g} ms.",
+    notes += fmt::format(
+        " The run's only interval is partial: its rate is over its real length, {:.3g} ms.",
         iv.drawn.front().length_s * 1e3);
+  if (rates.size() == 1 && c.workload.block_mix.empty())
+    notes += rates.front() == "iops" ? fmt::format(" MB/s is IOPS x {} here (one block size).",
+                                                   format_size(c.workload.block_size))
+                                     : fmt::format(" IOPS is MB/s / {} here (one block size).",
+                                                   format_size(c.workload.block_size));
   for (const ExpectationRecord& e : c.expectations)
     if (drawable(e) && chart_of(e.figures.figure) == BoundChart::none)
-      caption += fmt::format(" {} {} is not charted: a run has one {} (see the table).", esc(e.key),
-                             format_figure(e.figures.bound), esc(e.figures.figure));
-  out() << fmt::format(
-      "<figure><canvas id=\"tp-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\"></canvas>"
-      "<figcaption>Throughput per one-second interval (axes from zero).{}</figcaption>"
-      "</figure>\n",
-      i, bounds, caption);
+      notes +=
+          fmt::format(" {} {} is not charted: a run has one {} (see the table).", esc(e.key),
+                      figure_with_unit(e.figures.bound, e.figures.figure), esc(e.figures.figure));
+  return notes;
+}
+
+void HtmlWriter::throughput_figures(std::size_t i, const CheckRecord& c) {
+  const ChartIntervals iv = chart_intervals(c.result);
+  const std::vector<std::string> rates = charted_rates(c);
+  const std::string notes = throughput_notes(c, iv, rates);
+  for (const std::string& rate : rates) {
+    const double top = highest(iv.drawn, rate);
+    int bounds = 0, off = 0;
+    double lowest_off = INFINITY;  // for tests: the axis must end below it
+    std::string caption;
+    for (const ExpectationRecord& e : c.expectations) {
+      if (!drawable(e) || e.figures.figure != rate) continue;
+      ++bounds;
+      const std::string bound = figure_with_unit(e.figures.bound, rate);
+      if (!off_scale(e.figures.bound, top)) {
+        caption += fmt::format(" Dashed red: {} {}.", esc(e.key), bound);
+        continue;
+      }
+      ++off;
+      lowest_off = std::min(lowest_off, e.figures.bound);
+      caption += fmt::format(
+          " {} {} is off the scale, {:.0f}x the highest interval ({:.2f} {}): the red triangle "
+          "on the top edge marks it, the axis stays on the figures.",
+          esc(e.key), bound, e.figures.bound / top, top, figure_unit(rate));
+    }
+    out() << fmt::format(
+        "<figure><canvas id=\"tp-{}-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\" "
+        "data-off-scale=\"{}\"{}></canvas><figcaption>{} per one-second interval of {} (axis "
+        "from zero).{}{}</figcaption></figure>\n",
+        i, rate, bounds, off,
+        off > 0 ? fmt::format(" data-off-bound=\"{}\"", format_figure(lowest_off)) : "",
+        figure_unit(rate), esc(c.shown_run_text()), caption, notes);
+  }
 }
 
 void HtmlWriter::latency_figure(std::size_t i, const CheckRecord& c) {
@@ -283,7 +351,8 @@ void HtmlWriter::latency_figure(std::size_t i, const CheckRecord& c) {
   for (const ExpectationRecord& e : c.expectations) {
     if (!drawable(e) || chart_of(e.figures.figure) != BoundChart::latency) continue;
     ++bounds;
-    caption += fmt::format(" Dashed red: {} {} ms.", esc(e.key), format_figure(e.figures.bound));
+    caption += fmt::format(" Dashed red: {} {}.", esc(e.key),
+                           figure_with_unit(e.figures.bound, e.figures.figure));
   }
   out() << fmt::format(
       "<figure><canvas id=\"lat-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\"></canvas>"
@@ -297,11 +366,14 @@ void HtmlWriter::baseline_figure(std::size_t i, const CheckRecord& c) {
   for (const BaselineFigure& b : c.baseline) {
     const ExpectationRecord* e = ratio_expectation(c, b.key);
     bound = bound || (e != nullptr && std::isfinite(e->figures.bound) && b.baseline != 0);
-    std::string line = fmt::format(" {}: baseline {}", esc(b.key), format_figure(b.baseline));
+    // The figure's unit comes with the expectation: results from before it was recorded have none.
+    const std::string figure = e != nullptr ? e->figures.figure : "";
+    std::string line =
+        fmt::format(" {}: baseline {}", esc(b.key), figure_with_unit(b.baseline, figure));
     if (std::isfinite(b.baseline_low) && std::isfinite(b.baseline_high))
       line += fmt::format(" (its runs {}-{})", format_figure(b.baseline_low),
-                          format_figure(b.baseline_high));
-    line += fmt::format(", now {} ({:+.1f}%)", format_figure(b.current), b.delta_pct());
+                          figure_with_unit(b.baseline_high, figure));
+    line += fmt::format(", now {} ({:+.1f}%)", figure_with_unit(b.current, figure), b.delta_pct());
     if (e != nullptr && std::isfinite(e->figures.low) && std::isfinite(e->figures.high))
       line += fmt::format("; now/baseline {:.2f}-{:.2f}", e->figures.low, e->figures.high);
     caption += line + ".";
@@ -316,20 +388,35 @@ void HtmlWriter::baseline_figure(std::size_t i, const CheckRecord& c) {
 nlohmann::json HtmlWriter::chart_data() const {
   nlohmann::json checks = nlohmann::json::array();
   for (const CheckRecord& c : checks_) {
-    nlohmann::json intervals = nlohmann::json::array();
-    for (const IntervalSample& s : chart_intervals(c.result).drawn)
-      intervals.push_back({s.start_s + s.length_s, s.mbps(), s.iops()});
+    const ChartIntervals iv = chart_intervals(c.result);
+    nlohmann::json rates = nlohmann::json::array();
+    for (const std::string& rate : charted_rates(c)) {
+      nlohmann::json points = nlohmann::json::array();
+      for (const IntervalSample& s : iv.drawn)
+        points.push_back({s.start_s + s.length_s, rate_of(s, rate)});
+      const double top = highest(iv.drawn, rate);
+      nlohmann::json bounds = nlohmann::json::array();
+      for (const ExpectationRecord& e : c.expectations)
+        if (drawable(e) && e.figures.figure == rate)
+          bounds.push_back({{"label", e.key + " " + figure_with_unit(e.figures.bound, rate)},
+                            {"value", e.figures.bound},
+                            {"off_scale", off_scale(e.figures.bound, top)}});
+      rates.push_back({{"id", rate},
+                       {"unit", figure_unit(rate)},
+                       {"points", points},
+                       {"top", top},
+                       {"bounds", bounds}});
+    }
     nlohmann::json percentiles = nlohmann::json::array();
     if (c.result.latency.count() > 0)
       for (double q : kChartPercentiles)
         percentiles.push_back({fmt::format("p{:g}", q), c.result.lat_percentile_ms(q)});
-    nlohmann::json bounds = nlohmann::json::array();
-    for (const ExpectationRecord& e : c.expectations) {
-      if (!drawable(e)) continue;
-      static constexpr const char* kAxis[] = {"mbps", "iops", "latency", ""};
-      const char* axis = kAxis[static_cast<std::size_t>(chart_of(e.figures.figure))];
-      if (*axis) bounds.push_back({{"key", e.key}, {"axis", axis}, {"value", e.figures.bound}});
-    }
+    nlohmann::json latency_bounds = nlohmann::json::array();
+    for (const ExpectationRecord& e : c.expectations)
+      if (drawable(e) && chart_of(e.figures.figure) == BoundChart::latency)
+        latency_bounds.push_back(
+            {{"label", e.key + " " + figure_with_unit(e.figures.bound, e.figures.figure)},
+             {"value", e.figures.bound}});
     nlohmann::json baseline = nlohmann::json::array();
     for (const BaselineFigure& b : c.baseline) {
       const ExpectationRecord* e = ratio_expectation(c, b.key);
@@ -343,9 +430,9 @@ nlohmann::json HtmlWriter::chart_data() const {
                           {"bound", number_or_null(fraction)}});
     }
     checks.push_back({{"name", c.check},
-                      {"intervals", intervals},
+                      {"rates", rates},
                       {"percentiles", percentiles},
-                      {"bounds", bounds},
+                      {"latency_bounds", latency_bounds},
                       {"baseline", baseline}});
   }
   return {{"checks", checks}};

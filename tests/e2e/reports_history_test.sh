@@ -1,7 +1,8 @@
 # iogate report --history in headless Chromium: six runs on one datastore, the last three 25%
 # slower; the page draws each check's figure over the runs with its bound and marks run 4, and
 # says so in its text. Bad input (a missing directory, another datastore's runs, nothing in
-# common, one run) exits 2 and writes no page. IOGATE_E2E_SHOTS=DIR keeps the screenshot
+# common, one run) exits 2 and writes no page. A history whose workload changed where the figure
+# did marks the workload's change, not the figure's. IOGATE_E2E_SHOTS=DIR keeps the screenshot
 # (history.png).
 iogate=$1; results=$2
 source "$IOGATE_E2E_LIB"
@@ -31,6 +32,18 @@ assert_contains "$dom" 'rand_read_8k iops: 1000 -&gt; 750 \(-25.0%\) at run 4' "
   || fail "a steady history failed"
 grep -q 'data-change=' "$out/steady.html" && fail "a steady history marks a change"
 assert_contains "$out/steady.html" '<b>No figure changed</b>' "the steady history says so"
+
+# The queue depth four times deeper from run 4, the figures 25% lower with it: the workload's
+# change, drawn and said, and no figure's.
+/usr/bin/python3 "$html/make_results.py" workload-change "$results" "$out/deeper" 6 4 0.75
+"$iogate" report --history "$out"/deeper/run-{1..6} --html "$out/deeper.html" > "$out/deeper.out" \
+  || { cat "$out/deeper.out"; fail "a history with a workload change failed"; }
+render_check "$out/deeper.html" "$out/deeper"
+[ -z "${IOGATE_E2E_SHOTS:-}" ] || cp "$out/deeper/shot.png" "$IOGATE_E2E_SHOTS/history-workload.png"
+dom="$out/deeper/dom.html"
+/usr/bin/python3 "$html/dom_check.py" "$dom" workload 2 marked 0 || fail "the workload change's marker"
+assert_contains "$dom" 'the workload changed at run 4' "the workload change, said"
+assert_contains "$dom" 'Grey diamond: the workload changed at run 4 \(queue_depth 1 -&gt; 4' "the caption"
 
 refused() {  # what-it-is expected-message args...
   local what=$1 expected=$2; shift 2

@@ -2,7 +2,9 @@
 # libjs-chart.js) draws every chart the page has a canvas for, and the screenshot is not blank
 # (html/render_check.sh). Then what a reader sees at a glance, from the DOM after the scripts ran:
 # the verdict banner of a passing and of a failing run, one bound line per bound on each chart it
-# bounds, rate axes from zero. IOGATE_E2E_SHOTS=DIR keeps the screenshots (pass.png, fail.png).
+# bounds, rate axes from zero, one rate per chart, and a bound 446 times the figure marked on the
+# axis's edge instead of flattening the figures. IOGATE_E2E_SHOTS=DIR keeps the screenshots
+# (pass.png, fail.png, offscale.png).
 iogate=$1; results=$2
 source "$IOGATE_E2E_LIB"
 html=$(dirname "${BASH_SOURCE[0]}")/html
@@ -15,7 +17,7 @@ assert_contains "$out/dom.html" 'id="results"' "the results table rendered"
 echo "reports_html: ok ($RENDERED_CHARTS charts, screenshot $(stat -c %s "$out/shot.png") bytes)"
 
 /usr/bin/python3 "$html/make_results.py" pages "$results" "$out"
-for page in pass fail; do
+for page in pass fail offscale; do
   "$iogate" report "$out/$page.json" --html "$out/$page.html" > /dev/null \
     || fail "iogate report $page.json failed"
   render_check "$out/$page.html" "$out/$page"
@@ -28,7 +30,10 @@ assert_contains "$dom" '<b>PASS</b>: all 1 checks passed' "the passing run's ban
 assert_contains "$dom" '<span class="zero">0 fail</span>' "a neutral chip at zero"
 # iops_min on the throughput chart, latency_p99_max on the latency chart
 /usr/bin/python3 "$html/dom_check.py" "$dom" bounds 2 ymin tp- || fail "the passing page's charts"
-assert_contains "$dom" 'id="tp-0"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "iops_min drawn once"
+assert_contains "$dom" 'id="tp-0-iops"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "iops_min drawn once"
+grep -q 'id="tp-0-mbps"' "$dom" && fail "MB/s charted beside IOPS for one block size"
+assert_contains "$dom" 'MB/s is IOPS x 8 KiB here \(one block size\)' "the rate not charted, said"
+assert_contains "$dom" 'IOPS per one-second interval of the run' "the charted run named"
 assert_contains "$dom" 'id="lat-0"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "latency_p99_max drawn once"
 assert_contains "$dom" 'The last interval \(0.072 ms, 1 I/O, 1736.11 MB/s over its own length\) is left out' \
   "the partial last interval said to be left out"
@@ -43,4 +48,8 @@ assert_contains "$dom" '<span class="fail">1 fail</span>' "a red chip for the fa
 # failure's now/baseline chart
 /usr/bin/python3 "$html/dom_check.py" "$dom" bounds 3 ymin tp- ymin bl- || fail "the failing page's charts"
 assert_contains "$dom" 'id="bl-1"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "the baseline chart's bound"
-echo "reports_html: the pass and fail pages' banners, bounds and axes: ok"
+
+dom="$out/offscale/dom.html"
+/usr/bin/python3 "$html/dom_check.py" "$dom" bounds 1 offscale 1 ymin tp- || fail "the off-scale page's charts"
+assert_contains "$dom" 'iops_min 446000 IOPS is off the scale, [0-9]+x the highest interval' "the off-scale bound said"
+echo "reports_html: the pass, fail and off-scale pages' banners, bounds and axes: ok"

@@ -7,6 +7,9 @@
 #   ymin PREFIX   every canvas whose id starts with PREFIX has its y axes (y, y1) from 0
 #   marked N      every canvas with a change (data-change) has its marker drawn at that run
 #                 (data-marked), and N canvases have one
+#   workload N    the same for a changed workload (data-workload-change, data-workload-marked)
+#   offscale N    every canvas with a bound off the scale (data-off-scale > 0) ends its y axis
+#                 below that bound's value (data-off-bound), and N canvases have one
 from html.parser import HTMLParser
 import sys
 
@@ -62,5 +65,23 @@ while args:
         if len(changed) != int(arg):
             fail("%d charts mark a change, expected %s" % (len(changed), arg))
         print("dom_check: %d charts mark their change at its run" % len(changed))
+    elif what == "workload":
+        changed = [c for c in canvases if "data-workload-change" in c]
+        for c in changed:
+            if c.get("data-workload-marked") != c["data-workload-change"]:
+                fail("%s: workload changed at run %s, marker drawn at %s"
+                     % (c["id"], c["data-workload-change"], c.get("data-workload-marked")))
+        if len(changed) != int(arg):
+            fail("%d charts mark a workload change, expected %s" % (len(changed), arg))
+        print("dom_check: %d charts mark the workload change at its run" % len(changed))
+    elif what == "offscale":
+        off = [c for c in canvases if c.get("data-off-scale", "0") != "0"]
+        for c in off:
+            if not float(c["data-ymax"]) < float(c["data-off-bound"]):
+                fail("%s: the axis ends at %s, the bound off the scale is %s"
+                     % (c["id"], c["data-ymax"], c["data-off-bound"]))
+        if len(off) != int(arg):
+            fail("%d charts have a bound off the scale, expected %s" % (len(off), arg))
+        print("dom_check: %d charts keep their axis on the figures, the bound marked" % len(off))
     else:
         fail("unknown check " + what)

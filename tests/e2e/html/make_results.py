@@ -3,11 +3,16 @@
 # results (tests/data/reports/results.json), so the pages are of known figures.
 #
 #   make_results.py pages SRC OUT    OUT/pass.json: the passing check alone, with a latency bound
-#                                    and a partial last interval; OUT/fail.json: every check
+#                                    and a partial last interval; OUT/fail.json: every check;
+#                                    OUT/offscale.json: the passing check failing an iops_min
+#                                    446 times its figure
 #   make_results.py runs SRC OUT N K FACTOR [DATASTORE]
 #                                    OUT/run-1 .. OUT/run-N: per-check documents of the passing
 #                                    and the failing check, a day apart, their I/Os within 1% of
 #                                    the golden figures, times FACTOR from run K on
+#   make_results.py workload-change SRC OUT N K FACTOR
+#                                    the same, and the checks' queue depth four times deeper
+#                                    from run K on: a workload change, not a figure's
 import copy, json, os, sys
 
 
@@ -54,10 +59,20 @@ def pages(src, out):
     passing["summary"] = {"pass": 1, "fail": 0, "unstable": 0, "skipped": 0, "error": 0,
                           "total": 1}
     json.dump(passing, open(os.path.join(out, "pass.json"), "w"))
+    offscale = copy.deepcopy(passing)
+    check = offscale["checks"][0]
+    bound = check["expectations"][0]
+    bound["bound"] = round(446 * bound["estimate"])
+    bound["decision"] = "broken"
+    check["status"] = "fail"
+    check["messages"] = ["rand_read_8k: iops %.2f IOPS < iops_min %.2f IOPS"
+                         % (bound["estimate"], bound["bound"])]
+    offscale["summary"] = dict(passing["summary"], **{"pass": 0, "fail": 1})
+    json.dump(offscale, open(os.path.join(out, "offscale.json"), "w"))
     json.dump(doc, open(os.path.join(out, "fail.json"), "w"))
 
 
-def runs(src, out, n, k, factor, datastore=None):
+def runs(src, out, n, k, factor, datastore=None, deeper_from=None):
     doc = json.load(open(src))
     checks = [c for c in doc["checks"] if c["status"] in ("pass", "fail")]
     for r in range(1, n + 1):
@@ -68,12 +83,17 @@ def runs(src, out, n, k, factor, datastore=None):
                                                 datastore)):
             for result in [one["result"]] + one.get("repeats", []):
                 scale(result, noise * (factor if r >= k else 1.0))
+            if deeper_from is not None and r >= deeper_from:
+                one["workload"]["queue_depth"] *= 4
             json.dump(one, open(os.path.join(d, "check-%d.json" % i), "w"))
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "pages":
         pages(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "workload-change":
+        runs(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]),
+             deeper_from=int(sys.argv[5]))
     else:
         runs(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]),
              sys.argv[7] if len(sys.argv) > 7 else None)

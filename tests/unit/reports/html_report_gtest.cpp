@@ -81,20 +81,67 @@ TEST(HtmlReport, EachChartSaysHowManyBoundsItDraws) {
   r.checks[0].expectations.push_back(
       {"duration_max", "holds", "", {}, {"duration_s", 180, 4, 4, 4, false}});
   const std::string page = page_of(r);
-  EXPECT_THAT(page, HasSubstr("id=\"tp-0\" width=\"560\" height=\"280\" data-bounds=\"1\""));
+  EXPECT_THAT(page, HasSubstr("id=\"tp-0-iops\" width=\"560\" height=\"280\" data-bounds=\"1\""));
   EXPECT_THAT(page, HasSubstr("id=\"lat-0\" width=\"560\" height=\"280\" data-bounds=\"1\""));
   EXPECT_THAT(page, HasSubstr("Dashed red: iops_min 300 IOPS."));
   EXPECT_THAT(page, HasSubstr("Dashed red: latency_p99_max 50 ms."));
-  EXPECT_THAT(page, HasSubstr("duration_max 180 is not charted"));
+  EXPECT_THAT(page, HasSubstr("duration_max 180 s is not charted"));
   // The relative bound, resolved on the baseline (0.9 x 400), and its ratio on the baseline chart.
-  EXPECT_THAT(page, HasSubstr("id=\"tp-1\" width=\"560\" height=\"280\" data-bounds=\"1\""));
+  EXPECT_THAT(page, HasSubstr("id=\"tp-1-iops\" width=\"560\" height=\"280\" data-bounds=\"1\""));
   EXPECT_THAT(page, HasSubstr("id=\"bl-1\" width=\"420\" height=\"280\" data-bounds=\"1\""));
-  EXPECT_THAT(page, HasSubstr("\"axis\":\"iops\",\"key\":\"iops_min\",\"value\":360.0"));
+  EXPECT_THAT(page,
+              HasSubstr("{\"label\":\"iops_min 360 IOPS\",\"off_scale\":false,\"value\":360.0}"));
   EXPECT_THAT(page, HasSubstr("\"bound\":0.9,"));
-  EXPECT_THAT(page, HasSubstr("baseline 400 (its runs 380-420), now 250 (-37.5%); "
+  EXPECT_THAT(page, HasSubstr("baseline 400 IOPS (its runs 380-420 IOPS), now 250 IOPS (-37.5%); "
                               "now/baseline 0.61-0.64."));
   // Without a baseline a relative bound has no place on a chart.
-  EXPECT_THAT(page, HasSubstr("id=\"tp-2\" width=\"560\" height=\"280\" data-bounds=\"0\""));
+  EXPECT_THAT(page, HasSubstr("id=\"tp-2-iops\" width=\"560\" height=\"280\" data-bounds=\"0\""));
+}
+
+// One quantity per chart: the rate a bound names; without one, the rate a workload is judged by;
+// both, apart, when the block sizes are mixed (one no longer follows from the other).
+TEST(HtmlReport, EachRateHasAChartOfItsOwn) {
+  RunReport r = only_passing();
+  CheckRecord& c = r.checks[0];
+  EXPECT_THAT(page_of(r), HasSubstr("id=\"tp-0-iops\""));
+  EXPECT_THAT(page_of(r), Not(HasSubstr("id=\"tp-0-mbps\"")));
+  EXPECT_THAT(page_of(r), HasSubstr("MB/s is IOPS x 8 KiB here (one block size)."));
+  c.expectations.clear();
+  c.workload.random_pct = 0;
+  EXPECT_THAT(page_of(r), HasSubstr("id=\"tp-0-mbps\""));
+  EXPECT_THAT(page_of(r), Not(HasSubstr("id=\"tp-0-iops\"")));
+  EXPECT_THAT(page_of(r), HasSubstr("IOPS is MB/s / 8 KiB here (one block size)."));
+  c.workload.block_mix = {{4096, 50}, {65536, 50}};
+  const std::string mixed = page_of(r);
+  EXPECT_THAT(mixed, HasSubstr("id=\"tp-0-iops\""));
+  EXPECT_THAT(mixed, HasSubstr("id=\"tp-0-mbps\""));
+  EXPECT_THAT(mixed, Not(HasSubstr("(one block size)")));
+}
+
+// The 446x shortfall: the axis stays on the figures, the bound is a marker on its edge, and the
+// caption says how far off it is.
+TEST(HtmlReport, ABoundFarOffTheFiguresIsMarkedAtTheEdge) {
+  RunReport r = only_passing();
+  ExpectationRecord& e = r.checks[0].expectations[0];
+  e.figures.bound = 446000;  // the run's seconds each did 1000 IOPS
+  const std::string page = page_of(r);
+  EXPECT_THAT(page, HasSubstr("data-bounds=\"1\" data-off-scale=\"1\" data-off-bound=\"446000\""));
+  EXPECT_THAT(page, HasSubstr("iops_min 446000 IOPS is off the scale, 446x the highest interval "
+                              "(1000.00 IOPS)"));
+  EXPECT_THAT(page, HasSubstr("\"off_scale\":true"));
+  e.figures.bound = 1900;  // under twice the figures: on the scale, a dashed line
+  EXPECT_THAT(page_of(r), HasSubstr("data-off-scale=\"0\""));
+  EXPECT_THAT(page_of(r), HasSubstr("Dashed red: iops_min 1900 IOPS."));
+}
+
+TEST(HtmlReport, TheChartedRunIsNamed) {
+  RunReport r = only_passing();
+  CheckRecord& c = r.checks[0];
+  EXPECT_THAT(page_of(r), HasSubstr("IOPS per one-second interval of the run (axis from zero)."));
+  c.repeats = {c.result, c.result, c.result, c.result, c.result};
+  c.shown_run = 3;
+  EXPECT_THAT(page_of(r),
+              HasSubstr("IOPS per one-second interval of run 3 of 5 (axis from zero)."));
 }
 
 TEST(HtmlReport, TheLastPartialIntervalIsLeftOutAndSaidSo) {
@@ -104,14 +151,14 @@ TEST(HtmlReport, TheLastPartialIntervalIsLeftOutAndSaidSo) {
   EXPECT_THAT(page, HasSubstr("The last interval (0.072 ms, 1 I/O, 1736.11 MB/s over its own "
                               "length) is left out: too short to give a rate."));
   EXPECT_THAT(page, Not(HasSubstr("[4.000072,")));
-  EXPECT_THAT(page, HasSubstr("\"intervals\":[[1.0,"));
+  EXPECT_THAT(page, HasSubstr("\"points\":[[1.0,"));
 
   // A run shorter than a second has only that interval: drawn, and said to be partial.
   r.checks[0].result.intervals = {{0.0, 0.5, 4096000, 500}};
   const std::string short_run = page_of(r);
   EXPECT_THAT(short_run, HasSubstr("The run's only interval is partial: its rate is over its "
                                    "real length, 500 ms."));
-  EXPECT_THAT(short_run, HasSubstr("\"intervals\":[[0.5,7.8125,1000.0]]"));
+  EXPECT_THAT(short_run, HasSubstr("\"points\":[[0.5,1000.0]]"));
 }
 
 }  // namespace
