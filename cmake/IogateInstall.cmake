@@ -1,8 +1,8 @@
 # What `cmake --install` puts where, in two components:
-#   cli  bin/iogate, the shipped threshold files, the fleet playbook and CI pipeline examples, the
-#        ctest resource spec writer (datastores-spec.sh), the man pages, the bash and zsh
-#        completion, the README: what a host that runs checks, or the controller that judges a
-#        fleet, needs (the iogate .deb)
+#   cli  bin/iogate, the shipped threshold files and their JSON Schema, the fleet playbook and CI
+#        pipeline examples, the ctest resource spec writer (datastores-spec.sh), the man pages, the
+#        bash and zsh completion, the README: what a host that runs checks, or the controller that
+#        judges a fleet, needs (the iogate .deb)
 #   dev  headers, static libraries and the CMake package a project's own suite builds against
 #        (see IogatePackage.cmake; the iogate-dev .deb)
 # Each component also gets its Debian documents: share/doc/<package>/copyright (machine-readable,
@@ -96,6 +96,18 @@ install(FILES "${_iogate_completion}/iogate"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions" COMPONENT cli)
 install(FILES "${_iogate_completion}/_iogate"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions" COMPONENT cli)
+
+# The threshold files' JSON Schema, for editors, from the built program's own key tables (iogate
+# schema).
+set(_iogate_schema "${PROJECT_BINARY_DIR}/threshold.schema.json")
+add_custom_command(
+  OUTPUT "${_iogate_schema}"
+  COMMAND iogate schema -o "${_iogate_schema}"
+  DEPENDS iogate
+  COMMENT "Writing the threshold files' JSON Schema from iogate's key tables"
+  VERBATIM)
+add_custom_target(iogate_schema ALL DEPENDS "${_iogate_schema}")
+install(FILES "${_iogate_schema}" DESTINATION "${CMAKE_INSTALL_DATADIR}/iogate" COMPONENT cli)
 
 # Man pages from the built program's --help at build time (cmake/IogateManPages.cmake).
 option(IOGATE_BUILD_MAN "Generate the man pages from iogate --help with help2man" ON)

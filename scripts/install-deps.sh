@@ -16,7 +16,7 @@
 # writes a file layout makes), ansible-core and python3-yaml (the fleet playbook and CI
 # examples), python3-prometheus-client (the Prometheus text-format parser the textfile is read
 # back with), libbenchmark-tools and python3-scipy (Google Benchmark's compare.py, which the
-# gbench.json test runs).
+# gbench.json test runs), python3-jsonschema (the threshold files' schema, checked against them).
 set -euo pipefail
 
 build=(
@@ -31,7 +31,7 @@ tests=(
   util-linux e2fsprogs xfsprogs libfuse3-dev fuse3
   debootstrap lintian strace
   ansible-core python3-yaml python3-prometheus-client
-  libbenchmark-tools python3-scipy
+  libbenchmark-tools python3-scipy python3-jsonschema
 )
 
 case "${1:-}" in

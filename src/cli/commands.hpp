@@ -23,6 +23,7 @@ void add_fingerprint_command(CLI::App& app, int& exit_code);
 void add_fleet_command(CLI::App& app, int& exit_code);
 void add_import_command(CLI::App& app, int& exit_code);
 void add_propose_command(CLI::App& app, int& exit_code);
+void add_schema_command(CLI::App& app, int& exit_code);
 // Reads the whole tree of `app` when it runs: add it after every other command.
 void add_completion_command(CLI::App& app, int& exit_code);
 

@@ -77,6 +77,8 @@ const std::map<std::string, CommandHelp>& commands() {
        {"  0  written\n  2  an unknown shell, an output refused\n",
         "  $ source <(iogate completion bash)\n"
         "  $ iogate completion zsh -o ~/.zfunc/_iogate\n"}},
+      {"schema",
+       {"  0  written\n  2  an output refused\n", "  $ iogate schema -o threshold.schema.json\n"}},
       {"propose",
        {"  0  the threshold file was written\n"
         "  2  bad input: not a recording, nothing to propose from, an output that exists\n",

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   iogate::cli::add_fleet_command(app, exit_code);
   iogate::cli::add_import_command(app, exit_code);
   iogate::cli::add_propose_command(app, exit_code);
+  iogate::cli::add_schema_command(app, exit_code);
   iogate::cli::add_completion_command(app, exit_code);
   iogate::cli::add_help_text(app);
   try {

@@ -1,6 +1,5 @@
 #include "check_section.hpp"
 
-#include <array>
 #include <cmath>
 #include <map>
 
@@ -13,10 +12,6 @@
 
 namespace iogate::thresholds_detail {
 namespace {
-
-constexpr std::array<std::string_view, 13> kCheckKeys{
-    "name",   "description", "timeout", "workload",    "expect",  "repeat",       "repeat_max",
-    "budget", "unstable",    "fio_job", "fio_section", "confirm", "confirm_pause"};
 
 std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
   const Nanoseconds d = duration_value(s, n, "timeout");
@@ -62,7 +57,7 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
   const Section unnamed{file, fmt::format("check[{}]", index), ""};
   const toml::node* name = table.get("name");
   if (name == nullptr) {
-    reject_unknown_keys(unnamed, table, kCheckKeys);  // "nmae" is a better error than "no name"
+    reject_unknown_keys(unnamed, table, check_table());  // "nmae" is a better error than "no name"
     unnamed.fail(table, "name",
                  "missing required key: the check's name, an identifier like "
                  "\"seq_write_8k\"");
@@ -78,7 +73,7 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
   }
 
   const Section named{file, fmt::format("check \"{}\"", check.name), ""};
-  reject_unknown_keys(named, table, kCheckKeys);
+  reject_unknown_keys(named, table, check_table());
   if (const toml::node* n = table.get("description"))
     check.description = string_value(named, *n, "description");
 

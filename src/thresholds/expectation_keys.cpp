@@ -16,26 +16,54 @@ struct FixedKey {
   std::string_view name;
   Metric metric;
   BoundKind kind;
+  std::string_view help;
+  std::string_view example;
 };
 
 // iops_max and mbps_max are ceilings that catch a cache posing as a disk (seed 000's plain dd
 // timed the page cache); the rest are the usual floors and latency ceilings.
 constexpr std::array<FixedKey, 7> kFixedKeys{{
-    {"iops_min", Metric::iops, BoundKind::min},
-    {"iops_max", Metric::iops, BoundKind::max},
-    {"mbps_min", Metric::mbps, BoundKind::min},
-    {"mbps_max", Metric::mbps, BoundKind::max},
-    {"duration_max", Metric::duration, BoundKind::max},
-    {"latency_avg_max", Metric::latency_avg, BoundKind::max},
-    {"latency_max", Metric::latency_max, BoundKind::max},
+    {"iops_min", Metric::iops, BoundKind::min, "The fewest I/Os per second that pass", "300"},
+    {"iops_max", Metric::iops, BoundKind::max,
+     "The most I/Os per second that pass: a cache posing as the disk fails", "50000"},
+    {"mbps_min", Metric::mbps, BoundKind::min, "The fewest MiB/s that pass", "20"},
+    {"mbps_max", Metric::mbps, BoundKind::max,
+     "The most MiB/s that pass: a cache posing as the disk fails", "2000"},
+    {"duration_max", Metric::duration, BoundKind::max,
+     "The longest the measured run may take, its flush included", R"("3m")"},
+    {"latency_avg_max", Metric::latency_avg, BoundKind::max,
+     "The highest average latency that passes, with its unit", R"("200ms")"},
+    {"latency_max", Metric::latency_max, BoundKind::max,
+     "The highest single latency that passes, with its unit", R"("5s")"},
 }};
+
+// The two keys that are not bounds (share_value reads them).
+constexpr KeySpec kSpreadKeys[] = {
+    {.name = "cv_max",
+     .help = "Fail when repeated runs spread more than this (coefficient of variation)",
+     .kind = ValueKind::percent,
+     .min = 0,
+     .max = 100,
+     .above = true,
+     .example = R"("10%")"},
+    {.name = "stall_max",
+     .help = "Fail when a one-second interval falls below this share of the median interval",
+     .kind = ValueKind::percent,
+     .min = 0,
+     .max = 100,
+     .above = true,
+     .example = R"("50%")"},
+};
 
 constexpr std::string_view kValidKeys =
     "iops_min, iops_max, mbps_min, mbps_max, duration_max, latency_avg_max, latency_max, "
     "latency_pNN_max or latency_pNN_N_max for a percentile (latency_p99_max, latency_p99_9_max), "
     "cv_max and stall_max";
 
-bool is_spread_key(std::string_view key) { return key == "cv_max" || key == "stall_max"; }
+bool is_spread_key(std::string_view key) {
+  return std::any_of(std::begin(kSpreadKeys), std::end(kSpreadKeys),
+                     [key](const KeySpec& k) { return k.name == key; });
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
@@ -150,6 +178,15 @@ std::optional<double> parse_share_of(std::string_view text, std::string_view men
   return pct / 100.0;
 }
 
+std::string share_of_pattern(std::string_view reference) {
+  // From 1 to 1000 as digits (leading zeros and a trailing point as from_chars reads them), or any
+  // number with an exponent; then '%' and "of <reference>", spaces around each as trim() forgives.
+  return fmt::format(
+      "^ *(?:0*(?:1000(?:\\.0*)?|[1-9][0-9]{{0,2}}(?:\\.[0-9]*)?)"
+      "|(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)[eE][+-]?[0-9]+) *% *of {} *$",
+      reference);
+}
+
 std::optional<double> parse_relative_bound(std::string_view text) {
   return parse_share_of(text, "baseline", "baseline", "90% of baseline");
 }
@@ -166,6 +203,40 @@ std::optional<ExpectationKey> lookup_expectation_key(std::string_view key) {
     return ExpectationKey{Metric::latency_percentile, BoundKind::max, *p};
   }
   return std::nullopt;
+}
+
+const TableSpec& expect_table() {
+  static const std::vector<KeySpec> keys = [] {
+    std::vector<KeySpec> out;
+    for (const FixedKey& k : kFixedKeys)
+      out.push_back(
+          {.name = k.name, .help = k.help, .kind = ValueKind::bound, .example = k.example});
+    // A peers key that is a percentile bound is named here too: it takes "% of peers", which the
+    // other percentile bounds do not.
+    for (const std::string_view name : kPeersKeys) {
+      if (std::none_of(kFixedKeys.begin(), kFixedKeys.end(),
+                       [name](const FixedKey& k) { return k.name == name; }))
+        out.push_back({.name = name,
+                       .help = "The highest latency of this percentile that passes, with its unit",
+                       .kind = ValueKind::bound,
+                       .example = R"("50ms")"});
+    }
+    out.insert(out.end(), std::begin(kSpreadKeys), std::end(kSpreadKeys));
+    return out;
+  }();
+  static constexpr KeySpec kPercentile{
+      .name = "latency_p90_max",
+      .help =
+          "The highest latency of a percentile that passes, with its unit: latency_p99_max, "
+          "latency_p99_9_max (99.9th)",
+      .kind = ValueKind::bound,
+      .example = R"("50ms")"};
+  static const TableSpec table{.name = {},
+                               .help = "The bounds the check must meet: at least one",
+                               .keys = keys,
+                               .more_keys = kPercentileKeyPattern,
+                               .more_like = &kPercentile};
+  return table;
 }
 
 ExpectTable read_expectations(const Section& section, const toml::table& table) {

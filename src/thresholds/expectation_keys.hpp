@@ -18,10 +18,12 @@
 #include <toml++/toml.h>
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "iogate/thresholds/threshold_file.hpp"
+#include "threshold_keys.hpp"
 #include "toml_fields.hpp"
 
 namespace iogate::thresholds_detail {
@@ -34,11 +36,23 @@ struct ExpectationKey {
 };
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key);
 
+// The names of the percentile bounds lookup_expectation_key knows: a percentile above 0 and below
+// 100, of one or two whole digits and any fraction (latency_p99_max, latency_p99_9_max).
+inline constexpr std::string_view kPercentileKeyPattern =
+    "^latency_p(?:(?:0?[1-9]|[1-9][0-9])(?:_[0-9]+)?|0{1,2}_[0-9]*[1-9][0-9]*)_max$";
+
+// [check.expect] as threshold_keys.hpp describes a table: the bounds by name, the percentile
+// bounds the peers may take, cv_max and stall_max, and every percentile bound by its pattern.
+const TableSpec& expect_table();
+
 // "N% of X": "90% of baseline" -> 0.9 for reference "baseline". Nothing when the text does not
 // mention `mention` at all; throws std::invalid_argument saying what was expected (`expected a
 // share of the X from 1% to 1000%, like "EXAMPLE"`) when it does but is malformed or out of range.
 std::optional<double> parse_share_of(std::string_view text, std::string_view mention,
                                      std::string_view reference, std::string_view example);
+// What parse_share_of reads for `reference` ("baseline", "peers"), as a pattern (ECMA-262): a
+// share written with an exponent ("1e2%", which from_chars reads) matches whatever its value.
+std::string share_of_pattern(std::string_view reference);
 // "90% of baseline" -> 0.9 (parse_share_of).
 std::optional<double> parse_relative_bound(std::string_view text);
 // "70% of peers" -> 0.7 (parse_share_of; "peer" alone already counts as meant).

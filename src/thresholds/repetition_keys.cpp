@@ -7,9 +7,6 @@
 namespace iogate::thresholds_detail {
 namespace {
 
-// More than 100 runs says nothing the first 100 did not, and only multiplies the run time.
-constexpr std::int64_t kMaxRepeat = 100;
-
 int runs_value(const Section& s, const toml::node& n, std::string_view key) {
   const std::int64_t r = integer_value(s, n, key);
   if (r < 1 || r > kMaxRepeat)
@@ -20,7 +17,7 @@ int runs_value(const Section& s, const toml::node& n, std::string_view key) {
 
 Nanoseconds budget_value(const Section& s, const toml::node& n) {
   const Nanoseconds d = duration_value(s, n, "budget");
-  if (d < std::chrono::seconds{1})
+  if (d < kMinBudget)
     s.fail(n, "budget", fmt::format("expected a time budget of at least 1s, got {}", describe(n)));
   return d;
 }
@@ -35,10 +32,9 @@ bool unstable_value(const Section& s, const toml::node& n) {
                      describe(n)));
 }
 
-// A pause shorter than a second leaves no burst behind; one over an hour is a typo.
 Nanoseconds pause_value(const Section& s, const toml::node& n) {
   const Nanoseconds d = duration_value(s, n, "confirm_pause");
-  if (d < std::chrono::seconds{1} || d > std::chrono::hours{1})
+  if (d < kMinConfirmPause || d > kMaxConfirmPause)
     s.fail(n, "confirm_pause",
            fmt::format("expected a pause from 1s to 1h before the confirming sample, got {}",
                        describe(n)));

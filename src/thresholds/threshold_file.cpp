@@ -2,8 +2,6 @@
 // check_section.cpp, workloads in workload_section.cpp, expectations in expectation_keys.cpp.
 #include "iogate/thresholds/threshold_file.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
 
 #include "check_section.hpp"
@@ -32,12 +30,6 @@ std::string read_file(const std::filesystem::path& path) {
   }
 }
 
-constexpr std::array<std::string_view, 3> kTopKeys{"suite", "defaults", "check"};
-constexpr std::array<std::string_view, 12> kSuiteKeys{
-    "name",          "profile",       "description",        "repeat",
-    "repeat_max",    "budget",        "unstable",           "confirm",
-    "confirm_pause", "require_mount", "require_filesystem", "require_device"};
-
 // Returns the suite's repetition keys, the defaults for its checks.
 thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file,
                                                const toml::table& doc, ThresholdFile& out) {
@@ -49,7 +41,7 @@ thresholds_detail::RepetitionFields read_suite(const std::filesystem::path& file
              "\"quick\"");
   }
   const Section s{file, "", "suite"};
-  thresholds_detail::reject_unknown_keys(s, *suite, kSuiteKeys);
+  thresholds_detail::reject_unknown_keys(s, *suite, thresholds_detail::suite_table());
   const toml::node* name = suite->get("name");
   if (name == nullptr) {
     s.fail(*suite, "name", "missing required key: the suite's name, an identifier like \"quick\"");
@@ -95,7 +87,7 @@ ThresholdFile parse_threshold_text(std::string_view text, const std::filesystem:
                          fmt::format("TOML syntax error: {}", e.description()));
   }
   const Section top{path, "", ""};
-  thresholds_detail::reject_unknown_keys(top, doc, kTopKeys);
+  thresholds_detail::reject_unknown_keys(top, doc, thresholds_detail::document_table());
 
   ThresholdFile out;
   out.path = path;

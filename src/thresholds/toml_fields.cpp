@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -56,6 +57,12 @@ void reject_unknown_keys(const Section& section, const toml::table& table,
     return std::find(valid.begin(), valid.end(), key) != valid.end();
   };
   reject_unknown_keys(section, table, is_valid, fmt::format("{}", fmt::join(valid, ", ")));
+}
+
+void reject_unknown_keys(const Section& section, const toml::table& table, const TableSpec& spec) {
+  std::vector<std::string_view> names;
+  for (const KeySpec& key : spec.keys) names.push_back(key.name);
+  reject_unknown_keys(section, table, names);
 }
 
 const toml::table* optional_table(const Section& section, const toml::table& parent,

@@ -17,6 +17,7 @@
 
 #include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/units.hpp"
+#include "threshold_keys.hpp"
 
 namespace iogate::thresholds_detail {
 
@@ -48,6 +49,8 @@ void reject_unknown_keys(const Section& section, const toml::table& table,
                          std::string_view valid_keys);
 void reject_unknown_keys(const Section& section, const toml::table& table,
                          std::span<const std::string_view> valid);
+// The keys of `spec` (threshold_keys.hpp), in its order.
+void reject_unknown_keys(const Section& section, const toml::table& table, const TableSpec& spec);
 
 // The sub-table at `key`, or nullptr when absent; anything but a table is an error.
 const toml::table* optional_table(const Section& section, const toml::table& parent,
@@ -55,6 +58,7 @@ const toml::table* optional_table(const Section& section, const toml::table& par
 
 std::string string_value(const Section& s, const toml::node& n, std::string_view key);
 // [A-Za-z0-9_]+: it becomes a GoogleTest name, a ctest name or a ctest label.
+inline constexpr std::string_view kIdentifierPattern = "^[A-Za-z0-9_]+$";
 std::string identifier_value(const Section& s, const toml::node& n, std::string_view key);
 bool bool_value(const Section& s, const toml::node& n, std::string_view key);
 std::int64_t integer_value(const Section& s, const toml::node& n, std::string_view key);

@@ -1,7 +1,6 @@
 #include "workload_section.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -10,16 +9,6 @@
 
 namespace iogate::thresholds_detail {
 namespace {
-
-constexpr std::array<std::string_view, 19> kWorkloadKeys{
-    "block_size", "read",      "random", "queue_depth", "file_size",        "size",   "duration",
-    "ramp",       "direct",    "flush",  "engine",      "workers",          "verify", "kind",
-    "rate_iops",  "rate_mbps", "layout", "block_mix",   "layout_write_size"};
-
-constexpr std::array<std::string_view, 2> kMixKeys{"size", "pct"};
-
-// What make_backend() knows; "auto" picks the best one available at run time.
-constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", "libaio"};
 
 template <class T>
 Field<T> field(const Section& s, const toml::node& n, std::string_view key, T value) {
@@ -68,7 +57,7 @@ void read_block_mix(const Section& s, const toml::table& t, WorkloadFields& out)
                          describe(entry)));
     }
     const Section inner{s.file, s.owner, s.table.empty() ? key : s.table + "." + key};
-    reject_unknown_keys(inner, *table, kMixKeys);
+    reject_unknown_keys(inner, *table, block_mix_table());
     const toml::node* size = table->get("size");
     const toml::node* pct = table->get("pct");
     if (size == nullptr || pct == nullptr) {
@@ -128,9 +117,10 @@ void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
   }
   if (const toml::node* n = t.get("engine")) {
     std::string name = string_value(s, *n, "engine");
-    if (std::find(kEngines.begin(), kEngines.end(), name) == kEngines.end()) {
+    const auto engines = engine_names();
+    if (std::find(engines.begin(), engines.end(), name) == engines.end()) {
       s.fail(*n, "engine",
-             fmt::format(R"(expected one of {}, got "{}")", fmt::join(kEngines, ", "), name));
+             fmt::format(R"(expected one of {}, got "{}")", fmt::join(engines, ", "), name));
     }
     out.engine = field(s, *n, "engine", std::move(name));
   }
@@ -198,7 +188,7 @@ const WrittenAt* written_at(std::string_view key, const WorkloadFields& own,
 }  // namespace
 
 WorkloadFields read_workload_fields(const Section& section, const toml::table& table) {
-  reject_unknown_keys(section, table, kWorkloadKeys);
+  reject_unknown_keys(section, table, workload_table());
   WorkloadFields out;
   read_sizes(section, table, out);
   read_block_mix(section, table, out);
