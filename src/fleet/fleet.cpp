@@ -5,7 +5,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <stdexcept>
 
@@ -100,26 +99,33 @@ std::string mismatch_note(const std::vector<std::string>& hosts, const std::stri
                      fmt::join(hosts, ", "), check, fmt::join(mine, ", "), fmt::join(rest, ", "));
 }
 
-// The host's line: the first figure with the host's verdict in the order compared (IOPS before
-// latency), the rule's reason, then the explanation. The other figures' verdicts are in the
-// Markdown table and the JSON.
+// The host's line: its deciding figure (the first with its verdict in the order compared, IOPS
+// before latency), the rule's reason, then the explanation. The other figures' verdicts are in
+// the Markdown table and the JSON.
 std::string verdict_line(const HostVerdict& h, const std::string& check) {
-  for (const FigureVerdict& f : h.figures) {
-    if (f.shortfall.verdict != h.verdict) continue;
-    const FleetFigureDef& def = *fleet_figure(f.key);
-    const std::string bound =
-        f.bound.empty() ? ""
-                        : fmt::format(", {} {}", def.higher_is_better ? "below" : "above", f.bound);
-    const std::string runs =
-        fmt::format("{} run{}{}", f.shortfall.runs, f.shortfall.runs == 1 ? "" : "s",
-                    h.sessions > 1 ? fmt::format(" in {} sessions", h.sessions) : "");
-    return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} ({} peers{}, {}); {}; {}",
-                       h.host, check, shown_number(f.comparison.value), def.shown,
-                       f.comparison.ratio * 100, shown_number(f.comparison.peer_median),
-                       f.comparison.peers, bound, runs, f.shortfall.reason,
-                       describe_differences(h.differences));
-  }
-  return "";
+  const FigureVerdict* deciding = h.deciding_figure();
+  if (deciding == nullptr) return "";
+  const FigureVerdict& f = *deciding;
+  const FleetFigureDef& def = *fleet_figure(f.key);
+  const std::string bound =
+      f.bound.empty() ? ""
+                      : fmt::format(", {} {}", def.higher_is_better ? "below" : "above", f.bound);
+  const std::string runs =
+      fmt::format("{} run{}{}", f.shortfall.runs, f.shortfall.runs == 1 ? "" : "s",
+                  h.sessions > 1 ? fmt::format(" in {} sessions", h.sessions) : "");
+  return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} ({} peers{}, {}); {}; {}", h.host,
+                     check, shown_number(f.comparison.value), def.shown, f.comparison.ratio * 100,
+                     shown_number(f.comparison.peer_median), f.comparison.peers, bound, runs,
+                     f.shortfall.reason, describe_differences(h.differences));
+}
+
+// FigureVerdict::note: the words for a latency ok although beyond its threshold.
+std::string within_note(const FigureVerdict& f) {
+  if (f.shortfall.within.empty()) return "";
+  return fmt::format("{} {}, {:.0f}% of the peer median {}, but {}: not an outlier",
+                     shown_number(f.comparison.value), fleet_figure(f.key)->shown,
+                     f.comparison.ratio * 100, shown_number(f.comparison.peer_median),
+                     f.shortfall.within);
 }
 
 // A host is as bad as its worst figure: an outlier, else undecided, else ok.
@@ -223,10 +229,13 @@ FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<
       ShortfallContext context = spread[f];
       context.explained = !v.differences.empty();
       context.latency_floor = settings.latency_floor_ms;
-      if (const double b = own_latency_bound(*e.record, def.key); std::isfinite(b))
-        context.own_bound = b;
+      if (const ExpectationRecord* b = own_latency_bound(*e.record, def.key)) {
+        context.own_bound = b->figures.bound;
+        context.own_bound_key = b->key;
+      }
       v.figures.push_back(judge_figure(def, mine, peers, peers_bound(*e.record, def.key),
                                        settings.criteria, context));
+      v.figures.back().note = within_note(v.figures.back());
     }
     v.verdict = host_verdict(v.figures);
     if (v.verdict != FleetVerdict::ok) v.explanation = verdict_line(v, g.check);
@@ -287,6 +296,12 @@ std::vector<std::string> bounded_figures(const std::vector<ExpectationRecord>& e
 const FleetFigureDef* fleet_figure(const std::string& key) {
   for (const FleetFigureDef& d : kFleetFigures)
     if (key == d.key) return &d;
+  return nullptr;
+}
+
+const FigureVerdict* HostVerdict::deciding_figure() const {
+  for (const FigureVerdict& f : figures)
+    if (f.shortfall.verdict == verdict) return &f;
   return nullptr;
 }
 

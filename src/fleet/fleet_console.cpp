@@ -21,6 +21,8 @@ void write_fleet_console(std::ostream& out, const FleetReport& report) {
       if (h.outlier()) line("  OUTLIER " + h.explanation);
       if (h.undecided()) line("  UNDECIDED " + h.explanation);
       if (!h.not_compared.empty()) line("  not compared: " + h.host + ": " + h.not_compared);
+      for (const FigureVerdict& f : h.figures)
+        if (!f.note.empty()) line("  note: " + h.host + ": " + f.note);
     }
     if (!g.limit.empty()) line("  note: " + g.limit);
   }

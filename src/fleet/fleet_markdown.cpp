@@ -42,15 +42,17 @@ void write_fleet_markdown(std::ostream& out, const FleetReport& report) {
         out << " not compared: " << cell(h.not_compared) << " |\n";
         continue;
       }
+      std::string notes;  // a figure ok although beyond its threshold says why, beside "ok"
       for (const FigureVerdict& f : h.figures) {
         const std::string text = figure_cell(f);
         out << ' ' << (f.comparison.outlier ? "**" + text + "**" : text) << " |";
+        if (!f.note.empty()) notes += "; " + cell(f.note);
       }
       out << ' '
           << (h.outlier()     ? "**OUTLIER**: " + cell(h.explanation)
               : h.undecided() ? "UNDECIDED: " + cell(h.explanation)
                               : std::string("ok"))
-          << " |\n";
+          << notes << " |\n";
     }
     out << '\n';
     if (!g.limit.empty()) out << "_" << cell(g.limit) << "_\n\n";

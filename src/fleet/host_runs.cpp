@@ -14,14 +14,14 @@ std::vector<double> runs_of(const CheckRecord& record, const std::string& figure
   return figure_runs(record, figure);
 }
 
-double own_latency_bound(const CheckRecord& record, const std::string& figure) {
+const ExpectationRecord* own_latency_bound(const CheckRecord& record, const std::string& figure) {
   for (const ExpectationRecord& e : record.expectations) {
     const char* f = figure_of_key(e.key);
     if (!e.peers && f != nullptr && figure == f && !e.figures.ratio &&
         std::isfinite(e.figures.bound))
-      return e.figures.bound;
+      return &e;
   }
-  return NAN;
+  return nullptr;
 }
 
 }  // namespace iogate::fleet_detail

@@ -12,7 +12,7 @@ namespace iogate::fleet_detail {
 std::vector<double> runs_of(const CheckRecord& record, const std::string& figure);
 
 // The host's absolute bound on a latency figure (its check's latency_avg_max or latency_p99_max,
-// not a peers bound), in ms; NaN when it has none.
-double own_latency_bound(const CheckRecord& record, const std::string& figure);
+// not a peers bound; figures.bound in ms), or null when it has none.
+const ExpectationRecord* own_latency_bound(const CheckRecord& record, const std::string& figure);
 
 }  // namespace iogate::fleet_detail

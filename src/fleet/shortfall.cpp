@@ -131,15 +131,17 @@ std::string cause_of(const Sessions& host, const HostShortfall& out, const Short
   return "";
 }
 
-// Why a latency beyond T is still no finding: within the check's own bound, or not the floor's
-// excess above the peers; "" when it is a finding (and for every higher-is-better figure).
+// Why a latency beyond T is still no finding: inside the check's own bound, or less than the
+// floor's excess above the peers; "" when it may be a finding (and for every higher-is-better
+// figure).
 std::string latency_within(const HostShortfall& out, const ShortfallContext& c) {
   if (c.higher_is_better) return "";
   if (c.own_bound && out.estimate <= *c.own_bound)
-    return fmt::format("the check's own bound {:g}", *c.own_bound);
-  if (out.estimate - out.reference < c.latency_floor)
-    return fmt::format("an excess of {:g} ms over the peer median (the latency floor)",
-                       c.latency_floor);
+    return fmt::format("inside {} {:g} ms", c.own_bound_key.empty() ? "its bound" : c.own_bound_key,
+                       *c.own_bound);
+  if (const double excess = out.estimate - out.reference; excess < c.latency_floor)
+    return fmt::format("{:.2g} ms above the peer median, under the {:g} ms latency floor",
+                       std::max(0.0, excess), c.latency_floor);
   return "";
 }
 
@@ -165,12 +167,18 @@ HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>&
     return out;
   };
   if (p.lower_ok >= log_t) return decide(FleetVerdict::ok, where + ", at or above " + threshold);
+  // Before the interval: a latency that no rerun could make a finding needs no rerun either.
+  // Only an estimate beyond T looks like one, and only then is the reader told why it is not.
+  if (std::string within = latency_within(out, c); !within.empty()) {
+    const bool beyond = p.d < log_t;
+    const std::string reason =
+        fmt::format("{}, {} {} but {}", where, beyond ? "beyond" : "straddles", threshold, within);
+    if (beyond) out.within = std::move(within);
+    return decide(FleetVerdict::ok, reason);
+  }
   // Could be short, could be noise: only more runs tell. Judged without a spread, a figure not
   // short of T is ok (d >= log T makes lower_ok >= log T above).
   if (p.upper >= log_t) return decide(FleetVerdict::undecided, where + " straddles " + threshold);
-  if (const std::string within = latency_within(out, c); !within.empty())
-    return decide(FleetVerdict::ok,
-                  fmt::format("{}, beyond {} but within {}", where, threshold, within));
   if (!out.has_interval && c.peers_spread_rules_out)
     return decide(FleetVerdict::ok, where + ", but the peers themselves spread as far (robust z)");
   // Beyond doubt below T already; the estimate itself says how deep (an interval's end would

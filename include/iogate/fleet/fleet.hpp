@@ -73,13 +73,16 @@ inline const std::vector<std::string> kNotWorkloadKeys = {"seed"};
 
 struct FleetFigureDef {
   const char* key;    // "iops", "mbps", "lat_avg_ms", "lat_p99_ms": as the JSON results name them
-  const char* shown;  // "IOPS", "MB/s", "ms mean latency", "ms p99 latency"
+  const char* shown;  // "IOPS", "MB/s", "ms mean latency", "ms p99 latency": after a value
   bool higher_is_better;
+  const char* name;  // "IOPS", "MB/s", "mean latency", "p99 latency": before a share or a unit
+  const char* unit;  // "IOPS", "MB/s", "ms", "ms"
 };
-inline constexpr FleetFigureDef kFleetFigures[] = {{"iops", "IOPS", true},
-                                                   {"mbps", "MB/s", true},
-                                                   {"lat_avg_ms", "ms mean latency", false},
-                                                   {"lat_p99_ms", "ms p99 latency", false}};
+inline constexpr FleetFigureDef kFleetFigures[] = {
+    {"iops", "IOPS", true, "IOPS", "IOPS"},
+    {"mbps", "MB/s", true, "MB/s", "MB/s"},
+    {"lat_avg_ms", "ms mean latency", false, "mean latency", "ms"},
+    {"lat_p99_ms", "ms p99 latency", false, "p99 latency", "ms"}};
 
 // kFleetFigures' entry of `key`, or null.
 const FleetFigureDef* fleet_figure(const std::string& key);
@@ -109,6 +112,11 @@ struct FigureVerdict {
   std::string bound;  // the host's peers bound on it, "iops_min 70% of peers"; empty: none
   double min_ratio = kDefaultMinRatio;  // the practical criterion it was held to (robust.hpp)
   HostShortfall shortfall;              // the three-way verdict: comparison.value is its estimate
+  // A latency ok although its estimate is beyond its threshold (shortfall.within), in the words
+  // every format shows beside the host, lest 330% of the peers read as a missed outlier: "2.79 ms
+  // p99 latency, 330% of the peer median 0.845, but inside latency_p99_max 100 ms: not an
+  // outlier"; empty otherwise.
+  std::string note;
 };
 
 // One host in one group.
@@ -126,6 +134,9 @@ struct HostVerdict {
   std::string explanation;
   bool outlier() const { return verdict == FleetVerdict::outlier; }
   bool undecided() const { return verdict == FleetVerdict::undecided; }
+  // The figure its verdict is named by: the first, in the order compared, with that verdict
+  // (null when not compared).
+  const FigureVerdict* deciding_figure() const;
 };
 
 // The hosts that ran one check with one workload on one class of hardware.

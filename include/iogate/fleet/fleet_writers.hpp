@@ -1,19 +1,24 @@
 // The formats of a fleet comparison. Each only formats the FleetReport (fleet.hpp); nothing here
 // compares or judges.
 //   console   a line per group (check, class, hosts compared), each outlier's and undecided
-//             host's line, the groups' limits, the notes, the counts and the hosts to rerun;
+//             host's line, each latency's note when it is beyond its threshold and still no
+//             outlier (FigureVerdict::note), the groups' limits, the notes, the counts and the
+//             hosts to rerun;
 //   Markdown  per group, a table of host × figure with each host's ratio to its peer median,
-//             outliers in bold and marked;
+//             outliers in bold and marked, the notes beside "ok";
 //   JUnit     a testcase per host and check: classname "fleet.<suite>.<check>", name the host, so
 //             a dashboard lists a check's hosts; an outlier is a failure carrying its explanation,
 //             a host not compared is skipped with the reason;
 //   JSON      format "iogate-fleet": settings, hosts, notes, and every group with its hosts'
 //             figures, peer medians, MADs, ratios, robust z and verdicts;
-//   HTML      one self-contained page: the hosts, peer keys and criteria, then per group a bar
-//             chart per figure with the hosts side by side (outliers red and labelled, each
-//             host's peer median marked) above the table of hosts, figures, ratios, verdicts and
-//             explanations, hosts not compared with why. The tables carry everything; the charts
-//             (Chart.js, inlined like the run report's) are extra.
+//   HTML      one self-contained page: a verdict banner in the run report's look (FLEET OK,
+//             OUTLIERS or UNDECIDED: rerun, with the hosts not compared and the notes), the
+//             hosts, peer keys and criteria, then per group its workload's keys and a bar chart
+//             per figure with the hosts side by side (outliers red and labelled, each host's peer
+//             median marked, the axis from zero in the figure's unit) above the table of hosts,
+//             figures, ratios, verdicts, explanations and notes, hosts not compared with why. The
+//             tables carry everything; the charts (Chart.js, inlined like the run report's) are
+//             extra.
 #pragma once
 
 #include <filesystem>

@@ -39,8 +39,10 @@
 //              below). The peers' own spread between hosts is in the interval (se_r);
 //   ok         the host's estimate is at or above T with 95% confidence (one-sided, per host:
 //              a miss is a host let through, not a false alarm, so it needs no family
-//              correction), or it is short of T but the latency floor is not crossed (a
-//              rerun cannot cross it either);
+//              correction), or, for latency, it is (or may be) beyond T but its estimate is
+//              inside the check's own bound or its excess under the floor: no rerun can make
+//              it a finding, so none is asked for (the reason says which; so does
+//              HostShortfall::within when the estimate itself is beyond T);
 //   undecided  otherwise: the interval straddles T, or a shortfall beyond doubt has no cause in
 //              the fingerprint and was seen once. The line says which and how far the host's
 //              runs spread; rerunning the host adds a session.
@@ -90,6 +92,7 @@ struct ShortfallContext {
   // host's own absolute bound on the figure (its check's latency_*_max), which it must exceed too.
   double latency_floor = kDefaultLatencyFloorMs;
   std::optional<double> own_bound;
+  std::string own_bound_key;  // its key, "latency_p99_max"
 };
 
 struct HostShortfall {
@@ -104,6 +107,10 @@ struct HostShortfall {
   int runs = 0;
   int sessions = 0;
   bool has_interval = false;
+  // A latency whose estimate is beyond T and still ok, and why: "inside latency_p99_max 100 ms"
+  // or "0.5 ms above the peer median, under the 1 ms latency floor"; empty otherwise. A reader
+  // who sees 330% of the peers must also see why that is no outlier (FigureVerdict::note).
+  std::string within;
   // Why, in words: "interval 16-24% of the peer median, wholly below 70%; differs in scheduler",
   // "undecided: interval 55-81% straddles 70%; its runs spread 12%: rerun vm04".
   std::string reason;

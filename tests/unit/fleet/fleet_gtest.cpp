@@ -381,5 +381,54 @@ TEST(Fleet, ALatencyWithinTheChecksOwnBoundOrTheFloorIsNoOutlier) {
   EXPECT_FALSE(verdict_of(compare_fleet(in, floor), "vm02").outlier());
 }
 
+// Five hosts of a latency check (latency_p99_max = `bound` ms, NaN: none), three runs each at
+// `p99` ms; vm03's runs spread wide around `slow` ms, so its interval crosses 143% of its peers.
+std::vector<FleetInput> noisy_latency_fleet(double p99, double slow, double bound) {
+  const auto repeated = [bound](double ms, std::vector<double> factors) {
+    CheckRecord c = record("Random_8k_70_Read", 1000 / ms);
+    c.expectations.push_back({"latency_p99_max", "holds", "", {}, {}});
+    c.expectations.back().figures.bound = bound;
+    for (double f : factors) c.repeats.push_back(test::run_at(1000 / (ms * f)));
+    return c;
+  };
+  std::vector<FleetInput> in;
+  for (int h = 1; h <= 5; ++h)
+    in.push_back(host("vm0" + std::to_string(h), h, {repeated(p99, {0.98, 1.0, 1.02})}));
+  in[2].run.checks[0] = repeated(slow, {0.4, 1.0, 2.5});
+  return in;
+}
+
+// A latency that may be beyond 143% of its peers but stays inside the check's own bound, or
+// whose excess stays under the floor, is ok: no rerun can make it a finding. It was undecided
+// (a rerun asked for, exit 3) whenever its runs spread wide enough for the interval to cross.
+TEST(Fleet, ANoisyLatencyInsideItsBoundOrUnderTheFloorIsOkNotUndecided) {
+  FleetReport r = compare_fleet(noisy_latency_fleet(0.84, 2.79, 100), {});
+  ASSERT_EQ(r.groups.at(0).figures, (std::vector<std::string>{"lat_p99_ms"}));
+  const FigureVerdict& inside = verdict_of(r, "vm03").figures.at(0);
+  EXPECT_TRUE(inside.shortfall.has_interval);
+  EXPECT_GT(inside.shortfall.ratio_high, 1 / 0.7);
+  EXPECT_LT(inside.shortfall.ratio_low, 1 / 0.7);
+  EXPECT_EQ(verdict_of(r, "vm03").verdict, FleetVerdict::ok);
+  EXPECT_EQ(inside.shortfall.within, "inside latency_p99_max 100 ms");
+  // vm03's runs widen every host's interval (the spread is pooled); a peer at its peers' median
+  // is ok by the bound too, and with nothing that looks high there is nothing to explain.
+  const FigureVerdict& steady = verdict_of(r, "vm01").figures.at(0);
+  EXPECT_LT(steady.shortfall.ratio_low, 1 / 0.7);
+  EXPECT_GT(steady.shortfall.ratio_high, 1 / 0.7);
+  EXPECT_EQ(verdict_of(r, "vm01").verdict, FleetVerdict::ok);
+  EXPECT_EQ(steady.shortfall.within, "");
+  EXPECT_EQ(steady.note, "");
+  EXPECT_EQ(r.undecided(), 0);
+  // No absolute bound, 0.5 ms above peers at 0.2 ms: under the 1 ms floor.
+  r = compare_fleet(noisy_latency_fleet(0.2, 0.7, NAN), {});
+  EXPECT_EQ(verdict_of(r, "vm03").verdict, FleetVerdict::ok);
+  EXPECT_THAT(verdict_of(r, "vm03").figures.at(0).shortfall.within,
+              HasSubstr("under the 1 ms latency floor"));
+  // Beyond both, the same runs are undecided: the interval still decides.
+  r = compare_fleet(noisy_latency_fleet(0.84, 2.79, 2), {});
+  EXPECT_EQ(verdict_of(r, "vm03").verdict, FleetVerdict::undecided);
+  EXPECT_EQ(verdict_of(r, "vm03").figures.at(0).shortfall.within, "");
+}
+
 }  // namespace
 }  // namespace iogate
