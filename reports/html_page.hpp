@@ -20,6 +20,25 @@ th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 )CSS";
 
+// The verdict banner a page opens with (<div id="verdict" class="pass|fail|skipped|none">, a
+// <p> head and a <ul> of what did not pass): one look for the run report and the fleet page, so
+// green, red and amber mean the same on both.
+inline constexpr const char* kVerdictStyle = R"CSS(
+#verdict { padding: 0.6em 1em; border-radius: 6px; margin: 0.5em 0 1em; }
+#verdict.pass { background: #d9f2d9; border: 2px solid #3c9a3c; }
+#verdict.fail { background: #f8d0d0; border: 2px solid #c0392b; }
+#verdict.skipped, #verdict.none { background: #fbeec0; border: 2px solid #b8860b; }
+#verdict p { margin: 0.2em 0; font-size: 1.2em; } #verdict ul { margin: 0.3em 0; }
+)CSS";
+
+// Charts side by side, each a <figure> of its <canvas> and a <figcaption> no wider than the
+// run report's charts (560 px), so a caption reads as the chart's and not as the page's.
+inline constexpr const char* kChartFiguresStyle = R"CSS(
+.charts figure { display: inline-block; margin: 0 1em 1em 0; vertical-align: top; }
+.charts canvas { border: 1px solid #eee; }
+.charts figcaption { font-size: 0.85em; color: #444; max-width: 560px; }
+)CSS";
+
 // Element content and attribute values alike. The XML escaping serves HTML too, and also keeps
 // control bytes and broken UTF-8 out of the page.
 std::string esc(const std::string& in);

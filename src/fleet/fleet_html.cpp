@@ -1,16 +1,19 @@
-// fleet.html: one self-contained page of a fleet comparison (fleet_writers.hpp). A header with
-// the hosts, the peer keys and the criteria, the report's notes; then per group (suite, check,
-// workload, peer class) a bar chart per compared figure, the hosts side by side, and a table of
-// every host: its figures with their ratio to its peer median, its verdict and the outlier's
-// line, or why it was not compared. The tables carry everything, so the page reads without
-// JavaScript; the charts (Chart.js, inlined as the run report does: html_page.hpp) are extra.
-// Only formats the FleetReport.
+// fleet.html: one self-contained page of a fleet comparison (fleet_writers.hpp). The verdict
+// banner first (fleet_banner.cpp), then the hosts, the peer keys and the criteria, the report's
+// notes; then per group (suite, check, workload, peer class) its workload
+// (fleet_workload_html.cpp), a bar chart per compared figure, the hosts side by side, and a table
+// of every host: its figures with their ratio to its peer median, its verdict and the outlier's
+// line, a latency's note when it is beyond its threshold and still no outlier, or why it was not
+// compared. The tables carry everything, so the page reads without JavaScript; the charts
+// (Chart.js, inlined as the run report does: html_page.hpp) are extra. Only formats the
+// FleetReport.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "fleet_html_js.hpp"
+#include "fleet_html_parts.hpp"
 #include "html_charts_js.hpp"
 #include "html_page.hpp"
 #include "iogate/fleet/fleet_writers.hpp"
@@ -18,19 +21,29 @@
 namespace iogate {
 namespace {
 
+using fleet_detail::group_id;
 using html::esc;
 
 constexpr const char* kStyle = R"CSS(th, td { vertical-align: top; }
 td.num small { display: block; color: #555; }
 span.badge { font-size: 0.7em; padding: 0.2em 0.6em; border-radius: 4px; background: #d9f2d9; }
 tr.outlier td, span.badge.outlier { background: #f8d0d0; } td.outlier { font-weight: bold; }
-tr.undecided td { background: #fbeec8; } p.rerun { font-weight: bold; }
+tr.undecided td, span.badge.undecided { background: #fbeec8; } p.rerun { font-weight: bold; }
 tr.not-compared td { color: #666; background: #f2f2f2; }
-code { overflow-wrap: anywhere; }
-.charts canvas { margin: 0 1em 0.5em 0; border: 1px solid #eee; }
+table.hosts td:first-child, td.num small { white-space: nowrap; }
+td.within { background: #e3f0fa; } p.note { margin: 0.3em 0; color: #1a4f7a; }
+#verdict li.note { color: #1a4f7a; }
+dl.workload { display: flex; flex-wrap: wrap; margin: 0.3em 0 0.8em; }
+dl.workload div { margin: 0 1.4em 0.3em 0; } dl.workload dt { font-size: 0.8em; color: #555; }
+dl.workload dd { margin: 0; font-family: monospace; overflow-wrap: anywhere; }
 p.limit { font-style: italic; } p.no-charts { color: #8a5a00; }
 section.group { border-top: 2px solid #ddd; margin-top: 1.5em; }
 )CSS";
+
+// A canvas wide enough for the host names under their bars, and never narrower than the run
+// report's (560x280): a chart is read from across the desk.
+constexpr std::size_t kChartMinWidth = 560, kChartMaxWidth = 1200, kChartHeight = 300;
+constexpr std::size_t kChartPerHost = 64;
 
 const FigureVerdict* figure_of(const HostVerdict& h, const std::string& key) {
   for (const FigureVerdict& f : h.figures)
@@ -48,10 +61,19 @@ std::string chart_id(std::size_t group, std::size_t figure) {
   return fmt::format("chart-{}-{}", group, figure);
 }
 
+// What a bar shows (fleet_html_js.hpp colours it): "outlier", "undecided", "within" (a latency
+// beyond its threshold and still ok: FigureVerdict::note) or "ok".
+const char* bar_state(const FigureVerdict& f) {
+  if (f.shortfall.verdict == FleetVerdict::outlier) return "outlier";
+  if (f.shortfall.verdict == FleetVerdict::undecided) return "undecided";
+  return f.note.empty() ? "ok" : "within";
+}
+
 void header(std::ostream& out, const FleetReport& r, bool charts) {
   const FleetSettings& s = r.settings;
   out << fmt::format("<h1>iogate fleet: {} hosts, {} outliers, {} undecided</h1>\n", r.hosts.size(),
                      r.outliers(), r.undecided());
+  fleet_detail::write_fleet_banner(out, r);
   if (const std::string rerun = rerun_line(r); !rerun.empty())
     out << "<p class=\"rerun\">" << esc(rerun) << "</p>\n";
   out << "<table id=\"fleet-hosts\">\n<tr><th>Host</th><th>Results</th><th>Outlier in</th></tr>\n";
@@ -90,8 +112,9 @@ void header(std::ostream& out, const FleetReport& r, bool charts) {
   out << "<ul class=\"contents\">\n";
   for (std::size_t i = 0; i < r.groups.size(); ++i) {
     const FleetGroup& g = r.groups[i];
-    out << fmt::format("<li><a href=\"#group-{}\">{} {}</a> [{}]: {} hosts, {} outliers</li>\n", i,
-                       esc(g.suite), esc(g.check), esc(g.peer_class), g.hosts.size(), g.outliers());
+    out << fmt::format("<li><a href=\"#{}\">{} {}</a> [{}]: {} hosts, {} outliers</li>\n",
+                       group_id(i), esc(g.suite), esc(g.check), esc(g.peer_class), g.hosts.size(),
+                       g.outliers());
   }
   out << "</ul>\n";
 }
@@ -114,39 +137,61 @@ void host_row(std::ostream& out, const FleetGroup& g, const HostVerdict& h) {
     }
     const PeerComparison& c = f->comparison;
     const HostShortfall& s = f->shortfall;
+    const char* mark = c.outlier ? " outlier" : f->note.empty() ? "" : " within";
     out << fmt::format(
-        "<td class=\"num{}\">{:.4g}<small>{:.0f}% of {:.4g}{}{}, {} run{}</small></td>",
-        c.outlier ? " outlier" : "", c.value, c.ratio * 100, c.peer_median,
+        "<td class=\"num{}\">{:.4g}<small>{:.0f}% of {:.4g}{}{}, {} run{}</small></td>", mark,
+        c.value, c.ratio * 100, c.peer_median,
         s.has_interval ? fmt::format(" ({:.0f}-{:.0f}%)", s.ratio_low * 100, s.ratio_high * 100)
                        : std::string(),
         c.robust_z ? fmt::format(", z {:.1f}", *c.robust_z) : fmt::format(", {} peers", c.peers),
         s.runs, s.runs == 1 ? "" : "s");
   }
-  out << fmt::format("<td>{} <small>(check: {})</small></td><td>{}</td></tr>\n",
+  std::string notes;  // why a latency beyond its threshold is still no outlier
+  for (const FigureVerdict& f : h.figures)
+    if (!f.note.empty()) notes += "<p class=\"note\">" + esc(f.note) + "</p>";
+  out << fmt::format("<td>{} <small>(check: {})</small></td><td>{}{}</td></tr>\n",
                      h.outlier()     ? "<b>OUTLIER</b>"
                      : h.undecided() ? "<b>undecided</b>: rerun"
                                      : "ok",
-                     esc(h.status), esc(h.explanation));
+                     esc(h.status), esc(h.explanation), notes);
+}
+
+// A chart's caption: what the bars and marks are, then each note on its figure, host by host.
+std::string caption(const FleetGroup& g, const std::string& key) {
+  std::string text =
+      "Bars: each compared host's figure, the geometric mean of its runs; black marks: the median "
+      "of its peers (the other hosts of its class).";
+  for (const HostVerdict& h : g.hosts)
+    if (const FigureVerdict* f = h.not_compared.empty() ? figure_of(h, key) : nullptr;
+        f && !f->note.empty())
+      text += "<br>" + esc(h.host) + ": " + esc(f->note);
+  return text;
 }
 
 void group_section(std::ostream& out, const FleetGroup& g, std::size_t i, bool charts) {
-  out << fmt::format("<section class=\"group\" id=\"group-{}\">\n<h2>{} {} ", i, esc(g.suite),
+  out << fmt::format("<section class=\"group\" id=\"{}\">\n<h2>{} {} ", group_id(i), esc(g.suite),
                      esc(g.check))
       << (g.outliers() > 0
               ? fmt::format("<span class=\"badge outlier\">{} outliers</span>", g.outliers())
               : std::string("<span class=\"badge\">no outlier</span>"))
+      << (g.undecided() > 0
+              ? fmt::format(" <span class=\"badge undecided\">{} undecided</span>", g.undecided())
+              : std::string())
       << "</h2>\n"
-      << "<p>Peers: " << esc(g.peer_class) << "<br>Workload: <code>" << esc(g.workload_key)
-      << "</code></p>\n";
+      << "<p>Peers: " << esc(g.peer_class) << "</p>\n<p>Workload:</p>\n";
+  fleet_detail::write_workload_table(out, g.workload_key);
   if (!g.limit.empty()) out << "<p class=\"limit\">" << esc(g.limit) << "</p>\n";
   if (charts && has_chart(g)) {
     std::size_t compared = 0;
     for (const HostVerdict& h : g.hosts) compared += h.not_compared.empty() ? 1 : 0;
-    const std::size_t width = std::clamp<std::size_t>(160 + 56 * compared, 360, 1400);
+    const std::size_t width =
+        std::clamp(160 + kChartPerHost * compared, kChartMinWidth, kChartMaxWidth);
     out << "<div class=\"charts\">";
     for (std::size_t f = 0; f < g.figures.size(); ++f)
-      out << fmt::format("<canvas id=\"{}\" width=\"{}\" height=\"280\"></canvas>", chart_id(i, f),
-                         width);
+      out << fmt::format(
+          "<figure><canvas id=\"{}\" width=\"{}\" height=\"{}\"></canvas>"
+          "<figcaption>{}</figcaption></figure>",
+          chart_id(i, f), width, kChartHeight, caption(g, g.figures[f]));
     out << "</div>\n";
   }
   out << "<table class=\"hosts\">\n<tr><th>Host</th>";
@@ -164,7 +209,8 @@ nlohmann::json chart_data(const FleetReport& r) {
     if (!has_chart(g)) continue;
     for (std::size_t f = 0; f < g.figures.size(); ++f) {
       nlohmann::json hosts = nlohmann::json::array(), values = nlohmann::json::array(),
-                     medians = nlohmann::json::array(), outlier = nlohmann::json::array();
+                     medians = nlohmann::json::array(), outlier = nlohmann::json::array(),
+                     states = nlohmann::json::array();
       for (const HostVerdict& h : g.hosts) {
         const FigureVerdict* v = h.not_compared.empty() ? figure_of(h, g.figures[f]) : nullptr;
         if (!v) continue;
@@ -172,15 +218,21 @@ nlohmann::json chart_data(const FleetReport& r) {
         values.push_back(v->comparison.value);
         medians.push_back(v->comparison.peer_median);
         outlier.push_back(v->comparison.outlier);
+        states.push_back(bar_state(*v));
       }
-      const std::string shown = fleet_figure(g.figures[f])->shown;
+      const FleetFigureDef& def = *fleet_figure(g.figures[f]);
+      const std::string unit = def.unit, name = def.name;
       charts.push_back({{"id", chart_id(i, f)},
-                        {"shown", shown},
-                        {"title", g.check + ": " + shown},
+                        {"shown", def.shown},
+                        {"name", name},
+                        {"axis", name == unit ? name : name + " (" + unit + ")"},
+                        {"title", g.check + ": " + name},
+                        {"higher_is_better", def.higher_is_better},
                         {"hosts", hosts},
                         {"values", values},
                         {"medians", medians},
-                        {"outlier", outlier}});
+                        {"outlier", outlier},
+                        {"states", states}});
     }
   }
   return {{"charts", charts}};
@@ -191,8 +243,8 @@ nlohmann::json chart_data(const FleetReport& r) {
 void write_fleet_html(std::ostream& out, const FleetReport& report, const std::string& chart_js) {
   const bool charts = !chart_js.empty();
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<title>iogate fleet</title>\n<style>" << html::kBaseStyle << kStyle
-      << "</style>\n</head>\n<body>\n";
+      << "<title>iogate fleet</title>\n<style>" << html::kBaseStyle << html::kVerdictStyle
+      << html::kChartFiguresStyle << kStyle << "</style>\n</head>\n<body>\n";
   header(out, report, charts);
   for (std::size_t i = 0; i < report.groups.size(); ++i)
     group_section(out, report.groups[i], i, charts);

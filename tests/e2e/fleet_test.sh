@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# iogate fleet end to end: four "hosts" (a datastore and a host label each: three by
-# --host-label, one by IOGATE_HOST_LABEL) run one rate-capped check with `iogate check`, so
-# their figures agree; `iogate fleet` on their result directories names no outlier (exit 0) and
-# writes its four reports. One host's result edited to a fifth of its IOPS on another filesystem
-# is named with that field (exit 1), and fleet.html, in headless Chromium, draws its chart with
-# that host marked (html/render_check.sh); a host with another workload is compared apart; two
-# inputs of one host, one host alone, a file that is no results, an unknown peer key, a report
-# directory that cannot be written and a malformed host label are bad input (exit 2), and so are
-# results read back with a label, a duration or a count iogate would never write, two results
-# of one check or another host's in one directory, a link in it, or no check at all. A check
-# bounded "80% of peers" passes locally, leaving it to the fleet, which names the host at 75%.
+# iogate fleet end to end: four "hosts" (a datastore and a host label each: three by --host-label,
+# one by IOGATE_HOST_LABEL) run one rate-capped check with `iogate check`, so their figures agree;
+# `iogate fleet` on their result directories names no outlier (exit 0) and writes its four reports,
+# and fleet.html, in headless Chromium (html/render_check.sh), opens with a green banner and draws
+# every chart from zero with each host's peer median. One host's result edited to a fifth of its
+# IOPS on another filesystem is named with that field (exit 1), and fleet.html opens with a red
+# banner naming it and draws its bar red; a host held to a peers bound it may or may not miss gets
+# an amber banner asking for its rerun (IOGATE_E2E_SHOTS=DIR keeps the screenshots: fleet-ok.png,
+# fleet.png). A host with another workload is compared apart; two inputs of one host, one host
+# alone, a file that is no results, an unknown peer key, a report directory that cannot be written
+# and a malformed host label are bad input (exit 2), and so are results read back with a label, a
+# duration or a count iogate would never write, two results of one check or another host's in one
+# directory, a link in it, or no check at all. A check bounded "80% of peers" passes locally,
+# leaving it to the fleet, which names the host at 75%.
 # Usage: fleet_test.sh <iogate>
 source "$IOGATE_E2E_LIB"
 source "$(dirname "${BASH_SOURCE[0]}")/html/render_check.sh"
@@ -81,6 +84,18 @@ for h in vm01 vm02 vm03 vm04; do
   assert_contains "$out/rep/fleet.html" "<tr class=\"ok\" data-host=\"$h\"><td>$h</td>" "html $h"
 done
 if grep -q '<tr class="outlier"' "$out/rep/fleet.html"; then fail "fleet.html marks an outlier"; fi
+html=$(dirname "${BASH_SOURCE[0]}")/html
+keep_shot() {  # work name
+  [ -z "${IOGATE_E2E_SHOTS:-}" ] || { mkdir -p "$IOGATE_E2E_SHOTS"; cp "$1/shot.png" "$IOGATE_E2E_SHOTS/$2"; }
+}
+render_check "$out/rep/fleet.html" "$out/html-ok"
+keep_shot "$out/html-ok" fleet-ok.png
+dom="$out/html-ok/dom.html"
+assert_contains "$dom" '<div id="verdict" class="pass">' "the fleet's green banner"
+assert_contains "$dom" '<b>FLEET OK</b>: 4 hosts compared, no outlier' "the fleet's banner text"
+assert_contains "$dom" '<dt>block_size</dt><dd>4KiB</dd>' "the workload's keys"
+/usr/bin/python3 "$html/dom_check.py" "$dom" ymin chart- || fail "the fleet's rate axes"
+assert_contains "$dom" 'id="chart-0-0"[^>]*data-outlier-bars="0"[^>]*data-median-marks="4"' "a peer median per host, no red bar"
 if command -v xmllint > /dev/null; then
   xmllint --noout "$out/rep/fleet-junit.xml" || fail "fleet-junit.xml is not well-formed"
 fi
@@ -111,8 +126,15 @@ assert_contains "$out/rep-slow/fleet.md" '\*\*OUTLIER\*\*: vm03' "markdown outli
 assert_contains "$out/rep-slow/fleet.json" '"verdict": "outlier"' "json verdict"
 assert_contains "$out/rep-slow/fleet.html" '<tr class="outlier" data-host="vm03"><td>vm03</td>' "html outlier"
 render_check "$out/rep-slow/fleet.html" "$out/html"
+keep_shot "$out/html" fleet.png
 [ "$RENDERED_CHARTS" = 1 ] || fail "fleet.html drew $RENDERED_CHARTS charts, expected 1 (IOPS)"
-assert_contains "$out/html/dom.html" '<tr class="outlier" data-host="vm03">' "rendered outlier row"
+dom="$out/html/dom.html"
+assert_contains "$dom" '<tr class="outlier" data-host="vm03">' "rendered outlier row"
+assert_contains "$dom" '<div id="verdict" class="fail">' "the fleet's red banner"
+assert_contains "$dom" '<b>OUTLIERS</b>: <a href="#group-0">vm03</a> \(rand_read_4k: IOPS (1[5-9]|2[0-5])% of peers\)' "the outlier in the banner"
+assert_contains "$dom" '<li class="outlier"><b>OUTLIER</b> vm03 rand_read_4k: .*filesystem: fleetfs' "its line in the banner"
+assert_contains "$dom" 'id="chart-0-0"[^>]*data-outlier-bars="1"[^>]*data-median-marks="4"' "the outlier's bar red"
+/usr/bin/python3 "$html/dom_check.py" "$dom" ymin chart- || fail "the outlier page's rate axis"
 
 # A peers bound: lint accepts it and refuses a malformed one; `iogate check` passes the check
 # on it alone, leaving it to the fleet, and records the fraction; iogate fleet holds the host to
@@ -148,6 +170,8 @@ assert_contains "$out/fleet-peers.log" "UNDECIDED vm06 rand_read_4k: [0-9.]+ IOP
 assert_contains "$out/fleet-peers.log" "^rerun vm06: judge again with --rerun DIR for each" "rerun line"
 assert_contains "$out/rep-peers/fleet.json" '"bound": "iops_min 80% of peers"' "json bound"
 assert_contains "$out/rep-peers/fleet.json" '"rerun": \[' "json rerun list"
+assert_contains "$out/rep-peers/fleet.html" '<div id="verdict" class="skipped">' "the fleet's amber banner"
+assert_contains "$out/rep-peers/fleet.html" '<b>UNDECIDED</b>: rerun <a href="#group-0">vm06</a> \(rand_read_4k: IOPS 75% of peers\)' "the host to rerun in the banner"
 cp -r "$out/vm06-slow" "$out/vm06-again"
 expect_exit 1 "$out/fleet-rerun.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm06-slow" --rerun "$out/vm06-again"
 assert_contains "$out/fleet-rerun.log" "OUTLIER vm06 rand_read_4k: .* in 2 sessions\).*seen in 2 sessions" "named after its rerun"

@@ -1,5 +1,8 @@
-// fleet.html: every host named, the outlier marked, hostile labels and fingerprint values
-// escaped, Chart.js embedded or its absence said, and no computing beyond the FleetReport.
+// fleet.html: the verdict banner (OK, outliers, undecided, nothing compared), every host named,
+// the outlier marked, a latency beyond its peers but inside its check's bound said to be no
+// outlier and why, the workload as its keys, charts the size of the run report's with their
+// axes' units, hostile labels and fingerprint values escaped, Chart.js embedded or its absence
+// said, and no computing beyond the FleetReport.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -144,6 +147,109 @@ TEST(FleetHtml, AClassTooSmallToCompareHasNoChart) {
   EXPECT_THAT(html, Not(HasSubstr("<canvas")));
   EXPECT_THAT(html, HasSubstr("\"charts\":[]"));
   EXPECT_EQ(count(html, "<tr class=\"not-compared\""), 2u);
+}
+
+TEST(FleetHtml, TheBannerOfAFleetWithoutOutlierIsGreenAndCountsTheHostsCompared) {
+  const std::string html = page(compare_fleet(test::fleet({390, 402, 385, 377, 398}), {}));
+  EXPECT_THAT(html, HasSubstr("<div id=\"verdict\" class=\"pass\">\n<p><b>FLEET OK</b>: 5 hosts "
+                              "compared, no outlier</p>\n</div>"));
+  EXPECT_THAT(html, HasSubstr("#verdict.pass { background: #d9f2d9;"));  // the run report's look
+}
+
+TEST(FleetHtml, TheBannerNamesTheOutlierItsFigureAndTheHostsNotCompared) {
+  const std::string html = page(sample());
+  EXPECT_THAT(html, HasSubstr("<div id=\"verdict\" class=\"fail\">\n<p><b>OUTLIERS</b>: <a "
+                              "href=\"#group-0\">vm07</a> (Random_8k_70_Read: IOPS 19% of "
+                              "peers)</p>"));
+  EXPECT_THAT(html, HasSubstr("<li class=\"outlier\"><b>OUTLIER</b> vm07 Random_8k_70_Read: 75 "
+                              "IOPS, 19% of the peer median"));
+  EXPECT_THAT(html, HasSubstr("<li class=\"not-compared\">not compared in Random_8k_70_Read: <a "
+                              "href=\"#group-0\">vm02</a> (skipped: Random_8k_70_Read: skipped: "
+                              "no baseline)</li>"));
+  EXPECT_THAT(html, HasSubstr("<section class=\"group\" id=\"group-0\">"));
+}
+
+TEST(FleetHtml, TheBannerOfAnUndecidedHostIsAmberAndSaysToRerunIt) {
+  // vm04 at 75% of its peers, held to "80% of peers", nothing in its fingerprint: seen once, it
+  // could be a neighbour's burst.
+  std::vector<FleetInput> in = test::fleet({400, 400, 400, 300});
+  for (FleetInput& host : in)
+    host.run.checks[0].expectations.push_back({"iops_min", "fleet", "", 0.8, {}});
+  const FleetReport report = compare_fleet(in, {});
+  ASSERT_EQ(report.rerun_hosts(), std::vector<std::string>{"vm04"});
+  const std::string html = page(report);
+  EXPECT_THAT(html, HasSubstr("<div id=\"verdict\" class=\"skipped\">\n<p><b>UNDECIDED</b>: rerun "
+                              "<a href=\"#group-0\">vm04</a> (Random_8k_70_Read: IOPS 75% of "
+                              "peers)</p>"));
+  EXPECT_THAT(html, HasSubstr("<li class=\"undecided\"><b>UNDECIDED</b> vm04 Random_8k_70_Read: "));
+}
+
+TEST(FleetHtml, TheBannerOfAFleetWithNothingComparedHasNoVerdict) {
+  const std::string html = page(compare_fleet(test::fleet({390, 402}), {}));
+  EXPECT_THAT(html, HasSubstr("<div id=\"verdict\" class=\"none\">\n<p><b>NO VERDICT</b>: no host "
+                              "could be compared with its peers</p>"));
+  EXPECT_THAT(html, Not(HasSubstr("FLEET OK")));
+}
+
+TEST(FleetHtml, TheWorkloadIsItsThresholdFileKeysNotAJsonBlob) {
+  const std::string html = page(sample());
+  EXPECT_THAT(html, HasSubstr("<dl class=\"workload\"><div><dt>block_size</dt><dd>8KiB</dd></div>"
+                              "<div><dt>read</dt><dd>70%</dd></div><div><dt>random</dt><dd>100%"
+                              "</dd></div><div><dt>queue_depth</dt><dd>64</dd></div>"));
+  EXPECT_THAT(html, HasSubstr("<div><dt>file_size</dt><dd>1GiB</dd></div><div><dt>duration</dt>"
+                              "<dd>10s</dd></div>"));
+  EXPECT_THAT(html, Not(HasSubstr("<code>")));
+  EXPECT_THAT(html, Not(HasSubstr("\"block_size\":8192")));
+}
+
+// Five hosts of a latency check bounded latency_p99_max = 100 ms, vm03 at 2.79 ms against its
+// peers' 0.84 ms: 330% of them, inside the bound.
+FleetReport latency_inside_its_bound() {
+  std::vector<FleetInput> in =
+      test::fleet({1000 / 0.84, 1000 / 0.84, 1000 / 2.79, 1000 / 0.84, 1000 / 0.84});
+  for (FleetInput& host : in) {
+    host.run.checks[0].expectations.push_back({"latency_p99_max", "holds", "", {}, {}});
+    host.run.checks[0].expectations.back().figures.bound = 100;
+  }
+  return compare_fleet(in, {});
+}
+
+TEST(FleetHtml, ALatencyBeyondItsPeersButInsideItsBoundSaysWhyItIsNoOutlier) {
+  const FleetReport report = latency_inside_its_bound();
+  ASSERT_EQ(report.outliers() + report.undecided(), 0);
+  const std::string note = test::verdict_of(report, "vm03").figures.at(0).note;
+  EXPECT_THAT(note, HasSubstr("ms p99 latency, 33"));
+  EXPECT_THAT(note, HasSubstr("% of the peer median 0.84, but inside latency_p99_max 100 ms: not "
+                              "an outlier"));
+  const std::string html = page(report);
+  EXPECT_THAT(html, HasSubstr("<p><b>FLEET OK</b>: 5 hosts compared, no outlier</p>"));
+  EXPECT_THAT(html, HasSubstr("<li class=\"note\"><a href=\"#group-0\">vm03</a> "
+                              "(Random_8k_70_Read): " +
+                              note + "</li>"));
+  EXPECT_THAT(html, HasSubstr("<tr class=\"ok\" data-host=\"vm03\"><td>vm03</td><td class=\"num "
+                              "within\">"));
+  EXPECT_THAT(html, HasSubstr("<p class=\"note\">" + note + "</p></td></tr>"));
+  EXPECT_THAT(html, HasSubstr("<br>vm03: " + note + "</figcaption>"));
+  EXPECT_THAT(html, HasSubstr("\"states\":[\"ok\",\"ok\",\"within\",\"ok\",\"ok\"]"));
+  EXPECT_EQ(count(html, note), 3u);  // the banner, the host's row and the chart's caption
+  // The Markdown row and the console say it in the same words.
+  std::ostringstream md, console;
+  write_fleet_markdown(md, report);
+  write_fleet_console(console, report);
+  EXPECT_THAT(md.str(), HasSubstr("| ok; " + note + " |"));
+  EXPECT_THAT(console.str(), HasSubstr("  note: vm03: " + note + "\n"));
+}
+
+TEST(FleetHtml, ChartsAreTheRunReportsSizeWithTheFiguresNameAndUnitOnTheAxis) {
+  const std::string html = page(latency_inside_its_bound());
+  EXPECT_THAT(html, HasSubstr("<figure><canvas id=\"chart-0-0\" width=\"560\" height=\"300\">"));
+  EXPECT_THAT(html, HasSubstr("\"axis\":\"p99 latency (ms)\""));
+  FleetSettings iops;
+  iops.figures = {"iops"};
+  std::vector<double> twenty(20, 400);
+  const std::string wide = page(compare_fleet(test::fleet(twenty), iops));
+  EXPECT_THAT(wide, HasSubstr("<canvas id=\"chart-0-0\" width=\"1200\" height=\"300\">"));
+  EXPECT_THAT(wide, HasSubstr("\"axis\":\"IOPS\""));
 }
 
 }  // namespace
