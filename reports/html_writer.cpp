@@ -64,14 +64,6 @@ constexpr const char* kStyle =
 .unstable, .skipped { background: #fbeec0; }
 .counts span { display: inline-block; padding: 0.3em 0.8em; margin-right: 0.4em; border-radius: 4px; }
 .counts span.zero { background: #eee; color: #666; }
-#verdict { padding: 0.6em 1em; border-radius: 6px; margin: 0.5em 0 1em; }
-#verdict.pass { background: #d9f2d9; border: 2px solid #3c9a3c; }
-#verdict.fail { background: #f8d0d0; border: 2px solid #c0392b; }
-#verdict.skipped, #verdict.none { background: #fbeec0; border: 2px solid #b8860b; }
-#verdict p { margin: 0.2em 0; font-size: 1.2em; } #verdict ul { margin: 0.3em 0; }
-.charts figure { display: inline-block; margin: 0 1em 1em 0; vertical-align: top; }
-.charts canvas { border: 1px solid #eee; }
-.charts figcaption { font-size: 0.85em; color: #444; max-width: 560px; }
 section.check { border-top: 2px solid #ddd; margin-top: 1.5em; }
 )CSS";
 
@@ -171,8 +163,8 @@ class HtmlWriter final : public ReportWriter {
 void HtmlWriter::end() {
   const std::string title = "iogate: " + (context_.suite.empty() ? "run" : context_.suite);
   out() << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        << "<title>" << esc(title) << "</title>\n<style>" << html::kBaseStyle << kStyle
-        << "</style>\n</head>\n"
+        << "<title>" << esc(title) << "</title>\n<style>" << html::kBaseStyle << html::kVerdictStyle
+        << html::kChartFiguresStyle << kStyle << "</style>\n</head>\n"
         << "<body>\n<h1>" << esc(title) << "</h1>\n";
   banner();
   summary();
