@@ -1,8 +1,8 @@
 # What `cmake --install` puts where, in two components:
 #   cli  bin/iogate, the shipped threshold files and their JSON Schema, the fleet playbook and CI
 #        pipeline examples, the ctest resource spec writer (datastores-spec.sh), the man pages, the
-#        bash and zsh completion, the README: what a host that runs checks, or the controller that
-#        judges a fleet, needs (the iogate .deb)
+#        bash and zsh completion, the README and the manual (docs/): what a host that runs checks,
+#        or the controller that judges a fleet, needs (the iogate .deb)
 #   dev  headers, static libraries and the CMake package a project's own suite builds against
 #        (see IogatePackage.cmake; the iogate-dev .deb)
 # Each component also gets its Debian documents: share/doc/<package>/copyright (machine-readable,
@@ -60,6 +60,9 @@ install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/datastores-spec.sh"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/iogate/scripts" COMPONENT cli)
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}"
         COMPONENT cli)
+# The manual the README links to, beside it, so its links hold in /usr/share/doc/iogate too.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/docs"
+        COMPONENT cli FILES_MATCHING PATTERN "*.md")
 
 set(_iogate_debian_docs "${PROJECT_BINARY_DIR}/debian-docs")
 add_custom_command(
@@ -109,7 +112,8 @@ add_custom_command(
 add_custom_target(iogate_schema ALL DEPENDS "${_iogate_schema}")
 install(FILES "${_iogate_schema}" DESTINATION "${CMAKE_INSTALL_DATADIR}/iogate" COMPONENT cli)
 
-# Man pages from the built program's --help at build time (cmake/IogateManPages.cmake).
+# Man pages from the built program's --help at build time (cmake/IogateManPages.cmake), and the
+# threshold file format's page, iogate-thresholds(5), written by hand in docs/.
 option(IOGATE_BUILD_MAN "Generate the man pages from iogate --help with help2man" ON)
 if(IOGATE_BUILD_MAN)
   find_program(IOGATE_HELP2MAN help2man)
@@ -118,14 +122,20 @@ if(IOGATE_BUILD_MAN)
                         "installs it), or configure with -DIOGATE_BUILD_MAN=OFF")
   endif()
   set(man_dir "${PROJECT_BINARY_DIR}/man")
+  set(man5_dir "${PROJECT_BINARY_DIR}/man5")
+  set(thresholds_page "${PROJECT_SOURCE_DIR}/docs/iogate-thresholds.5")
   add_custom_command(
-    OUTPUT "${man_dir}/iogate.1.gz"
+    OUTPUT "${man_dir}/iogate.1.gz" "${man5_dir}/iogate-thresholds.5.gz"
     COMMAND "${CMAKE_COMMAND}" -DIOGATE=$<TARGET_FILE:iogate> -DVERSION=${PROJECT_VERSION}
-            -DOUT=${man_dir} -P "${PROJECT_SOURCE_DIR}/cmake/IogateManPages.cmake"
-    DEPENDS iogate "${PROJECT_SOURCE_DIR}/cmake/IogateManPages.cmake"
+            -DOUT=${man_dir} -DFORMAT_PAGES=${thresholds_page} -DFORMAT_OUT=${man5_dir}
+            -P "${PROJECT_SOURCE_DIR}/cmake/IogateManPages.cmake"
+    DEPENDS iogate "${PROJECT_SOURCE_DIR}/cmake/IogateManPages.cmake" "${thresholds_page}"
     COMMENT "Writing the man pages from iogate --help"
     VERBATIM)
-  add_custom_target(iogate_man ALL DEPENDS "${man_dir}/iogate.1.gz")
+  add_custom_target(iogate_man ALL
+                    DEPENDS "${man_dir}/iogate.1.gz" "${man5_dir}/iogate-thresholds.5.gz")
   install(DIRECTORY "${man_dir}/" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1" COMPONENT cli
           FILES_MATCHING PATTERN "*.1.gz")
+  install(FILES "${man5_dir}/iogate-thresholds.5.gz" DESTINATION "${CMAKE_INSTALL_MANDIR}/man5"
+          COMPONENT cli)
 endif()

@@ -1,4 +1,5 @@
-# cmake -DIOGATE=<iogate executable> -DVERSION=<x.y.z> -DOUT=<dir> -P IogateManPages.cmake
+# cmake -DIOGATE=<iogate executable> -DVERSION=<x.y.z> -DOUT=<dir>
+#       [-DFORMAT_PAGES=<page.5>... -DFORMAT_OUT=<dir>] -P IogateManPages.cmake
 #
 # Writes the man pages from the built program's own --help, so they cannot drift from it:
 # iogate.1.gz (the command and its list of subcommands) and iogate-<sub>.1.gz for every subcommand
@@ -8,6 +9,11 @@
 # help (src/cli/help_text.cpp) but knows no "Exit status:": the wrappers hand it that heading in
 # its custom-section form, "*Exit status*", which becomes EXIT STATUS.
 # The version is given, not asked for: `iogate --version` also reports this host's engines.
+#
+# The file-format pages of section 5 (FORMAT_PAGES: iogate-thresholds.5, the threshold file) have
+# no --help to come from: they are written by hand (docs/), compressed here into FORMAT_OUT as
+# Debian wants them, and named in every section-1 page's SEE ALSO. The test e2e.docs_examples
+# holds their examples and keys to the parser.
 foreach(var IOGATE VERSION OUT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "IogateManPages.cmake: -D${var}= is required")
@@ -17,6 +23,33 @@ find_program(HELP2MAN help2man REQUIRED)
 find_program(GZIP gzip REQUIRED)
 file(REMOVE_RECURSE "${OUT}")
 file(MAKE_DIRECTORY "${OUT}/bin")
+
+# gzip_page(<file>): <file>.gz, reproducibly (no name, no time stamp) and at -9, as lintian asks.
+function(gzip_page file)
+  execute_process(COMMAND "${GZIP}" -9nf "${file}" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "gzip ${file} failed (${rc})")
+  endif()
+endfunction()
+
+# The section-5 pages, and "\fBiogate-thresholds\fR(5)" for the SEE ALSO of the others.
+set(format_see_also "")
+if(FORMAT_PAGES)
+  if(NOT DEFINED FORMAT_OUT)
+    message(FATAL_ERROR "IogateManPages.cmake: FORMAT_PAGES needs -DFORMAT_OUT=")
+  endif()
+  file(REMOVE_RECURSE "${FORMAT_OUT}")
+  file(MAKE_DIRECTORY "${FORMAT_OUT}")
+  foreach(source IN LISTS FORMAT_PAGES)
+    get_filename_component(page "${source}" NAME)
+    if(NOT page MATCHES "^([a-z-]+)\\.5$")
+      message(FATAL_ERROR "${source}: a section-5 page is named <name>.5")
+    endif()
+    string(APPEND format_see_also ", \\fB${CMAKE_MATCH_1}\\fR(5)")
+    file(COPY_FILE "${source}" "${FORMAT_OUT}/${page}")
+    gzip_page("${FORMAT_OUT}/${page}")
+  endforeach()
+endif()
 
 function(help_of out)  # help_of(<out var> [subcommand])
   execute_process(COMMAND "${IOGATE}" ${ARGN} --help OUTPUT_VARIABLE text RESULT_VARIABLE rc)
@@ -40,10 +73,7 @@ function(page name program description)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "help2man failed for ${name} (${rc})")
   endif()
-  execute_process(COMMAND "${GZIP}" -9nf "${OUT}/${name}.1" RESULT_VARIABLE rc)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "gzip ${OUT}/${name}.1 failed (${rc})")
-  endif()
+  gzip_page("${OUT}/${name}.1")
 endfunction()
 
 function(first_line out text)
@@ -68,7 +98,7 @@ if(NOT subcommands)
 endif()
 
 list(JOIN see_also ", " see_also)
-file(WRITE "${OUT}/iogate.h2m" "[SEE ALSO]\n${see_also}\n")
+file(WRITE "${OUT}/iogate.h2m" "[SEE ALSO]\n${see_also}${format_see_also}\n")
 first_line(description "${top}")
 # wrapper(<out var> <name> [subcommand]): the script help2man runs for a page.
 function(wrapper out name)
@@ -81,7 +111,7 @@ endfunction()
 wrapper(top_program iogate)
 page(iogate "${top_program}" "${description}" "${OUT}/iogate.h2m")
 
-file(WRITE "${OUT}/iogate-sub.h2m" "[SEE ALSO]\n\\fBiogate\\fR(1)\n")
+file(WRITE "${OUT}/iogate-sub.h2m" "[SEE ALSO]\n\\fBiogate\\fR(1)${format_see_also}\n")
 foreach(sub IN LISTS subcommands)
   wrapper(program iogate-${sub} ${sub})
   help_of(help ${sub})

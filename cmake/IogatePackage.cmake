@@ -4,7 +4,7 @@
 # Either way the config loads its modules (iogate_add_suite(), its source template, the warning
 # set, the find modules of the optional I/O libraries) from beside itself, so neither names the
 # source tree; the installed one names no absolute path at all and moves with its prefix.
-set(_iogate_exported common engine fio_job thresholds datastore verdicts baseline runner reports fleet fixtures suite_main)
+set(_iogate_exported common engine fio_job thresholds datastore verdicts results baseline runner reports fleet fixtures suite_main)
 set(_iogate_targets "")
 foreach(part IN LISTS _iogate_exported)
   set_target_properties(iogate_${part} PROPERTIES EXPORT_NAME ${part})

@@ -17,7 +17,7 @@
 #include "iogate/fleet/fleet.hpp"
 #include "iogate/fleet/fleet_writers.hpp"
 #include "iogate/json_input.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <typeinfo>
 
 #include "iogate/json_input.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 
 namespace {
 

@@ -3,9 +3,9 @@
 // yellow unstable/skipped); elsewhere plain text, so CI logs and files carry no escape codes.
 #include <fmt/format.h>
 
-#include "iogate/reports/display_text.hpp"
-#include "iogate/reports/figures.hpp"
-#include "iogate/reports/iometer_table.hpp"
+#include "iogate/display_text.hpp"
+#include "iogate/results/figures.hpp"
+#include "iogate/results/iometer_table.hpp"
 #include "iogate/reports/report_formats.hpp"
 
 namespace iogate {

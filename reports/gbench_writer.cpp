@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "iogate/reports/figures.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/verdicts/statistics.hpp"
 

@@ -43,9 +43,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "html_charts_js.hpp"
-#include "html_page.hpp"
-#include "iogate/reports/figures.hpp"
+#include "iogate/reports/html_charts_js.hpp"
+#include "iogate/reports/html_page.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/units.hpp"
 

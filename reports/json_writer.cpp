@@ -4,9 +4,9 @@
 //    "checks": [ <check_entry_to_json> ... ]}
 #include <nlohmann/json.hpp>
 
-#include "iogate/reports/figures.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/reports/result_json.hpp"
+#include "iogate/results/result_json.hpp"
 
 namespace iogate {
 namespace {

@@ -7,8 +7,8 @@
 
 #include <map>
 
-#include "iogate/reports/display_text.hpp"
-#include "iogate/reports/figures.hpp"
+#include "iogate/display_text.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
 
 namespace iogate {

@@ -25,8 +25,8 @@
 #include <optional>
 #include <tuple>
 
-#include "iogate/reports/display_text.hpp"
-#include "iogate/reports/figures.hpp"
+#include "iogate/display_text.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
 
 namespace iogate {

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 
 namespace iogate {
 namespace {

@@ -1,6 +1,6 @@
-#include "xml_text.hpp"
+#include "iogate/reports/xml_text.hpp"
 
-#include "iogate/reports/display_text.hpp"
+#include "iogate/display_text.hpp"
 
 namespace iogate::xml {
 namespace {

@@ -10,10 +10,10 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
-#include "iogate/reports/json_fields.hpp"
-#include "iogate/reports/labels.hpp"
-#include "iogate/reports/result_json.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/json_fields.hpp"
+#include "iogate/results/labels.hpp"
+#include "iogate/results/result_json.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
@@ -48,38 +48,26 @@ const BaselineCheck* Baseline::find(const std::string& check) const {
   return nullptr;
 }
 
-json workload_json(const WorkloadSpec& spec) {
-  json j = workload_to_json(spec);
-  j.erase("seed");  // a baseline holds for any seed: each run draws a fresh one
-  return j;
-}
-
 std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpec& now) {
-  const json current = workload_json(now);
+  const json current = compared_workload(now);
   // Read back through the codec first, so that a key an older baseline lacks (workers, kind, ...)
   // compares as the default it was run with, not as a change. One the codec cannot read (a
   // baseline edited by hand) is compared as written.
   json recorded_workload = recorded.workload;
   bool read_back = false;
   try {
-    recorded_workload = workload_json(workload_from_json(recorded.workload));
+    recorded_workload = compared_workload(workload_from_json(recorded.workload));
     read_back = true;
   } catch (const json::exception&) {
   } catch (const ReadBackError&) {  // a key out of range: compared as written too
   }
   std::string out;
-  const auto differ = [&out](const std::string& key, const json& was, const json& value) {
-    if (!out.empty()) out += ", ";
-    out += fmt::format("{} {} (baseline) vs {} (now)", key, was.dump(), value.dump());
-  };
-  for (const auto& [key, value] : current.items()) {
-    const json was = recorded_workload.contains(key) ? recorded_workload.at(key) : json();
-    if (was != value) differ(key, was, value);
-  }
-  // A key the codec writes only when set (block_mix): recorded with it, run without it now.
-  if (read_back) {
-    for (const auto& [key, was] : recorded_workload.items())
-      if (!current.contains(key)) differ(key, was, json());
+  for (const WorkloadChange& c : workload_changes(recorded_workload, current)) {
+    // A key the codec writes only when set (block_mix), recorded with it and run without it now,
+    // is a change; one only a hand-edited baseline has is not the codec's and is passed over.
+    if (c.now.is_null() && !read_back) continue;
+    out += fmt::format("{}{} {} (baseline) vs {} (now)", out.empty() ? "" : ", ", c.key,
+                       c.was.dump(), c.now.dump());
   }
   return out;
 }

@@ -27,6 +27,7 @@
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/runner/run_settings.hpp"
@@ -147,7 +148,7 @@ BaselineCheck record_one(const Check& check, const DatastoreChoice& datastore,
   const double precision = recorded.precision;
   BaselineCheck out;
   out.name = check.name;
-  out.workload = workload_json(check.workload);
+  out.workload = compared_workload(check.workload);
   out.samples = baseline_samples(check, runs);
   for (const RunResult& r : runs) out.completed = out.completed && r.completed;
   const std::vector<double>& first = out.samples.at(keys.front());

@@ -23,7 +23,7 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate/verdicts/evidence.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "commands.hpp"
 #include "iogate/datastore/storage_stack.hpp"
-#include "iogate/reports/result_json.hpp"
+#include "iogate/results/result_json.hpp"
 #include "iogate/runner/run_settings.hpp"
 
 namespace iogate::cli {

@@ -2,7 +2,7 @@
 // and per-check documents, or a ctest run's report directory (--from-dir), merges them into one
 // run, prints the table and writes each format asked for. --clear-dir removes a directory's
 // per-check documents (only those) before a new run. --history DIR... writes one page of many
-// runs' results on one datastore (iogate/reports/history.hpp), whole or not at all.
+// runs' results on one datastore (iogate/results/history.hpp), whole or not at all.
 #include <unistd.h>
 
 #include <filesystem>
@@ -12,11 +12,11 @@
 #include <system_error>
 
 #include "commands.hpp"
-#include "iogate/reports/check_results_cleanup.hpp"
-#include "iogate/reports/history.hpp"
+#include "iogate/results/check_results_cleanup.hpp"
+#include "iogate/results/history.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 
 namespace iogate::cli {
 namespace {

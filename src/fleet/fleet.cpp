@@ -9,8 +9,8 @@
 #include <stdexcept>
 
 #include "host_runs.hpp"
-#include "iogate/reports/figures.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/figures.hpp"
+#include "iogate/results/run_json.hpp"
 #include "peer_bounds.hpp"
 
 namespace iogate {
@@ -86,13 +86,12 @@ std::string peer_class_of(const StorageStack& stack, const std::vector<std::stri
 // "vm03 ran Random_8k_70_Read with queue_depth 32, the others with 64: compared apart".
 std::string mismatch_note(const std::vector<std::string>& hosts, const std::string& check,
                           const std::string& theirs, const std::string& others) {
-  const nlohmann::json a = nlohmann::json::parse(theirs), b = nlohmann::json::parse(others);
+  const auto shown = [](const nlohmann::json& v) { return v.is_null() ? "(none)" : v.dump(); };
   std::vector<std::string> mine, rest;
-  for (auto it = a.begin(); it != a.end(); ++it) {
-    const auto other = b.find(it.key());
-    if (other != b.end() && *other == *it) continue;
-    mine.push_back(it.key() + " " + it->dump());
-    rest.push_back(other == b.end() ? it.key() + " (none)" : it.key() + " " + other->dump());
+  for (const WorkloadChange& c :
+       workload_changes(nlohmann::json::parse(others), nlohmann::json::parse(theirs))) {
+    mine.push_back(c.key + " " + shown(c.now));
+    rest.push_back(c.key + " " + shown(c.was));
   }
   if (mine.size() == 1) rest[0] = rest[0].substr(rest[0].find(' ') + 1);  // "the others with 64"
   return fmt::format("{} ran {} with {}, the others with {}: compared apart",
@@ -181,7 +180,7 @@ FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<
   const CheckRecord& first = *members.front().record;
   g.suite = first.suite;
   g.check = first.check;
-  g.workload_key = members.front().workload;
+  g.workload_identity = members.front().workload;
   g.figures = compared_figures(members, settings);
   g.peer_class = peer_class_of(inputs[members.front().host].run.context.stack, settings.peer_keys);
   const std::vector<const Entry*> compared = compared_entries(members);
@@ -339,10 +338,8 @@ std::vector<std::string> FleetReport::rerun_hosts() const {
   return out;
 }
 
-std::string workload_key(const WorkloadSpec& workload) {
-  nlohmann::json j = workload_to_json(workload);
-  for (const std::string& key : kNotWorkloadKeys) j.erase(key);
-  return j.dump();
+std::string workload_identity(const WorkloadSpec& workload) {
+  return compared_workload(workload).dump();
 }
 
 namespace {
@@ -372,7 +369,7 @@ void attach_reruns(Groups& by_check, const std::vector<FleetInput>& inputs,
         notes.push_back(
             fmt::format("{}: rerun {} has {}, which the host's results do not: not used", id,
                         in.source, c.check));
-      } else if (workload_key(c.workload) != e->workload) {
+      } else if (workload_identity(c.workload) != e->workload) {
         notes.push_back(fmt::format("{}: rerun {} ran {} with another workload: not used", id,
                                     in.source, c.check));
       } else {
@@ -404,7 +401,7 @@ FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSett
       if (it == by_check.end()) it = by_check.insert(by_check.end(), {key, {}});
       if (std::none_of(it->second.begin(), it->second.end(),
                        [&](const Entry& e) { return e.host == h; }))
-        it->second.push_back({h, &c, workload_key(c.workload), {}});
+        it->second.push_back({h, &c, workload_identity(c.workload), {}});
     }
   }
   attach_reruns(by_check, inputs, report.notes);

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "fleet_html_parts.hpp"
-#include "html_page.hpp"
+#include "iogate/reports/html_page.hpp"
 
 namespace iogate::fleet_detail {
 namespace {

@@ -1,8 +1,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "iogate/display_text.hpp"
 #include "iogate/fleet/fleet_writers.hpp"
-#include "iogate/reports/display_text.hpp"
 
 namespace iogate {
 

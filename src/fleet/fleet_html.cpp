@@ -14,9 +14,9 @@
 
 #include "fleet_html_js.hpp"
 #include "fleet_html_parts.hpp"
-#include "html_charts_js.hpp"
-#include "html_page.hpp"
 #include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/html_charts_js.hpp"
+#include "iogate/reports/html_page.hpp"
 
 namespace iogate {
 namespace {
@@ -179,7 +179,7 @@ void group_section(std::ostream& out, const FleetGroup& g, std::size_t i, bool c
               : std::string())
       << "</h2>\n"
       << "<p>Peers: " << esc(g.peer_class) << "</p>\n<p>Workload:</p>\n";
-  fleet_detail::write_workload_table(out, g.workload_key);
+  fleet_detail::write_workload_table(out, g.workload_identity);
   if (!g.limit.empty()) out << "<p class=\"limit\">" << esc(g.limit) << "</p>\n";
   if (charts && has_chart(g)) {
     std::size_t compared = 0;

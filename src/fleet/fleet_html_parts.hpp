@@ -21,6 +21,6 @@ void write_fleet_banner(std::ostream& out, const FleetReport& report);
 // The group's workload (its key's JSON, as grouped) as a table of the [check.workload] keys a
 // threshold file would give it, so the reader sees "block_size 4KiB, queue_depth 32" and not a
 // JSON blob.
-void write_workload_table(std::ostream& out, const std::string& workload_key);
+void write_workload_table(std::ostream& out, const std::string& workload_identity);
 
 }  // namespace iogate::fleet_detail

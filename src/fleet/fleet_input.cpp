@@ -2,7 +2,7 @@
 #include <system_error>
 
 #include "iogate/fleet/fleet.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 
 namespace iogate {
 

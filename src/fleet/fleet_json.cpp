@@ -50,7 +50,7 @@ nlohmann::json fleet_to_json(const FleetReport& report) {
     for (const HostVerdict& h : g.hosts) hosts.push_back(host_to_json(h));
     groups.push_back({{"suite", g.suite},
                       {"check", g.check},
-                      {"workload", nlohmann::json::parse(g.workload_key)},
+                      {"workload", nlohmann::json::parse(g.workload_identity)},
                       {"peer_class", g.peer_class},
                       {"figures", g.figures},
                       {"limit", g.limit},

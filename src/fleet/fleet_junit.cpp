@@ -1,7 +1,7 @@
 #include <fmt/format.h>
 
 #include "iogate/fleet/fleet_writers.hpp"
-#include "xml_text.hpp"
+#include "iogate/reports/xml_text.hpp"
 
 namespace iogate {
 namespace {
@@ -72,7 +72,7 @@ void write_fleet_junit(std::ostream& out, const FleetReport& report) {
         << fmt::format("      <property name=\"peers\" value=\"{}\"/>\n",
                        xml::attribute(g.peer_class))
         << fmt::format("      <property name=\"workload\" value=\"{}\"/>\n",
-                       xml::attribute(g.workload_key));
+                       xml::attribute(g.workload_identity));
     if (!g.limit.empty())
       out << fmt::format("      <property name=\"limit\" value=\"{}\"/>\n",
                          xml::attribute(g.limit));

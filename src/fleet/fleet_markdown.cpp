@@ -3,8 +3,8 @@
 
 #include <string>
 
+#include "iogate/display_text.hpp"
 #include "iogate/fleet/fleet_writers.hpp"
-#include "iogate/reports/display_text.hpp"
 
 namespace iogate {
 namespace {

@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "fleet_html_parts.hpp"
-#include "html_page.hpp"
 #include "iogate/engine/workload_toml.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/reports/html_page.hpp"
+#include "iogate/results/run_json.hpp"
 
 namespace iogate::fleet_detail {
 namespace {
@@ -24,8 +24,8 @@ std::string shown_value(const std::string& toml) {
   return toml;
 }
 
-std::vector<WorkloadKey> keys_of(const std::string& workload_key) {
-  const nlohmann::json j = nlohmann::json::parse(workload_key);
+std::vector<WorkloadKey> keys_of(const std::string& workload_identity) {
+  const nlohmann::json j = nlohmann::json::parse(workload_identity);
   try {
     return workload_toml_keys(workload_from_json(j));
   } catch (const std::exception&) {
@@ -40,9 +40,9 @@ std::vector<WorkloadKey> keys_of(const std::string& workload_key) {
 
 }  // namespace
 
-void write_workload_table(std::ostream& out, const std::string& workload_key) {
+void write_workload_table(std::ostream& out, const std::string& workload_identity) {
   out << "<dl class=\"workload\">";
-  for (const WorkloadKey& k : keys_of(workload_key))
+  for (const WorkloadKey& k : keys_of(workload_identity))
     out << "<div><dt>" << html::esc(k.key) << "</dt><dd>" << html::esc(shown_value(k.value))
         << "</dd></div>";
   out << "</dl>\n";

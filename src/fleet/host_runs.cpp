@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "iogate/fleet/fleet.hpp"
-#include "iogate/reports/figures.hpp"
+#include "iogate/results/figures.hpp"
 
 namespace iogate::fleet_detail {
 

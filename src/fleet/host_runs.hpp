@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/reports/check_record.hpp"
+#include "iogate/results/check_record.hpp"
 
 namespace iogate::fleet_detail {
 

@@ -8,6 +8,7 @@
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/engine/workload_toml.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate/toml_text.hpp"
 
 namespace iogate {
@@ -171,7 +172,8 @@ void write_check(std::ostream& out, const Proposal& p, const ProposedCheck& c) {
 
 void verify_check(const Check& parsed, const ProposedCheck& c) {
   const RecordedCheck& rc = *c.recorded;
-  const nlohmann::json want = workload_json(rc.workload), got = workload_json(parsed.workload);
+  const nlohmann::json want = compared_workload(rc.workload),
+                       got = compared_workload(parsed.workload);
   for (const auto& [key, value] : want.items()) {
     const nlohmann::json was = got.contains(key) ? got.at(key) : nlohmann::json();
     if (was != value)

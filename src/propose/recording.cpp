@@ -10,9 +10,9 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
-#include "iogate/reports/json_fields.hpp"
-#include "iogate/reports/result_reader.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/json_fields.hpp"
+#include "iogate/results/result_reader.hpp"
+#include "iogate/results/run_json.hpp"
 
 namespace iogate {
 namespace {

@@ -15,8 +15,8 @@
 
 #include "iogate/engine/io_error.hpp"
 #include "iogate/interrupt.hpp"
-#include "iogate/reports/progress_meter.hpp"
-#include "iogate/reports/result_json.hpp"
+#include "iogate/runner/progress_meter.hpp"
+#include "iogate/results/result_json.hpp"
 #include "iogate/runner/check_records.hpp"
 
 namespace iogate {

@@ -33,7 +33,7 @@ inline constexpr int kBaselineVersion = 1;
 
 struct BaselineCheck {
   std::string name;
-  nlohmann::json workload;  // workload_json() of the spec as run
+  nlohmann::json workload;  // compared_workload() of the spec as run
   bool completed = true;    // every repetition ran to its end
   MetricSamples samples;
 };
@@ -57,11 +57,9 @@ class BaselineError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The workload fields a baseline is valid for: the one codec's form (iogate/reports/run_json.hpp),
-// as in a check's results, without the seed (a fresh one per run). Baselines written before the
-// codec was shared held only the first 11 keys; they still load, and workload_difference reads a
-// key they lack as its default.
-nlohmann::json workload_json(const WorkloadSpec& spec);
+// A baseline is valid for its workload as runs are compared (compared_workload, run_json.hpp).
+// Baselines written before the codec was shared held only the first 11 keys; they still load, and
+// workload_difference reads a key they lack as its default.
 // "" when the check's workload is the recorded one, else what differs:
 // "block_size 8192 (baseline) vs 4096 (now)".
 std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpec& now);

@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "iogate/thresholds/threshold_file.hpp"
+#include "iogate/threshold_error.hpp"
 
 namespace iogate::fio_job {
 

@@ -4,9 +4,11 @@
 //
 // Each input is one host's run (a RunReport, named by its RunContext::identity(): the host label,
 // else the hostname). compare_fleet():
-//   1. groups the checks by suite, check and workload as run (workload_key: the workload's JSON
-//      from the one codec, minus kNotWorkloadKeys). Hosts that ran a check with another workload
-//      are kept in a group of their own, never merged, and a note names them and the difference;
+//   1. groups the checks by suite, check and workload as run (workload_identity: the workload's
+//   JSON
+//      from the one codec, as compared_workload compares it). Hosts that ran a check with another
+//      workload are kept in a group of their own, never merged, and a note names them and the
+//      difference;
 //   2. splits each group into peer classes: hosts whose peer-key fingerprint fields
 //      (StorageStack::fields()) are equal. kDefaultPeerKeys are the fields that mean "same
 //      hardware" and that a driver, controller, scheduler, filesystem or firmware change does not
@@ -67,9 +69,6 @@ FleetInput load_fleet_input(const std::filesystem::path& path);
 
 inline const std::vector<std::string> kDefaultPeerKeys = {
     "hypervisor", "vendor", "model", "rotational", "logical_block_size", "physical_block_size"};
-
-// Workload fields that do not change what is measured: a fixed seed only picks other offsets.
-inline const std::vector<std::string> kNotWorkloadKeys = {"seed"};
 
 struct FleetFigureDef {
   const char* key;    // "iops", "mbps", "lat_avg_ms", "lat_p99_ms": as the JSON results name them
@@ -143,7 +142,7 @@ struct HostVerdict {
 struct FleetGroup {
   std::string suite;
   std::string check;
-  std::string workload_key;          // the workload's JSON (compact), as grouped
+  std::string workload_identity;     // the workload's JSON (compact), as grouped
   std::vector<std::string> figures;  // compared, kFleetFigures' keys in their order
   // The peer-key fields' values ("hypervisor=KVM, model=(unknown)"), in settings order.
   std::string peer_class;
@@ -172,8 +171,8 @@ struct FleetReport {
   std::vector<std::string> rerun_hosts() const;
 };
 
-// The workload as grouped: workload_to_json minus kNotWorkloadKeys, dumped compactly.
-std::string workload_key(const WorkloadSpec& workload);
+// The workload as grouped: compared_workload (run_json.hpp), dumped compactly.
+std::string workload_identity(const WorkloadSpec& workload);
 
 // Throws FleetInputError for fewer than two hosts, two inputs with one identity (but reruns), a
 // rerun of a host not given, an unknown peer key or figure (listing the known ones).

@@ -10,15 +10,9 @@
 #include <ostream>
 #include <vector>
 
-#include "iogate/reports/check_record.hpp"
+#include "iogate/results/check_record.hpp"
 
 namespace iogate {
-
-// One run as the writers see it: where it happened and every check's record, in run order.
-struct RunReport {
-  RunContext context;
-  std::vector<CheckRecord> checks;
-};
 
 class ReportWriter {
  public:

@@ -1,4 +1,4 @@
-// The record writers format (iogate/reports/check_record.hpp), made from a judged check or from
+// The record writers format (iogate/results/check_record.hpp), made from a judged check or from
 // one that produced no result, and the record of a run's place and time. Both front ends record
 // through the check runner (check_runner.hpp); `iogate run` records its single run here too.
 #pragma once
@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "iogate/reports/check_record.hpp"
+#include "iogate/results/check_record.hpp"
 #include "iogate/runner/check_session.hpp"
 
 namespace iogate {

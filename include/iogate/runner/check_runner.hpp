@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "iogate/reports/check_record.hpp"
-#include "iogate/reports/iometer_table.hpp"
+#include "iogate/results/check_record.hpp"
+#include "iogate/results/iometer_table.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/runner/layout_pool.hpp"
 #include "iogate/runner/run_settings.hpp"

@@ -37,7 +37,7 @@
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/engine.hpp"
-#include "iogate/reports/check_record.hpp"
+#include "iogate/results/check_record.hpp"
 #include "iogate/runner/layout_pool.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/verdict.hpp"

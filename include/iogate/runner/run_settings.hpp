@@ -9,7 +9,7 @@
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "iogate/reports/labels.hpp"
+#include "iogate/results/labels.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {
@@ -48,7 +48,7 @@ DatastorePolicy with_file_demands(DatastorePolicy policy, const ThresholdFile& f
 // The host label: --host-label if given (even empty: an empty label is refused), else
 // $IOGATE_HOST_LABEL when set and not empty, else "" (the hostname is the host's identity). A
 // malformed label throws std::invalid_argument naming the flag or the variable and what was
-// expected (host_label_problem, iogate/reports/labels.hpp: the rule results are read back with).
+// expected (host_label_problem, iogate/results/labels.hpp: the rule results are read back with).
 std::string resolve_host_label(const std::optional<std::string>& flag);
 
 // The baseline file: --baseline if given, else $IOGATE_BASELINE, else `fallback` (a suite's

@@ -67,6 +67,7 @@
 #include <vector>
 
 #include "iogate/engine/workload.hpp"
+#include "iogate/threshold_error.hpp"
 #include "iogate/units.hpp"
 
 namespace iogate {
@@ -109,12 +110,6 @@ struct Expectation {
   BoundKind kind;
   double percentile = 0;  // for latency_percentile: 50, 90, 99, 99.9, 99.99
   Bound bound;
-};
-
-struct SourceLocation {
-  std::filesystem::path file;
-  int line = 0;
-  int column = 0;
 };
 
 // A check's name becomes file names: <name>.dat in the scratch area, <name>.json (written as
@@ -161,38 +156,8 @@ struct ThresholdFile {
   std::vector<Check> checks;
 };
 
-// Bad input: the message is "file:line:column: key: what was expected (got ...)". A TOML syntax
-// error has no key ("file:line:column: problem"); an unreadable file has line 0 and no column
-// ("file: cannot open: No such file or directory").
-//
-// Defined here, header only, so that the fio job file reader (include/iogate/fio_job/), which the
-// threshold parser itself uses, reports its mistakes in the same words without a library cycle.
-class ThresholdError : public std::runtime_error {
- public:
-  ThresholdError(SourceLocation where, std::string key, std::string problem)
-      : std::runtime_error(message(where, key, problem)),
-        where_(std::move(where)),
-        key_(std::move(key)),
-        problem_(std::move(problem)) {}
-  const SourceLocation& where() const { return where_; }
-  const std::string& key() const { return key_; }
-  const std::string& problem() const { return problem_; }
-
- private:
-  static std::string message(const SourceLocation& where, const std::string& key,
-                             const std::string& problem) {
-    std::string out = where.file.string();
-    if (where.line > 0)
-      out += ":" + std::to_string(where.line) + ":" + std::to_string(where.column);
-    if (!key.empty()) out += ": " + key;
-    return out + ": " + problem;
-  }
-
-  SourceLocation where_;
-  std::string key_;
-  std::string problem_;
-};
-
+// Bad input is a ThresholdError (iogate/threshold_error.hpp): "file:line:column: key: what was
+// expected (got ...)".
 ThresholdFile load_threshold_file(const std::filesystem::path& path);
 // For tests and fuzzing: parses text as if read from `path`.
 ThresholdFile parse_threshold_text(std::string_view text, const std::filesystem::path& path);

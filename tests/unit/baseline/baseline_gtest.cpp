@@ -6,7 +6,7 @@
 
 #include <fstream>
 
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/runner/run_settings.hpp"
@@ -42,7 +42,7 @@ Baseline sample_baseline(const Check& check, double iops) {
   std::vector<RunResult> runs{test::run_at_iops(iops), test::run_at_iops(iops * 1.01),
                               test::run_at_iops(iops * 0.99)};
   b.checks.push_back(
-      {check.name, workload_json(check.workload), true, baseline_samples(check, runs)});
+      {check.name, compared_workload(check.workload), true, baseline_samples(check, runs)});
   return b;
 }
 
@@ -164,10 +164,10 @@ TEST(Baseline, RecordsTheWholeWorkloadButTheSeed) {
   WorkloadSpec spec = small_check().workload;
   spec.seed = 42;
   spec.workers = 2;
-  const nlohmann::json j = workload_json(spec);
+  const nlohmann::json j = compared_workload(spec);
   EXPECT_FALSE(j.contains("seed"));
   EXPECT_EQ(j.at("workers"), 2);
-  EXPECT_EQ(j, workload_json(workload_from_json(j)));
+  EXPECT_EQ(j, compared_workload(workload_from_json(j)));
 }
 
 // judge_check on a real (small) file with a fake backend slowed by `per_io_us`.

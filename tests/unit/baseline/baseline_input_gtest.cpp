@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
@@ -57,7 +58,7 @@ TEST(BaselineInput, ASecretGivenAsABaselineIsNotEchoed) {
 TEST(BaselineInput, AFileSizeBeyondACountIsComparedAsWritten) {
   BaselineCheck recorded;
   recorded.name = "c";
-  recorded.workload = workload_json(WorkloadSpec{});
+  recorded.workload = compared_workload(WorkloadSpec{});
   recorded.workload["file_size"] = 1.0722e69;
   EXPECT_THAT(workload_difference(recorded, WorkloadSpec{}),
               HasSubstr("file_size 1.0722e+69 (baseline) vs "));

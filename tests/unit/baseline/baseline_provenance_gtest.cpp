@@ -4,7 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/reports/figures.hpp"
+#include "iogate/results/figures.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate_test/fake_backend.hpp"
@@ -39,7 +40,7 @@ Baseline recorded(const Check& check) {
   const std::vector<RunResult> runs{test::run_at_iops(1000), test::run_at_iops(1010),
                                     test::run_at_iops(990)};
   b.checks.push_back(
-      {check.name, workload_json(check.workload), true, baseline_samples(check, runs)});
+      {check.name, compared_workload(check.workload), true, baseline_samples(check, runs)});
   return b;
 }
 

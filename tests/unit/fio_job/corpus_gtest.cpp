@@ -10,6 +10,7 @@
 
 #include "fio_test_support.hpp"
 #include "iogate/fio_job/threshold_writer.hpp"
+#include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate::fio_job {
 namespace {

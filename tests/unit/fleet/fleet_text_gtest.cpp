@@ -8,7 +8,7 @@
 
 #include "fleet_sample.hpp"
 #include "iogate/fleet/fleet_writers.hpp"
-#include "iogate/reports/result_json.hpp"
+#include "iogate/results/result_json.hpp"
 
 namespace iogate {
 namespace {

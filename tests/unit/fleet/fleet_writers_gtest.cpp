@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "fleet_sample.hpp"
-#include "iogate/reports/result_json.hpp"
+#include "iogate/results/result_json.hpp"
 
 namespace iogate {
 namespace {

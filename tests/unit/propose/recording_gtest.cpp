@@ -8,7 +8,8 @@
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/reports/result_json.hpp"
+#include "iogate/results/result_json.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate_test/synthetic_runs.hpp"
 #include "iogate_test/temp_dir.hpp"
 
@@ -38,7 +39,7 @@ Baseline baseline_of(const std::vector<double>& iops) {
   std::vector<RunResult> runs;
   for (double v : iops) runs.push_back(test::run_at_iops(v, 2.0));
   const Check c = check_named("rand_read_4k");
-  b.checks.push_back({c.name, workload_json(c.workload), true, baseline_samples(c, runs)});
+  b.checks.push_back({c.name, compared_workload(c.workload), true, baseline_samples(c, runs)});
   return b;
 }
 
@@ -68,7 +69,7 @@ TEST(Recording, FromABaseline) {
   const RecordedCheck& c = r.checks[0];
   EXPECT_EQ(c.name, "rand_read_4k");
   EXPECT_EQ(c.measured_at, r.recorded_at);
-  EXPECT_EQ(workload_json(c.workload), workload_json(check_named("rand_read_4k").workload));
+  EXPECT_EQ(compared_workload(c.workload), compared_workload(check_named("rand_read_4k").workload));
   ASSERT_EQ(c.samples.at("iops").size(), 3u);
   EXPECT_NEAR(c.samples.at("iops")[1], 1010, 1);
   EXPECT_EQ(c.samples.at("latency_p99_ms").size(), 3u);

@@ -7,11 +7,11 @@
 
 #include <sstream>
 
-#include "iogate/reports/figures.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/reports/result_json.hpp"
-#include "iogate/reports/result_reader.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/result_json.hpp"
+#include "iogate/results/result_reader.hpp"
+#include "iogate/results/run_json.hpp"
 
 namespace iogate {
 namespace {

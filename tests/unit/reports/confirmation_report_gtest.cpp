@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "iogate/reports/report_formats.hpp"
-#include "sample_report.hpp"
+#include "iogate_test/sample_report.hpp"
 
 namespace iogate {
 namespace {

@@ -4,10 +4,10 @@
 #include <set>
 #include <sstream>
 
-#include "golden.hpp"
-#include "iogate/reports/figures.hpp"
+#include "iogate_test/golden.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "sample_report.hpp"
+#include "iogate_test/sample_report.hpp"
 
 namespace iogate {
 namespace {

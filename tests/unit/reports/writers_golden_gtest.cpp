@@ -4,9 +4,9 @@
 
 #include <sstream>
 
-#include "golden.hpp"
+#include "iogate_test/golden.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "sample_report.hpp"
+#include "iogate_test/sample_report.hpp"
 
 namespace iogate {
 namespace {

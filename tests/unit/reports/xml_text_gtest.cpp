@@ -1,4 +1,4 @@
-#include "../../../reports/xml_text.hpp"
+#include "iogate/reports/xml_text.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 #include <regex>
 
 #include "iogate/interrupt.hpp"
-#include "iogate/reports/figures.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
 

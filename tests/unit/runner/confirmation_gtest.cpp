@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "iogate/interrupt.hpp"
-#include "iogate/reports/figures.hpp"
-#include "iogate/reports/result_json.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/figures.hpp"
+#include "iogate/results/result_json.hpp"
+#include "iogate/results/result_reader.hpp"
 #include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate_test/fake_backend.hpp"

@@ -4,9 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "iogate/reports/figures.hpp"
-#include "iogate/reports/result_json.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/figures.hpp"
+#include "iogate/results/result_json.hpp"
+#include "iogate/results/result_reader.hpp"
 #include "iogate/runner/check_records.hpp"
 #include "iogate/verdicts/verdict.hpp"
 #include "iogate_test/synthetic_runs.hpp"

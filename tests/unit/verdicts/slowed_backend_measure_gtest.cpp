@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/runner/run_settings.hpp"
@@ -69,7 +70,7 @@ TEST(DISABLED_SlowedBackendMeasure, DetectionAndFalseAlarms) {
     healthy.push_back(run_workload(check.workload, file, std::move(run)));
   }
   baseline.checks.push_back(
-      {check.name, workload_json(check.workload), true, baseline_samples(check, healthy)});
+      {check.name, compared_workload(check.workload), true, baseline_samples(check, healthy)});
   for (const double factor : {1.0, 1.25, 1 / 0.75, 7.0}) {
     int failed = 0, unstable = 0;
     for (int t = 0; t < trials(); ++t) {

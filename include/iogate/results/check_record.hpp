@@ -133,4 +133,11 @@ struct RunContext {
   std::string host_shown() const;
 };
 
+// One run: where it happened and every check's record, in run order (what the writers format
+// and the reader reads back).
+struct RunReport {
+  RunContext context;
+  std::vector<CheckRecord> checks;
+};
+
 }  // namespace iogate

@@ -1,11 +1,11 @@
 // See json_fields.hpp.
-#include "iogate/reports/json_fields.hpp"
+#include "iogate/results/json_fields.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "iogate/reports/display_text.hpp"
+#include "iogate/display_text.hpp"
 
 namespace iogate {
 namespace {

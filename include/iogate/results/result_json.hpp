@@ -13,8 +13,8 @@
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
 #include "iogate/output_file.hpp"
-#include "iogate/reports/check_record.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/check_record.hpp"
+#include "iogate/results/run_json.hpp"
 
 namespace iogate {
 

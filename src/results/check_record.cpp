@@ -1,4 +1,4 @@
-#include "iogate/reports/check_record.hpp"
+#include "iogate/results/check_record.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

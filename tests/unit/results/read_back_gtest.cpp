@@ -7,9 +7,9 @@
 #include <chrono>
 #include <fstream>
 
-#include "iogate/reports/result_json.hpp"
-#include "iogate/reports/result_reader.hpp"
-#include "sample_report.hpp"
+#include "iogate/results/result_json.hpp"
+#include "iogate/results/result_reader.hpp"
+#include "iogate_test/sample_report.hpp"
 
 namespace iogate {
 namespace {

@@ -1,4 +1,4 @@
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 
 #include <fmt/format.h>
 
@@ -8,11 +8,11 @@
 #include <set>
 #include <stdexcept>
 
+#include "iogate/display_text.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
-#include "iogate/reports/display_text.hpp"
-#include "iogate/reports/json_fields.hpp"
-#include "iogate/reports/labels.hpp"
+#include "iogate/results/json_fields.hpp"
+#include "iogate/results/labels.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {

@@ -35,8 +35,8 @@
 #include <utility>
 #include <vector>
 
-#include "iogate/reports/figures.hpp"
-#include "iogate/reports/report_writer.hpp"
+#include "iogate/results/check_record.hpp"
+#include "iogate/results/figures.hpp"
 
 namespace iogate {
 

@@ -1,8 +1,8 @@
-#include "iogate/reports/check_results_cleanup.hpp"
+#include "iogate/results/check_results_cleanup.hpp"
 
 #include <stdexcept>
 
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 
 namespace iogate {
 

@@ -15,8 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "iogate/reports/report_writer.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/check_record.hpp"
+#include "iogate/results/run_json.hpp"
 
 namespace iogate {
 

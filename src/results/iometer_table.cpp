@@ -1,4 +1,4 @@
-#include "iogate/reports/iometer_table.hpp"
+#include "iogate/results/iometer_table.hpp"
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
-#include "iogate/reports/progress_meter.hpp"
+#include "iogate/runner/progress_meter.hpp"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "iogate/reports/figures.hpp"
+#include "iogate/results/figures.hpp"
 
 namespace iogate {
 namespace {

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "iogate/json_input.hpp"
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 #include "iogate_test/temp_dir.hpp"
 
 namespace iogate {

@@ -1,5 +1,5 @@
 // The JSON codec of WorkloadSpec and RunResult; see run_json.hpp.
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/run_json.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "iogate/engine/workload_rules.hpp"
-#include "iogate/reports/json_fields.hpp"
+#include "iogate/results/json_fields.hpp"
 
 namespace iogate {
 namespace {
@@ -177,6 +177,26 @@ std::int64_t engine_count(const JsonFields& f, std::string_view key, std::int64_
 }
 
 }  // namespace
+
+nlohmann::json compared_workload(const WorkloadSpec& spec) {
+  nlohmann::json j = workload_to_json(spec);
+  j.erase("seed");
+  return j;
+}
+
+std::vector<WorkloadChange> workload_changes(const nlohmann::json& was, const nlohmann::json& now) {
+  std::vector<WorkloadChange> out;
+  for (auto it = now.begin(); it != now.end(); ++it) {
+    const auto before = was.find(it.key());
+    if (before == was.end())
+      out.push_back({it.key(), nullptr, *it});
+    else if (*before != *it)
+      out.push_back({it.key(), *before, *it});
+  }
+  for (auto it = was.begin(); it != was.end(); ++it)
+    if (!now.contains(it.key())) out.push_back({it.key(), *it, nullptr});
+  return out;
+}
 
 WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where) {
   const JsonFields f(j, std::string(where));

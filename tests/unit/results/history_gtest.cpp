@@ -1,6 +1,6 @@
 // The history of a datastore's runs (history.hpp): when a figure is said to have changed, what a
 // series holds per run, which input is refused, and that the page carries what its charts draw.
-#include "iogate/reports/history.hpp"
+#include "iogate/results/history.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,9 +8,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "iogate/reports/result_json.hpp"
+#include "iogate/results/result_json.hpp"
 #include "iogate_test/temp_dir.hpp"
-#include "sample_report.hpp"
+#include "iogate_test/sample_report.hpp"
 
 namespace iogate {
 namespace {

@@ -1,4 +1,4 @@
-#include "iogate/reports/history.hpp"
+#include "iogate/results/history.hpp"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <cmath>
 #include <set>
 
-#include "iogate/reports/result_reader.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/result_reader.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
@@ -47,24 +47,14 @@ std::vector<std::string> figures_of(const std::string& check, const std::vector<
   return figures;
 }
 
-// The workload as compared across runs: its JSON without the seed (a fixed seed only picks other
-// offsets).
-nlohmann::json workload_of(const CheckRecord& c) {
-  nlohmann::json j = workload_to_json(c.workload);
-  j.erase("seed");
-  return j;
-}
+nlohmann::json workload_of(const CheckRecord& c) { return compared_workload(c.workload); }
 
 // "queue_depth 8 -> 32, block_size 4096 -> 8192".
 std::string workload_difference(const nlohmann::json& from, const nlohmann::json& to) {
   std::string out;
-  for (auto it = to.begin(); it != to.end(); ++it) {
-    const auto was = from.find(it.key());
-    if (was != from.end() && *was == *it) continue;
-    if (!out.empty()) out += ", ";
-    out += fmt::format("{} {} -> {}", it.key(), was == from.end() ? "(none)" : was->dump(),
-                       it->dump());
-  }
+  const auto shown = [](const nlohmann::json& v) { return v.is_null() ? "(none)" : v.dump(); };
+  for (const WorkloadChange& c : workload_changes(from, to))
+    out += fmt::format("{}{} {} -> {}", out.empty() ? "" : ", ", c.key, shown(c.was), shown(c.now));
   return out;
 }
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/reports/check_record.hpp"
+#include "iogate/results/check_record.hpp"
 
 namespace iogate {
 

@@ -1,9 +1,9 @@
 // See labels.hpp.
-#include "iogate/reports/labels.hpp"
+#include "iogate/results/labels.hpp"
 
 #include <fmt/format.h>
 
-#include "iogate/reports/display_text.hpp"
+#include "iogate/display_text.hpp"
 
 namespace iogate {
 namespace {

@@ -31,6 +31,22 @@ namespace iogate {
 nlohmann::json workload_to_json(const WorkloadSpec& spec);
 WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where = "");
 
+// The workload as two runs are compared by, wherever they are (a baseline's and now, two hosts'
+// in a fleet, two runs of a history): workload_to_json without the seed, which only picks other
+// offsets (each run draws a fresh one). Two runs ran one workload when these are equal.
+nlohmann::json compared_workload(const WorkloadSpec& spec);
+
+// One field two compared workloads differ in; null on the side that lacks the field.
+struct WorkloadChange {
+  std::string key;
+  nlohmann::json was;
+  nlohmann::json now;
+};
+
+// What differs between two compared_workload()s: the fields of `now` in its order, then those
+// only `was` has. Each caller words them for its reader (a baseline, a fleet note, a history).
+std::vector<WorkloadChange> workload_changes(const nlohmann::json& was, const nlohmann::json& now);
+
 // iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p99_ms, cpu_pct, duration_s and the rest.
 nlohmann::json run_to_json(const RunResult& result);
 RunResult run_from_json(const nlohmann::json& j, std::string_view where = "");

@@ -1,5 +1,5 @@
-#include "iogate/reports/result_json.hpp"
-#include "iogate/reports/run_json.hpp"
+#include "iogate/results/result_json.hpp"
+#include "iogate/results/run_json.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,15 +1,15 @@
-#include "iogate/reports/result_reader.hpp"
+#include "iogate/results/result_reader.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "iogate/reports/check_results_cleanup.hpp"
+#include "iogate/results/check_results_cleanup.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/reports/result_json.hpp"
-#include "sample_report.hpp"
+#include "iogate/results/result_json.hpp"
+#include "iogate_test/sample_report.hpp"
 
 namespace iogate {
 namespace {

@@ -1,4 +1,4 @@
-#include "iogate/reports/figures.hpp"
+#include "iogate/results/figures.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "iogate/reports/result_json.hpp"
+#include "iogate/results/result_json.hpp"
 
 #include <fmt/format.h>
 

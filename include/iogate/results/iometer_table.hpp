@@ -7,7 +7,7 @@
 #include <string>
 
 #include "iogate/engine/run_result.hpp"
-#include "iogate/reports/check_record.hpp"
+#include "iogate/results/check_record.hpp"
 
 namespace iogate {
 

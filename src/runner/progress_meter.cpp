@@ -1,4 +1,4 @@
-#include "iogate/reports/progress_meter.hpp"
+#include "iogate/runner/progress_meter.hpp"
 
 #include <fmt/format.h>
 
