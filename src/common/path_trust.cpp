@@ -1,5 +1,7 @@
 #include "iogate/path_trust.hpp"
 
+#include "posix_error.hpp"
+
 #include <pwd.h>
 #include <unistd.h>
 
@@ -37,8 +39,7 @@ std::vector<fs::path> holders(const fs::path& path) {
 std::optional<UntrustedDirectory> first_untrusted_holder(const fs::path& path) {
   for (const fs::path& dir : holders(path)) {
     struct stat st {};
-    if (::stat(dir.c_str(), &st) != 0)
-      throw std::system_error(errno, std::generic_category(), "stat " + dir.string());
+    if (::stat(dir.c_str(), &st) != 0) detail::throw_errno("stat", dir);
     if (auto why = trust_problem(st, 0)) return UntrustedDirectory{dir, std::move(*why)};
   }
   return std::nullopt;

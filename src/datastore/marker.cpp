@@ -1,5 +1,7 @@
 #include "marker.hpp"
 
+#include "utc_time.hpp"
+
 #include <signal.h>
 #include <unistd.h>
 
@@ -13,13 +15,7 @@ namespace {
 
 constexpr std::string_view kHeader = "iogate scratch directory";
 
-std::string iso_utc(std::time_t t) {
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  const std::size_t n = std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return std::string(buffer, n);
-}
+std::string iso_utc(std::time_t t) { return utc_date_time(t) + "Z"; }
 
 // Splits off the next line (without its '\n') from `text`.
 std::string_view next_line(std::string_view& text) {

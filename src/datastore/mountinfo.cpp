@@ -1,5 +1,7 @@
 #include "mountinfo.hpp"
 
+#include "posix_error.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -86,9 +88,7 @@ MountEntry parse_mountinfo_line(std::string_view line) {
 
 std::vector<MountEntry> read_mountinfo(const std::filesystem::path& file) {
   std::ifstream in(file);
-  if (!in) {
-    throw std::system_error(errno, std::generic_category(), "open " + file.string());
-  }
+  if (!in) detail::throw_errno(errno, "open", file);
   std::vector<MountEntry> mounts;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {

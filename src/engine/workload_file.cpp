@@ -1,5 +1,7 @@
 #include "workload_file.hpp"
 
+#include "posix_error.hpp"
+
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -16,9 +18,7 @@
 namespace iogate {
 namespace {
 
-[[noreturn]] void throw_errno(const std::string& what) {
-  throw std::system_error(errno, std::generic_category(), what);
-}
+using detail::throw_errno;
 
 // The logical block size of the device a regular file lives on: the whole disk's queue limits
 // are under /sys/dev/block/M:m/queue, a partition's one directory up.
@@ -53,15 +53,15 @@ WorkloadFile::WorkloadFile(const FileRef& file, bool direct)
                                     " with O_DIRECT: the filesystem does not support direct I/O "
                                     "(set direct = false to go through the page cache)");
     }
-    throw_errno("open " + path_);
+    throw_errno(errno, "open", path_);
   }
   try {
     struct stat st {};
-    if (::fstat(fd_, &st) != 0) throw_errno("fstat " + path_);
+    if (::fstat(fd_, &st) != 0) throw_errno(errno, "fstat", path_);
     if (S_ISBLK(st.st_mode)) {
-      if (::ioctl(fd_, BLKGETSIZE64, &size_) != 0) throw_errno("ioctl BLKGETSIZE64 " + path_);
+      if (::ioctl(fd_, BLKGETSIZE64, &size_) != 0) throw_errno(errno, "ioctl BLKGETSIZE64", path_);
       int sector = 0;
-      if (::ioctl(fd_, BLKSSZGET, &sector) != 0) throw_errno("ioctl BLKSSZGET " + path_);
+      if (::ioctl(fd_, BLKSSZGET, &sector) != 0) throw_errno(errno, "ioctl BLKSSZGET", path_);
       direct_io_block_ = static_cast<std::uint32_t>(std::max(sector, 512));
     } else if (S_ISREG(st.st_mode)) {
       size_ = static_cast<std::uint64_t>(st.st_size);

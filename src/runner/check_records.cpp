@@ -1,5 +1,7 @@
 #include "iogate/runner/check_records.hpp"
 
+#include "utc_time.hpp"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -17,12 +19,7 @@ RunContext describe_run(std::string suite, const std::filesystem::path& datastor
   char host[256] = {};
   if (gethostname(host, sizeof host - 1) == 0) context.host = host;
   context.host_label = std::move(host_label);
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  context.started_at = stamp;
+  context.started_at = detail::utc_seconds(std::chrono::system_clock::now());
   context.suite = std::move(suite);
   context.datastore = datastore.string();
   return context;

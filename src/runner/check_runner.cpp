@@ -1,7 +1,7 @@
 #include "iogate/runner/check_runner.hpp"
 
 #include "seconds_since.hpp"
-#include "utc_millis.hpp"
+#include "utc_time.hpp"
 
 #include <sys/stat.h>
 
@@ -15,9 +15,9 @@
 
 #include "iogate/engine/io_error.hpp"
 #include "iogate/interrupt.hpp"
-#include "iogate/runner/progress_meter.hpp"
 #include "iogate/results/result_json.hpp"
 #include "iogate/runner/check_records.hpp"
+#include "iogate/runner/progress_meter.hpp"
 
 namespace iogate {
 
@@ -71,8 +71,8 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
     if (report.record.cleanup_s) *report.record.cleanup_s += seconds_since(releasing);
   }
   report.record.wall_s = seconds_since(started);
-  report.record.start_time = utc_millis(started_at);
-  report.record.end_time = utc_millis(std::chrono::system_clock::now());
+  report.record.start_time = detail::utc_millis(started_at);
+  report.record.end_time = detail::utc_millis(std::chrono::system_clock::now());
   write_json(report);
   return report;
 }

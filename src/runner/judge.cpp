@@ -13,7 +13,7 @@
 #include "iogate/runner/check_session.hpp"
 #include "iogate/verdicts/confirmation.hpp"
 #include "iogate/verdicts/fail_fast.hpp"
-#include "utc_millis.hpp"
+#include "utc_time.hpp"
 
 namespace iogate {
 namespace {
@@ -127,7 +127,7 @@ Sample run_until_decided(const Check& check, const FileRef& test_file, const Jud
                          const MetricSamples* reference, const RunPlan& plan, bool first) {
   MetricSamples samples;
   Sample out;
-  out.started_at = utc_millis(std::chrono::system_clock::now());
+  out.started_at = detail::utc_millis(std::chrono::system_clock::now());
   const auto started = std::chrono::steady_clock::now();
   double longest_run_s = 0;
   for (int i = 0; i < plan.max_runs; ++i) {

@@ -1,6 +1,8 @@
 #include "iogate/runner/layout_pool.hpp"
 
+#include "posix_error.hpp"
 #include "seconds_since.hpp"
+#include "unique_fd.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -22,24 +24,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// An open descriptor, closed on scope exit.
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
-
-[[noreturn]] void throw_errno(const char* what, const fs::path& path) {
-  throw std::system_error(errno, std::generic_category(), std::string(what) + " " + path.string());
-}
+using detail::throw_errno;
+using Fd = detail::UniqueFd;
 
 std::string read_small(int dir_fd, const std::string& name, const fs::path& shown) {
   const Fd fd(openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
@@ -246,7 +232,7 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
   entry.area->preallocate(entry.name, key.file_size, ScratchArea::Fill::write, key.write_size);
   struct stat st {};
   if (fstatat(entry.area->dir_fd(), entry.name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
-    throw_errno("stat", entry.path());
+    throw_errno(errno, "stat", entry.path());  // errno before the path is built
   entry.dev = st.st_dev;
   entry.ino = st.st_ino;
   entry.note = fmt::format(
