@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "iogate/engine/io_backend.hpp"
+#include "iogate/engine/workload_rules.hpp"
 #include "iogate/units.hpp"
 
 namespace iogate::cli {
@@ -21,8 +22,6 @@ auto parse_flag(const char* flag, const std::string& text, Parse parse) {
     throw std::invalid_argument(std::string(flag) + ": " + e.what());
   }
 }
-
-constexpr std::uint64_t kDefaultFileSize = 1ull << 30;
 
 // Digits only, within 64 bits: no sign, no wrap-around, no silent clamping to the maximum.
 std::uint64_t parse_seed(const std::string& text) {
@@ -80,7 +79,8 @@ void WorkloadFlags::add_to(CLI::App& sub) {
   sub.add_option("--qd", qd, "Outstanding I/Os")->capture_default_str()->check(CLI::Range(1, 4096));
   sub.add_option("--size", size, "Size-based: bytes to transfer, e.g. 8GiB");
   sub.add_option("--time", time, "Time-based: measured duration, e.g. 30s");
-  sub.add_option("--file-size", file_size, "Test file size (default: --size, else 1GiB)");
+  sub.add_option("--file-size", file_size,
+                 "Test file size (default: --size; a time-based run needs it)");
   sub.add_option("--ramp", ramp, "Ramp-up excluded from the figures, e.g. 2s")
       ->capture_default_str();
   sub.add_option("--direct", direct, "1: O_DIRECT, 0: buffered")
@@ -147,9 +147,16 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   }
   if (!size && !time && spec.kind != WorkloadKind::integrity)
     throw std::invalid_argument("give --size (size-based) or --time (time-based)");
-  spec.file_size = file_size      ? parse_flag("--file-size", *file_size, parse_size)
-                   : spec.io_size ? spec.io_size
-                                  : kDefaultFileSize;
+  if (file_size) {
+    spec.file_size = parse_flag("--file-size", *file_size, parse_size);
+  } else if (const auto implied =
+                 implied_file_size(size ? std::optional(spec.io_size) : std::nullopt)) {
+    spec.file_size = *implied;
+  } else {
+    throw std::invalid_argument(
+        "a time-based run needs --file-size: the test file's size, like 1GiB (it decides how "
+        "much of the file a cache holds)");
+  }
   spec.ramp = parse_flag("--ramp", ramp, parse_duration);
   spec.direct = direct != 0;
   spec.flush = flush == "none" ? FlushPolicy::none : FlushPolicy::end;
@@ -160,7 +167,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.engine = engine;
   spec.seed = parse_seed(seed);
   spec.workers = workers;
-  spec.verify = verify || spec.kind == WorkloadKind::integrity;  // it verifies every block
+  spec.verify = verifies(spec.kind, verify);
   spec.rate_iops = rate_iops;
   spec.rate_mbps = rate_mbps;
   const std::optional<FileLayout> chosen = parse_layout(layout);

@@ -254,4 +254,10 @@ void validate_workload(const WorkloadSpec& spec) {
   if (auto problem = find_workload_problem(spec)) throw InvalidWorkload(std::move(*problem));
 }
 
+std::optional<std::uint64_t> implied_file_size(std::optional<std::uint64_t> io_size) {
+  return io_size;
+}
+
+bool verifies(WorkloadKind kind, bool verify) { return verify || kind == WorkloadKind::integrity; }
+
 }  // namespace iogate

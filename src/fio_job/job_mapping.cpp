@@ -1,5 +1,6 @@
 // fio job sections -> WorkloadSpec (job_mapping.hpp states the mapping).
 #include "iogate/fio_job/job_mapping.hpp"
+#include "iogate/name_limits.hpp"
 
 #include <algorithm>
 #include <cctype>

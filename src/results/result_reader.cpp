@@ -10,10 +10,10 @@
 
 #include "iogate/display_text.hpp"
 #include "iogate/json_input.hpp"
+#include "iogate/name_limits.hpp"
 #include "iogate/read_file.hpp"
 #include "iogate/results/json_fields.hpp"
 #include "iogate/results/labels.hpp"
-#include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {
 namespace {

@@ -233,8 +233,9 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (io_size) spec.io_size = io_size->value;
   if (file_size) {
     spec.file_size = file_size->value;
-  } else if (io_size) {
-    spec.file_size = spec.io_size;  // size-based: the file holds what is transferred, like dd's
+  } else if (const auto implied =
+                 implied_file_size(io_size ? std::optional(io_size->value) : std::nullopt)) {
+    spec.file_size = *implied;
   } else {
     check.fail(
         table_where, "workload.file_size",
@@ -251,10 +252,8 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.engine, defaults.engine)) spec.engine = f->value;
   if (const auto& f = pick(own.workers, defaults.workers)) spec.workers = f->value;
   if (const auto& f = pick(own.verify, defaults.verify)) spec.verify = f->value;
-  if (integrity) {
-    spec.kind = WorkloadKind::integrity;
-    spec.verify = true;  // it verifies every block it reads back: the record says so
-  }
+  if (integrity) spec.kind = WorkloadKind::integrity;
+  spec.verify = verifies(spec.kind, spec.verify);
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
   if (const auto& f = pick(own.layout, defaults.layout)) spec.layout = f->value;

@@ -26,7 +26,7 @@ LAYERS = {
     "fio_job": {"common", "engine"},
     "thresholds": {"common", "engine", "fio_job"},
     "verdicts": {"common", "engine", "thresholds"},
-    "results": {"common", "engine", "datastore", "thresholds", "verdicts"},
+    "results": {"common", "engine", "datastore", "verdicts"},
     "baseline": {"common", "engine", "datastore", "thresholds", "verdicts", "results"},
     "runner": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline"},
     # The writers format records: they know the result model (and the statistics some formats

@@ -82,6 +82,17 @@ std::optional<std::string> block_mix_problem(const std::vector<BlockSizeShare>& 
 // Every rule, the single-value ones included, on a whole spec: the first one broken, or nothing.
 std::optional<WorkloadProblem> find_workload_problem(const WorkloadSpec& spec);
 
+// How a workload is completed from what was given, the same for a threshold file and `iogate
+// run` (each says a missing value in its own words: a key, a flag).
+//
+// The test file of a size-based workload holds what it transfers, as dd's does; a time-based one
+// has no default, as in fio: its size decides how much of it a cache holds, which is what the run
+// measures. None: it must be given.
+std::optional<std::uint64_t> implied_file_size(std::optional<std::uint64_t> io_size);
+// An integrity pass verifies every block it reads back, whatever `verify` says, and its record
+// says so.
+bool verifies(WorkloadKind kind, bool verify);
+
 // What validate_workload (engine.hpp) throws: "workload block_size: expected a block size of at
 // most 64 MiB, got 1 GiB". An invalid_argument, so callers that know nothing of it still report it
 // as bad input.

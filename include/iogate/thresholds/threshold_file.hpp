@@ -67,6 +67,7 @@
 #include <vector>
 
 #include "iogate/engine/workload.hpp"
+#include "iogate/name_limits.hpp"
 #include "iogate/threshold_error.hpp"
 #include "iogate/units.hpp"
 
@@ -111,12 +112,6 @@ struct Expectation {
   double percentile = 0;  // for latency_percentile: 50, 90, 99, 99.9, 99.99
   Bound bound;
 };
-
-// A check's name becomes file names: <name>.dat in the scratch area, <name>.json (written as
-// <name>.json.tmp, then renamed) in a report directory. NAME_MAX is 255 bytes on every Linux
-// filesystem a datastore lives on (ext4, XFS, btrfs, tmpfs, NFS); the longest suffix leaves 246.
-inline constexpr std::size_t kMaxFileNameBytes = 255;
-inline constexpr std::size_t kMaxCheckNameLength = kMaxFileNameBytes - sizeof(".json.tmp") + 1;
 
 struct Check {
   std::string name;

@@ -65,5 +65,17 @@ TEST(WorkloadFlags, BssplitMistakesNameTheFlagAndTheEntry) {
               HasSubstr("separate read and write mixes"));
 }
 
+// The rules a threshold file completes a workload by, the same here (workload_rules.hpp): a
+// size-based run's file holds what it transfers; a time-based one names its file's size; an
+// integrity pass verifies.
+TEST(WorkloadFlags, FileSizeAndVerifyFollowTheThresholdFilesRules) {
+  EXPECT_EQ(spec_of({"--size", "8MiB"}).file_size, 8u << 20);
+  EXPECT_EQ(spec_of({"--time", "2s", "--file-size", "4MiB"}).file_size, 4u << 20);
+  EXPECT_THAT(refusal({"--time", "2s"}), HasSubstr("a time-based run needs --file-size"));
+  EXPECT_FALSE(spec_of({"--size", "8MiB"}).verify);
+  EXPECT_TRUE(spec_of({"--kind", "integrity", "--file-size", "4MiB"}).verify);
+  EXPECT_THAT(refusal({"--kind", "integrity"}), HasSubstr("needs --file-size"));
+}
+
 }  // namespace
 }  // namespace iogate::cli
