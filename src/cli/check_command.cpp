@@ -19,12 +19,12 @@
 #include "datastore_flags.hpp"
 #include "host_label_flag.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
-#include "iogate/interrupt.hpp"
 #include "iogate/display_text.hpp"
+#include "iogate/interrupt.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
-#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_runner.hpp"
+#include "iogate/runner/outcome_records.hpp"
 #include "iogate/write_probe.hpp"
 
 namespace iogate::cli {

@@ -15,10 +15,10 @@
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
-#include "iogate/runner/progress_meter.hpp"
 #include "iogate/results/result_json.hpp"
-#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/outcome_records.hpp"
+#include "iogate/runner/progress_meter.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "workload_flags.hpp"
 

@@ -243,7 +243,7 @@ void ScratchArea::write_marker(const AreaOwner& owner) {
   if (fd.close() != 0) detail::throw_errno("close", marker);
 }
 
-fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, Fill fill,
+fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, FileLayout layout,
                                   std::uint64_t write_size) {
   check_file_name(name);
   if (!dir_made_) throw std::logic_error("preallocate \"" + name + "\": scratch area removed");
@@ -267,8 +267,8 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     created_.push_back(path);
   }
   try {
-    if (fill != Fill::empty) detail::allocate_file(fd.get(), size, path);
-    if (fill == Fill::write) detail::write_through(fd.get(), size, path, write_size);
+    if (layout != FileLayout::grown) detail::allocate_file(fd.get(), size, path);
+    if (layout == FileLayout::written) detail::write_through(fd.get(), size, path, write_size);
     if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
     if (fd.close() != 0) detail::throw_errno("close", path);
   } catch (...) {
@@ -281,15 +281,15 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
   return path;
 }
 
-void ScratchArea::restore(const std::string& name, std::uint64_t size, Fill fill) const {
+void ScratchArea::restore(const std::string& name, std::uint64_t size, FileLayout layout) const {
   const fs::path path = dir_ / name;
   if (std::find(created_.begin(), created_.end(), path) == created_.end())
     throw std::logic_error("restore \"" + name + "\": not a file of this scratch area");
-  if (fill == Fill::write) return;
+  if (layout == FileLayout::written) return;
   const detail::UniqueFd fd(openat(dir_fd_, name.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
   if (!fd.valid()) detail::throw_errno("open", path);
   if (ftruncate(fd.get(), 0) != 0) detail::throw_errno("ftruncate", path);
-  if (fill == Fill::allocate) detail::allocate_file(fd.get(), size, path);
+  if (layout == FileLayout::preallocated) detail::allocate_file(fd.get(), size, path);
   if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
 }
 

@@ -16,7 +16,7 @@
 #include "iogate/engine/io_error.hpp"
 #include "iogate/interrupt.hpp"
 #include "iogate/results/result_json.hpp"
-#include "iogate/runner/check_records.hpp"
+#include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/progress_meter.hpp"
 
 namespace iogate {

@@ -6,21 +6,6 @@
 #include <iostream>
 
 namespace iogate {
-namespace {
-
-ScratchArea::Fill fill_for(const WorkloadSpec& workload) {
-  switch (workload.layout) {
-    case FileLayout::preallocated:
-      return ScratchArea::Fill::allocate;
-    case FileLayout::grown:
-      return ScratchArea::Fill::empty;
-    case FileLayout::written:
-      break;
-  }
-  return ScratchArea::Fill::write;
-}
-
-}  // namespace
 
 CheckSession::CheckSession(const Check& check, const std::filesystem::path& datastore,
                            const DatastorePolicy& policy)
@@ -30,7 +15,7 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
       laid_out_for_(check.name) {
   read_stack(scratch_->datastore());
   const auto started = std::chrono::steady_clock::now();
-  scratch_->preallocate(test_file_.name(), check.workload.file_size, fill_for(check.workload),
+  scratch_->preallocate(test_file_.name(), check.workload.file_size, check.workload.layout,
                         layout_write_size_of(check.workload));
   layout_s_ = seconds_since(started);
 }
@@ -63,7 +48,7 @@ void CheckSession::read_stack(const std::filesystem::path& datastore) {
 void CheckSession::restore_layout() const {
   // A shared file is written, and a written file stays as it is.
   if (scratch_)
-    scratch_->restore(test_file_.name(), check_.workload.file_size, fill_for(check_.workload));
+    scratch_->restore(test_file_.name(), check_.workload.file_size, check_.workload.layout);
 }
 
 CheckOutcome CheckSession::run(RunOptions options) const {

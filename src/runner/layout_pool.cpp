@@ -225,11 +225,11 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
   // with the file's inode, is shorter than this reservation and overwrites it in place).
   const std::string note_name = entry.name + ".layout";
   const fs::path note_path = entry.area->dir() / note_name;
-  entry.area->preallocate(note_name, 0, ScratchArea::Fill::empty);
+  entry.area->preallocate(note_name, 0, FileLayout::grown);
   write_small(entry.area->dir_fd(), note_name, std::string(kNoteReserve, '\n'), note_path);
   // Timed as CheckSession times its own: the layout, not the wait for the datastore's lock.
   const auto started = std::chrono::steady_clock::now();
-  entry.area->preallocate(entry.name, key.file_size, ScratchArea::Fill::write, key.write_size);
+  entry.area->preallocate(entry.name, key.file_size, FileLayout::written, key.write_size);
   struct stat st {};
   if (fstatat(entry.area->dir_fd(), entry.name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
     throw_errno(errno, "stat", entry.path());  // errno before the path is built

@@ -49,6 +49,8 @@
 #include <string>
 #include <vector>
 
+#include "iogate/engine/workload.hpp"
+
 namespace iogate {
 
 namespace detail {
@@ -139,32 +141,32 @@ class ScratchArea {
   // The scratch directory, held open: create and open anything in it relative to this.
   int dir_fd() const { return dir_fd_; }
 
-  // How a test file gets its blocks (the workload's FileLayout, iogate/engine/workload.hpp, says
-  // which). `allocate` reserves them (fallocate) without writing, enough for a workload that only
-  // writes. A workload that reads needs `write`: extents that were only reserved read back as
+  // How a test file gets its blocks is the workload's FileLayout (iogate/engine/workload.hpp).
+  // `preallocated` reserves them (fallocate) without writing, enough for a workload that only
+  // writes. A workload that reads needs `written`: extents that were only reserved read back as
   // zeros without the filesystem touching the device, so a read test would time the kernel, not
-  // the disk. `empty` gives it none: the file is created at size 0 and the run's writes grow it.
-  enum class Fill { allocate, write, empty };
+  // the disk. `grown` gives it none: the file is created at size 0 and the run's writes grow it.
 
   // Creates `name` in the scratch dir at `size` bytes, allocated on disk (fallocate where the
-  // filesystem has it, else written through; with Fill::write always written; with Fill::empty
-  // at 0 bytes, nothing allocated: the free space was counted for `size` all the same), fsyncs
-  // it and returns its path. `name` must be a plain file name (std::invalid_argument otherwise); an
-  // existing entry of that name, symlink or not, is refused (std::system_error, EEXIST) and left as
-  // it was. On failure (ENOSPC included) the partial file is removed. At most 64 files per scratch
-  // area. The path is for messages: open the file as FileRef(dir_fd(), name, path).
-  // Fill::write writes it through the page cache in writes of `write_size` bytes (the workload's
-  // block size: how fio lays out a file, and the file performs after it the way it was written).
+  // filesystem has it, else written through; with FileLayout::written always written; with
+  // FileLayout::grown at 0 bytes, nothing allocated: the free space was counted for `size` all the
+  // same), fsyncs it and returns its path. `name` must be a plain file name (std::invalid_argument
+  // otherwise); an existing entry of that name, symlink or not, is refused (std::system_error,
+  // EEXIST) and left as it was. On failure (ENOSPC included) the partial file is removed. At most
+  // 64 files per scratch area. The path is for messages: open the file as FileRef(dir_fd(), name,
+  // path). FileLayout::written writes it through the page cache in writes of `write_size` bytes
+  // (the workload's block size: how fio lays out a file, and the file performs after it the way it
+  // was written).
   std::filesystem::path preallocate(const std::string& name, std::uint64_t size,
-                                    Fill fill = Fill::allocate,
+                                    FileLayout layout = FileLayout::preallocated,
                                     std::uint64_t write_size = 1024 * 1024);
 
   // Gives `name`, a file preallocate() made, its layout back after a run wrote into it, so that
-  // every run of a repeated check starts from the same file: Fill::empty truncates it to 0,
-  // Fill::allocate truncates it and reserves `size` again (unwritten extents once more),
-  // Fill::write leaves it as it is (its blocks are still written). Then fsync. Opened relative to
-  // dir_fd() with O_NOFOLLOW; a name preallocate() did not make is a std::logic_error.
-  void restore(const std::string& name, std::uint64_t size, Fill fill) const;
+  // every run of a repeated check starts from the same file: FileLayout::grown truncates it to 0,
+  // FileLayout::preallocated truncates it and reserves `size` again (unwritten extents once more),
+  // FileLayout::written leaves it as it is (its blocks are still written). Then fsync. Opened
+  // relative to dir_fd() with O_NOFOLLOW; a name preallocate() did not make is a std::logic_error.
+  void restore(const std::string& name, std::uint64_t size, FileLayout layout) const;
 
   // Removes everything created so far; idempotent, and a retry after a failure resumes. Throws
   // std::system_error on an unexpected failure; the destructor calls it and reports to stderr.

@@ -131,7 +131,7 @@ void pause_before_confirming(Nanoseconds d);
 
 // Runs and judges a check on `test_file` (what CheckSession::judge does once its scratch area is
 // ready); `stack` is compared with the baseline's fingerprint.
-CheckOutcome judge_check(const Check& check, const FileRef& test_file, const StorageStack& stack,
-                         const JudgeOptions& options);
+CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
+                               const StorageStack& stack, const JudgeOptions& options);
 
 }  // namespace iogate

@@ -1,7 +1,8 @@
 // Evidence: whether the samples of a check say an expectation holds, is broken, or cannot tell
 // yet. A check runs `repeat` times at least; while any expectation is undecided it runs again, up
-// to `repeat_max` runs or its time budget (src/runner/judge.cpp); only then is it "unstable", and
-// the line says what was seen: "iops 0.86-1.04x baseline after 10 of 10 runs (bound 0.90x)".
+// to `repeat_max` runs or its time budget (src/runner/adaptive_runs.cpp); only then is it
+// "unstable", and the line says what was seen: "iops 0.86-1.04x baseline after 10 of 10 runs (bound
+// 0.90x)".
 //
 // What is judged. A run's figure (IOPS, MB/s, duration, mean latency, max latency, a percentile of
 // a relative bound) is one sample of the datastore's behaviour under the machine's noise; the

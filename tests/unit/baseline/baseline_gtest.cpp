@@ -7,8 +7,8 @@
 #include <fstream>
 
 #include "iogate/results/run_json.hpp"
-#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/synthetic_runs.hpp"
@@ -170,7 +170,7 @@ TEST(Baseline, RecordsTheWholeWorkloadButTheSeed) {
   EXPECT_EQ(j, compared_workload(workload_from_json(j)));
 }
 
-// judge_check on a real (small) file with a fake backend slowed by `per_io_us`.
+// run_until_decided on a real (small) file with a fake backend slowed by `per_io_us`.
 CheckOutcome judge_with(const Check& check, const JudgeOptions& base, int per_io_us,
                         const StorageStack& stack = {}) {
   test::TempDir dir;
@@ -187,7 +187,7 @@ CheckOutcome judge_with(const Check& check, const JudgeOptions& base, int per_io
     };
     return b;
   };
-  return judge_check(check, file, stack, options);
+  return run_until_decided(check, file, stack, options);
 }
 
 TEST(Baseline, NoBaselineNamedSkipsWithTheReason) {

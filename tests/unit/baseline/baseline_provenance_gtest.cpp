@@ -6,8 +6,8 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/run_json.hpp"
-#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/outcome_records.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/synthetic_runs.hpp"
 #include "iogate_test/temp_dir.hpp"
@@ -64,7 +64,7 @@ std::string judge_error(const Check& check, const JudgeOptions& options, const S
     return std::make_unique<test::FakeBackend>(stats);
   };
   try {
-    CheckOutcome done = judge_check(check, file, stack, with);
+    CheckOutcome done = run_until_decided(check, file, stack, with);
     if (outcome) *outcome = std::move(done);
   } catch (const BaselineError& e) {
     return e.what();

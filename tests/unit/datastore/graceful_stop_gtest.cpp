@@ -208,7 +208,7 @@ TEST_F(StopRequested, WriteThroughGivesUpNamingTheSignalAndTheFile) {
 TEST_F(StopRequested, AnInterruptedPreallocationLeavesNoFile) {
   const TempDir tmp;
   ScratchArea area(tmp.path(), 4 << 20);
-  EXPECT_THROW(area.preallocate("r.dat", 4 << 20, ScratchArea::Fill::write), Interrupted);
+  EXPECT_THROW(area.preallocate("r.dat", 4 << 20, FileLayout::written), Interrupted);
   EXPECT_FALSE(fs::exists(area.dir() / "r.dat"));
 }
 

@@ -320,7 +320,7 @@ TEST(ScratchArea, WriteThroughErrorNamesLengthOffsetAndPath) {
 TEST(ScratchArea, FillWriteWritesTheFileSoReadsReachTheDevice) {
   const TempDir tmp;
   ScratchArea area(tmp.path(), 4 * kMiB);
-  const fs::path path = area.preallocate("r.dat", 4 * kMiB, ScratchArea::Fill::write);
+  const fs::path path = area.preallocate("r.dat", 4 * kMiB, FileLayout::written);
   const std::string data = read_text(path);
   ASSERT_EQ(data.size(), 4 * kMiB);
   EXPECT_EQ(data.find('\0'), std::string::npos);
@@ -329,7 +329,7 @@ TEST(ScratchArea, FillWriteWritesTheFileSoReadsReachTheDevice) {
 TEST(ScratchArea, FillEmptyCreatesAnEmptyFileTheRunGrowsAndRemovesIt) {
   const TempDir tmp;
   ScratchArea area(tmp.path(), 4 * kMiB);
-  const fs::path path = area.preallocate("g.dat", 4 * kMiB, ScratchArea::Fill::empty);
+  const fs::path path = area.preallocate("g.dat", 4 * kMiB, FileLayout::grown);
   EXPECT_EQ(path, area.dir() / "g.dat");
   struct stat st {};
   ASSERT_EQ(lstat(path.c_str(), &st), 0);
@@ -347,7 +347,7 @@ TEST(ScratchArea, FillEmptyStillRefusesAPlantedName) {
   ScratchArea area(tmp.path(), kMiB);
   fs::create_symlink(tmp.path() / "elsewhere", area.dir() / "g.dat");
   try {
-    area.preallocate("g.dat", kMiB, ScratchArea::Fill::empty);
+    area.preallocate("g.dat", kMiB, FileLayout::grown);
     ADD_FAILURE() << "a planted symlink was accepted";
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code().value(), EEXIST);
@@ -359,22 +359,22 @@ TEST(ScratchArea, FillEmptyStillRefusesAPlantedName) {
 TEST(ScratchArea, RestoreGivesAFileItsLayoutBack) {
   const TempDir tmp;
   ScratchArea area(tmp.path(), 8 * kMiB);
-  const fs::path grown = area.preallocate("g.dat", 2 * kMiB, ScratchArea::Fill::empty);
-  const fs::path reserved = area.preallocate("a.dat", 2 * kMiB, ScratchArea::Fill::allocate);
-  const fs::path written = area.preallocate("w.dat", 2 * kMiB, ScratchArea::Fill::write);
+  const fs::path grown = area.preallocate("g.dat", 2 * kMiB, FileLayout::grown);
+  const fs::path reserved = area.preallocate("a.dat", 2 * kMiB, FileLayout::preallocated);
+  const fs::path written = area.preallocate("w.dat", 2 * kMiB, FileLayout::written);
   const std::string data = read_text(written);
   for (const fs::path& p : {grown, reserved})  // what a run leaves: its own blocks
     std::ofstream(p, std::ios::binary | std::ios::trunc) << std::string(3 * kMiB, 'x');
 
-  area.restore("g.dat", 2 * kMiB, ScratchArea::Fill::empty);
+  area.restore("g.dat", 2 * kMiB, FileLayout::grown);
   EXPECT_EQ(fs::file_size(grown), 0u);
-  area.restore("a.dat", 2 * kMiB, ScratchArea::Fill::allocate);
+  area.restore("a.dat", 2 * kMiB, FileLayout::preallocated);
   EXPECT_EQ(read_text(reserved), std::string(2 * kMiB, '\0'));  // reserved, unwritten again
   EXPECT_GE(static_cast<std::uint64_t>(lstat_of(reserved).st_blocks) * 512, 2 * kMiB);
-  area.restore("w.dat", 2 * kMiB, ScratchArea::Fill::write);
+  area.restore("w.dat", 2 * kMiB, FileLayout::written);
   EXPECT_EQ(read_text(written), data);  // still written: nothing to do
 
-  EXPECT_THROW(area.restore("other.dat", kMiB, ScratchArea::Fill::empty), std::logic_error);
+  EXPECT_THROW(area.restore("other.dat", kMiB, FileLayout::grown), std::logic_error);
   EXPECT_FALSE(fs::exists(area.dir() / "other.dat"));
 }
 

@@ -12,8 +12,8 @@
 #include "iogate/results/figures.hpp"
 #include "iogate/results/result_json.hpp"
 #include "iogate/results/result_reader.hpp"
-#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/outcome_records.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
 
@@ -51,7 +51,7 @@ class Confirmation : public ::testing::Test {
       pauses_.push_back(d);
       slow_ = slow_after_pause;
     };
-    return judge_check(check, file, {}, options);
+    return run_until_decided(check, file, {}, options);
   }
 
   test::TempDir dir_;

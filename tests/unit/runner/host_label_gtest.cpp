@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
-#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_runner.hpp"
+#include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
 
 namespace iogate {

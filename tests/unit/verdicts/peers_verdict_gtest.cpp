@@ -7,7 +7,7 @@
 #include "iogate/results/figures.hpp"
 #include "iogate/results/result_json.hpp"
 #include "iogate/results/result_reader.hpp"
-#include "iogate/runner/check_records.hpp"
+#include "iogate/runner/outcome_records.hpp"
 #include "iogate/verdicts/verdict.hpp"
 #include "iogate_test/synthetic_runs.hpp"
 

@@ -11,8 +11,8 @@
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/results/run_json.hpp"
-#include "iogate/runner/check_records.hpp"
 #include "iogate/runner/check_session.hpp"
+#include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
@@ -76,7 +76,7 @@ TEST(DISABLED_SlowedBackendMeasure, DetectionAndFalseAlarms) {
     for (int t = 0; t < trials(); ++t) {
       JudgeOptions o = slowed(20 * factor);
       o.baseline = &baseline;
-      const CheckRecord r = make_check_record("m", check, judge_check(check, file, {}, o));
+      const CheckRecord r = make_check_record("m", check, run_until_decided(check, file, {}, o));
       failed += r.status == CheckStatus::fail;
       if (t == 0)
         std::printf("  x%.2f first trial: %s, median %.0f IOPS%s%s\n", factor,
@@ -114,7 +114,7 @@ TEST(DISABLED_SlowedBackendMeasure, SevenfoldTimeToVerdict) {
       return b;
     };
     const auto started = std::chrono::steady_clock::now();
-    const CheckOutcome out = judge_check(check, file, {}, o);
+    const CheckOutcome out = run_until_decided(check, file, {}, o);
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const CheckRecord r = make_check_record("m", check, out);

@@ -200,8 +200,8 @@ void pause_before_confirming(Nanoseconds d) {
   sleep_unless_stopped(d, "pausing before the sample that confirms a shortfall");
 }
 
-CheckOutcome judge_check(const Check& check, const FileRef& test_file, const StorageStack& stack,
-                         const JudgeOptions& options) {
+CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
+                               const StorageStack& stack, const JudgeOptions& options) {
   CheckOutcome outcome;
   const BaselineView baseline = look_up_baseline(check, options, stack, outcome);
   if (outcome.baseline_mismatch) return outcome;
@@ -247,7 +247,7 @@ CheckOutcome judge_check(const Check& check, const FileRef& test_file, const Sto
 CheckOutcome CheckSession::judge(const JudgeOptions& options) const {
   JudgeOptions with_restore = options;
   if (!with_restore.before_rerun) with_restore.before_rerun = [this] { restore_layout(); };
-  return judge_check(check_, test_file_, stack_, with_restore);
+  return run_until_decided(check_, test_file_, stack_, with_restore);
 }
 
 }  // namespace iogate

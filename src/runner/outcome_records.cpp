@@ -1,4 +1,4 @@
-#include "iogate/runner/check_records.hpp"
+#include "iogate/runner/outcome_records.hpp"
 
 #include "utc_time.hpp"
 
