@@ -2,8 +2,9 @@
 # [[check]] of thresholds/handwritten-example.toml, run by its TEST_F's run()) and
 # rand_read_4k_code (the same check built in C++ with CheckBuilder). Both are run by the suite
 # executable on a fresh datastore; their per-check JSON must agree on everything but what names
-# and measures them (name, description, figures, evidence text, times), and their JUnit
-# properties must carry the same figures. (A mistake in a hand-built check: tests/unit/fixtures.)
+# and measures them (name, description, figures, which run is the median, evidence text, times),
+# and their JUnit properties must carry the same figures. (A mistake in a hand-built check:
+# tests/unit/fixtures.)
 suite=$1
 source "$IOGATE_E2E_LIB"
 trap cleanup_datastores EXIT
@@ -28,6 +29,7 @@ def comparable(c):
     for key in ("check", "description", "result", "repeats", "wall_s", "layout_s", "cleanup_s",
                 "started_at", "start_time", "end_time"):
         c.pop(key)
+    c.pop("shown_run", None)  # which of the runs is the median one: a measurement too
     c["expectations"] = [(e["key"], e["decision"]) for e in c["expectations"]]
     return c
 problems = []
