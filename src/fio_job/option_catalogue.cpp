@@ -126,7 +126,8 @@ OptionRule option_rule(std::string_view name) {
   if (name.starts_with("verify_") || name == "do_verify")
     return {Treatment::refused, "iogate verifies with its own block header and crc32c"};
   return {Treatment::refused,
-          "not an option iogate's fio import supports (see README, \"fio job files\")"};
+          "not an option iogate's fio import supports (see docs/fio-import.md, installed in "
+          "/usr/share/doc/iogate/docs/)"};
 }
 
 EngineChoice engine_for(std::string_view e) {

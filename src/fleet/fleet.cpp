@@ -112,19 +112,20 @@ std::string verdict_line(const HostVerdict& h, const std::string& check) {
   const std::string runs =
       fmt::format("{} run{}{}", f.shortfall.runs, f.shortfall.runs == 1 ? "" : "s",
                   h.sessions > 1 ? fmt::format(" in {} sessions", h.sessions) : "");
-  return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} ({} peers{}, {}); {}; {}", h.host,
-                     check, shown_number(f.comparison.value), def.shown, f.comparison.ratio * 100,
-                     shown_number(f.comparison.peer_median), f.comparison.peers, bound, runs,
-                     f.shortfall.reason, describe_differences(h.differences));
+  return fmt::format("{} {}: {} {}, {:.0f}% of the peer median {} {} ({} peers{}, {}); {}; {}",
+                     h.host, check, shown_number(f.comparison.value), def.shown,
+                     f.comparison.ratio * 100, shown_number(f.comparison.peer_median), def.unit,
+                     f.comparison.peers, bound, runs, f.shortfall.reason,
+                     describe_differences(h.differences));
 }
 
 // FigureVerdict::note: the words for a latency ok although beyond its threshold.
 std::string within_note(const FigureVerdict& f) {
   if (f.shortfall.within.empty()) return "";
-  return fmt::format("{} {}, {:.0f}% of the peer median {}, but {}: not an outlier",
-                     shown_number(f.comparison.value), fleet_figure(f.key)->shown,
-                     f.comparison.ratio * 100, shown_number(f.comparison.peer_median),
-                     f.shortfall.within);
+  const FleetFigureDef& def = *fleet_figure(f.key);
+  return fmt::format("{} {}, {:.0f}% of the peer median {} {}, but {}: not an outlier",
+                     shown_number(f.comparison.value), def.shown, f.comparison.ratio * 100,
+                     shown_number(f.comparison.peer_median), def.unit, f.shortfall.within);
 }
 
 // A host is as bad as its worst figure: an outlier, else undecided, else ok.

@@ -158,6 +158,8 @@ HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>&
                         percent(out.ratio_high))
           : fmt::format("{} of the peer median (no runs gave a spread)", percent(out.ratio));
   const std::string threshold = percent(c.higher_is_better ? c.threshold : 1 / c.threshold);
+  // The side of the threshold a shortfall lies on: below it for a rate, above it for a latency.
+  const char* past = c.higher_is_better ? "below" : "above";
   const auto decide = [&out](FleetVerdict v, std::string reason) {
     out.verdict = v;
     out.reason = v == FleetVerdict::undecided
@@ -187,11 +189,11 @@ HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>&
   const std::string cause = cause_of(host, out, c);
   if (cause.empty() && !deep)
     return decide(FleetVerdict::undecided,
-                  fmt::format("{}, wholly beyond {}, but no fingerprint field differs and one "
+                  fmt::format("{}, wholly {} {}, but no fingerprint field differs and one "
                               "session cannot tell a regression from a neighbour's burst",
-                              where, threshold));
+                              where, past, threshold));
   return decide(FleetVerdict::outlier,
-                fmt::format("{}, wholly beyond {}; {}", where, threshold,
+                fmt::format("{}, wholly {} {}; {}", where, past, threshold,
                             cause.empty() ? fmt::format("deeper than a burst ({} of it)",
                                                         percent(kBurstDepth))
                                           : cause));

@@ -119,7 +119,7 @@ doc["storage_stack"]["filesystem"] = "fleetfs"
 json.dump(doc, open(path, "w"), indent=2)
 PY
 expect_exit 1 "$out/fleet-slow.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm03-slow" --report-dir "$out/rep-slow"
-assert_contains "$out/fleet-slow.log" "^  OUTLIER vm03 rand_read_4k: [0-9.]+ IOPS, (1[5-9]|2[0-5])% of the peer median [0-9]+ \(3 peers, [0-9]+ runs?\).* differs from 3 of 3 peers in filesystem: fleetfs \(peers: " "outlier line"
+assert_contains "$out/fleet-slow.log" "^  OUTLIER vm03 rand_read_4k: [0-9.]+ IOPS, (1[5-9]|2[0-5])% of the peer median [0-9]+ IOPS \(3 peers, [0-9]+ runs?\).* differs from 3 of 3 peers in filesystem: fleetfs \(peers: " "outlier line"
 if grep -q "OUTLIER vm0[124]" "$out/fleet-slow.log"; then fail "a host at its peers' rate named"; fi
 assert_contains "$out/rep-slow/fleet-junit.xml" '<failure type="fleet-outlier" message="vm03 rand_read_4k' "junit failure"
 assert_contains "$out/rep-slow/fleet.md" '\*\*OUTLIER\*\*: vm03' "markdown outlier"
@@ -166,7 +166,7 @@ slow_to "$out/vm06-slow/rand_read_4k.json" 0.8
 # 75% with nothing in its fingerprint to explain it: seen once, it could be a neighbour's burst,
 # so undecided (exit 3) and named to rerun; its rerun, short again, makes it an outlier (exit 1).
 expect_exit 3 "$out/fleet-peers.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm06-slow" --report-dir "$out/rep-peers"
-assert_contains "$out/fleet-peers.log" "UNDECIDED vm06 rand_read_4k: [0-9.]+ IOPS, 75% of the peer median [0-9]+ \(3 peers, below iops_min 80% of peers, [0-9]+ runs?\)" "peers undecided"
+assert_contains "$out/fleet-peers.log" "UNDECIDED vm06 rand_read_4k: [0-9.]+ IOPS, 75% of the peer median [0-9]+ IOPS \(3 peers, below iops_min 80% of peers, [0-9]+ runs?\)" "peers undecided"
 assert_contains "$out/fleet-peers.log" "^rerun vm06: judge again with --rerun DIR for each" "rerun line"
 assert_contains "$out/rep-peers/fleet.json" '"bound": "iops_min 80% of peers"' "json bound"
 assert_contains "$out/rep-peers/fleet.json" '"rerun": \[' "json rerun list"

@@ -80,8 +80,8 @@ TEST(Fleet, OutlierIsExplainedByTheFieldItAloneHas) {
   in[6].run.context.stack.host_driver = "BusLogic";
   const FleetReport r = compare_fleet(in, {});
   EXPECT_EQ(verdict_of(r, "vm07").explanation,
-            "vm07 Random_8k_70_Read: 75 IOPS, 19% of the peer median 391 (7 peers, 1 run); 19% "
-            "of the peer median (no runs gave a spread), wholly beyond 70%; its fingerprint "
+            "vm07 Random_8k_70_Read: 75 IOPS, 19% of the peer median 391 IOPS (7 peers, 1 run); "
+            "19% of the peer median (no runs gave a spread), wholly below 70%; its fingerprint "
             "differs; differs from 7 of 7 peers in host_driver: BusLogic (peers: mptspi)");
   ASSERT_EQ(verdict_of(r, "vm07").differences.size(), 1u);  // not device, mount_point ...
   EXPECT_EQ(verdict_of(r, "vm07").differences[0].key, "host_driver");
@@ -271,7 +271,7 @@ TEST(Fleet, APeersBoundsFractionReplacesTheDefaultRatio) {
   EXPECT_EQ(vm04.figures.at(0).bound, "iops_min 80% of peers");
   EXPECT_DOUBLE_EQ(vm04.figures.at(0).min_ratio, 0.8);
   EXPECT_THAT(vm04.explanation,
-              HasSubstr("300 IOPS, 75% of the peer median 400 (3 peers, below iops_min 80% of "
+              HasSubstr("300 IOPS, 75% of the peer median 400 IOPS (3 peers, below iops_min 80% of "
                         "peers, 1 run)"));
   // The default 70% would not have named it.
   std::vector<FleetInput> plain = fleet({400, 400, 400, 300});
