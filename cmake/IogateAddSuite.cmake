@@ -5,8 +5,9 @@
 #                  [DATASTORE <dir>]        must exist; default: IOGATE_DEFAULT_DATASTORE
 #                                           (<build>/datastore, created when missing)
 #                  [REPORT_DIR <dir>]       default: IOGATE_REPORT_DIR (<build>/results)
-#                  [BASELINE <file>]        baseline for "N% of baseline" bounds (see README,
-#                                           "Baselines"); IOGATE_BASELINE and --baseline override
+#                  [BASELINE <file>]        baseline for "N% of baseline" bounds (see
+#                                           docs/verdicts.md, "Baselines"); IOGATE_BASELINE and
+#                                           --baseline override
 #                  [LABELS <label>...])
 #
 # Builds the suite executable <name> and makes every [[check]] of its threshold files, and every

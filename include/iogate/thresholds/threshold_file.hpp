@@ -1,6 +1,6 @@
 // A threshold file is one suite: a TOML document whose [[check]] tables each name a workload and
-// what it must reach. The format, key by key, is explained in README.md ("Threshold files"); the
-// shipped files under thresholds/ are commented examples.
+// what it must reach. The format, key by key, is explained in docs/thresholds.md and
+// iogate-thresholds(5); the shipped files under thresholds/ are commented examples.
 //
 //   [suite]     name (required), profile (the ctest label, default "full"), description,
 //               require_mount, require_filesystem, require_device (what the datastore must be)

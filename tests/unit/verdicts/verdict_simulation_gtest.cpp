@@ -15,7 +15,7 @@ namespace {
 using test::NoiseShape;
 
 // Per shape and spread: 6 x 6 x 200 = 7200 sequences per scenario; $IOGATE_SIM_TRIALS for more
-// (the figures in the README come from 2000).
+// (the figures in docs/measurements.md come from 2000).
 const int kTrials =
     std::getenv("IOGATE_SIM_TRIALS") ? std::atoi(std::getenv("IOGATE_SIM_TRIALS")) : 200;
 constexpr double kSpreads[] = {0.02, 0.05, 0.10, 0.15, 0.25, 0.40};
@@ -71,7 +71,8 @@ TEST(VerdictSimulation, HealthyDatastoreFailsAtMostOnePercentWhateverTheNoise) {
 
 // Against a "90% of baseline" floor a 25% cut is 17% beyond the bound: at 10% spread twenty
 // runs tell it apart at the 1% level; at 15% they cannot always (a power limit, not a method's:
-// the README's Detection section has the arithmetic). Bimodal and on-off noise are the hardest.
+// docs/measurements.md's Detection section has the arithmetic). Bimodal and on-off noise are the
+// hardest.
 TEST(VerdictSimulation, TwentyFivePercentCutIsCaughtUpToTenPercentSpread) {
   for (NoiseShape shape : test::all_shapes()) {
     for (double spread : kSpreads) {
