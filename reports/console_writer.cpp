@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 
 #include "iogate/display_text.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
-#include "iogate/reports/report_formats.hpp"
 
 namespace iogate {
 namespace {

@@ -24,8 +24,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {

@@ -45,8 +45,8 @@
 
 #include "iogate/reports/html_charts_js.hpp"
 #include "iogate/reports/html_page.hpp"
-#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/units.hpp"
 
 namespace iogate {

@@ -4,8 +4,8 @@
 //    "checks": [ <check_entry_to_json> ... ]}
 #include <nlohmann/json.hpp>
 
-#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/results/result_json.hpp"
 
 namespace iogate {

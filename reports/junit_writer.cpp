@@ -18,10 +18,10 @@
 
 #include <map>
 
-#include "iogate/results/figures.hpp"
-#include "iogate/results/iometer_table.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/reports/xml_text.hpp"
+#include "iogate/results/figures.hpp"
+#include "iogate/results/iometer_table.hpp"
 
 namespace iogate {
 namespace {

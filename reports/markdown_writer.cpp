@@ -8,8 +8,8 @@
 #include <map>
 
 #include "iogate/display_text.hpp"
-#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/results/figures.hpp"
 
 namespace iogate {
 namespace {

@@ -12,10 +12,10 @@
 #include <system_error>
 
 #include "commands.hpp"
-#include "iogate/results/check_results_cleanup.hpp"
-#include "iogate/results/history.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/results/check_results_cleanup.hpp"
+#include "iogate/results/history.hpp"
 #include "iogate/results/result_reader.hpp"
 
 namespace iogate::cli {

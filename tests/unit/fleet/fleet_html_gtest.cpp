@@ -219,8 +219,9 @@ TEST(FleetHtml, ALatencyBeyondItsPeersButInsideItsBoundSaysWhyItIsNoOutlier) {
   ASSERT_EQ(report.outliers() + report.undecided(), 0);
   const std::string note = test::verdict_of(report, "vm03").figures.at(0).note;
   EXPECT_THAT(note, HasSubstr("ms p99 latency, 33"));
-  EXPECT_THAT(note, HasSubstr("% of the peer median 0.84 ms, but inside latency_p99_max 100 ms: not "
-                              "an outlier"));
+  EXPECT_THAT(note,
+              HasSubstr("% of the peer median 0.84 ms, but inside latency_p99_max 100 ms: not "
+                        "an outlier"));
   const std::string html = page(report);
   EXPECT_THAT(html, HasSubstr("<p><b>FLEET OK</b>: 5 hosts compared, no outlier</p>"));
   EXPECT_THAT(html, HasSubstr("<li class=\"note\"><a href=\"#group-0\">vm03</a> "

@@ -7,8 +7,8 @@
 
 #include <sstream>
 
-#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/results/result_json.hpp"
 #include "iogate/results/result_reader.hpp"
 #include "iogate/results/run_json.hpp"

@@ -4,9 +4,9 @@
 #include <set>
 #include <sstream>
 
-#include "iogate_test/golden.hpp"
-#include "iogate/results/figures.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/results/figures.hpp"
+#include "iogate_test/golden.hpp"
 #include "iogate_test/sample_report.hpp"
 
 namespace iogate {

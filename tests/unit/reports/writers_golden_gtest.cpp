@@ -4,8 +4,8 @@
 
 #include <sstream>
 
-#include "iogate_test/golden.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate_test/golden.hpp"
 #include "iogate_test/sample_report.hpp"
 
 namespace iogate {

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "iogate/results/result_json.hpp"
-#include "iogate_test/temp_dir.hpp"
 #include "iogate_test/sample_report.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {

@@ -5,9 +5,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "iogate/results/check_results_cleanup.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
+#include "iogate/results/check_results_cleanup.hpp"
 #include "iogate/results/result_json.hpp"
 #include "iogate_test/sample_report.hpp"
 
