@@ -112,7 +112,8 @@ while running() and time.monotonic() < deadline and status == "missed":
     last = mapping
     blocks = written(img, mapping)
     total = (mapping[1] + BS - 1) // BS
-    ready = len(blocks) >= 64 if mode == "mixed" else len(blocks) == total
+    # A file just created is empty: nothing written is not "every block written".
+    ready = len(blocks) >= 64 if mode == "mixed" else 0 < total == len(blocks)
     if not ready:
         continue
     try:
@@ -131,7 +132,7 @@ while running() and time.monotonic() < deadline and status == "missed":
             break
         flipped.append(off)
     else:
-        status = "flipped"
+        status = "flipped" if flipped else "missed"
     try:
         os.kill(pid, signal.SIGCONT)
     except ProcessLookupError:
