@@ -3,19 +3,19 @@
 // compare with (format: include/iogate/baseline/baseline.hpp). Bounds are not judged while
 // recording.
 //
-// Adaptive, like a check: at least --repeat runs (5), then more while the median of any figure
-// the check bounds is pinned less tightly than --precision (3%: the 95% interval of the median
-// within +-3% of it), up to --repeat-max runs (20) or --budget per check. It says how precise it
-// got; a baseline recorded on a noisy machine is usable, only less sharp (its wider spread widens
-// every later ratio interval, so fewer verdicts are decided).
-//
-// A neighbour's burst must not become "known good": when a check's one-second intervals shift
-// level inside its recording (include/iogate/verdicts/level_shift.hpp), it is recorded again
-// after a pause (confirm_pause, else the longer of 30 s and the recording's time), up to
-// kRecordings times in all; if every recording shifted, the last is kept and the line says so.
-// Exit 0 written, 1 a run failed
-// (nothing written), 2 bad input (also an --out that cannot be written: found before anything
-// runs).
+// It runs the checks the way `iogate check` does, through a CheckRunner (the same datastore
+// demands and pin, shared test files, a clean stop on SIGINT/SIGTERM with nothing written), and
+// records each one adaptively (RecordingPlan, include/iogate/runner/check_session.hpp): at least
+// --repeat runs (5), then more while the median of any figure the check bounds is pinned less
+// tightly than --precision (3%: the 95% interval of the median within +-3% of it), up to
+// --repeat-max runs (20) or --budget per check; a recording whose one-second intervals shift
+// level (a neighbour's burst) is made again after a pause, up to three times. It says how precise
+// it got; a baseline recorded on a noisy machine is usable, only less sharp (its wider spread
+// widens every later ratio interval, so fewer verdicts are decided).
+// Exit 0 written, 1 a run failed or was interrupted (nothing written), 2 bad input (also an --out
+// that cannot be written: found before anything runs).
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -27,11 +27,11 @@
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/results/run_json.hpp"
-#include "iogate/runner/check_session.hpp"
+#include "iogate/runner/check_runner.hpp"
 #include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
-#include "iogate/verdicts/level_shift.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "iogate/write_probe.hpp"
 
@@ -49,119 +49,74 @@ struct RecordFlags {
   double budget_s = 0;  // 0: none
 };
 
-constexpr double kPrecisionConfidence = 0.95;
-
-// The figures whose median the baseline must pin: those the check bounds (MB/s for a check that
-// bounds only its stalls).
-std::vector<std::string> pinned_keys(const Check& check) {
-  std::vector<std::string> keys;
-  for (const Expectation& e : check.expectations) keys.push_back(sample_key(e));
-  if (keys.empty()) keys.push_back("mbps");
-  return keys;
-}
-
-// The worst precision over `keys` (NaN while any cannot be told yet).
-double worst_precision(const MetricSamples& samples, const std::vector<std::string>& keys) {
-  double worst = 0;
-  for (const std::string& key : keys) {
-    const double p = median_precision(samples.at(key), kPrecisionConfidence);
-    if (std::isnan(p)) return NAN;
-    worst = std::max(worst, p);
-  }
-  return worst;
-}
-
 constexpr int kRecordings = 3;
 
-struct Recorded {
-  std::vector<RunResult> runs;
-  double precision = NAN;
-  Nanoseconds took{};
-};
-
-// The full one-second intervals' MB/s of every run, in time order.
-std::vector<double> interval_rates(const std::vector<RunResult>& runs) {
-  std::vector<double> rates;
-  for (const RunResult& r : runs)
-    for (const IntervalSample& i : r.intervals)
-      if (i.length_s >= 0.999) rates.push_back(i.mbps());
-  return rates;
-}
-
-// One adaptive recording of the check on the session's file (`fresh`: as laid out, unused yet).
-Recorded record_sample(const Check& check, const CheckSession& session, const RecordFlags& flags,
-                       const std::vector<std::string>& keys, bool fresh) {
-  const double wanted = flags.precision_pct / 100.0;
-  const int most = std::max(flags.repeat, flags.repeat_max);
-  const auto started = std::chrono::steady_clock::now();
-  double longest_s = 0;
-  Recorded out;
-  std::vector<RunResult>& runs = out.runs;
-  MetricSamples samples;
-  while (static_cast<int>(runs.size()) < most) {
-    if (!runs.empty() || !fresh) session.restore_layout();  // each run starts from the same file
-    const auto run_started = std::chrono::steady_clock::now();
-    runs.push_back(run_workload(check.workload, session.test_file()));
-    const auto now = std::chrono::steady_clock::now();
-    longest_s = std::max(longest_s, std::chrono::duration<double>(now - run_started).count());
-    std::cout << fmt::format("  {} run {}: {:.2f} IOPS, {:.2f} MB/s, {:.2f} s\n", check.name,
-                             runs.size(), runs.back().iops(), runs.back().mbps(),
-                             runs.back().elapsed_s)
-              << std::flush;
-    if (static_cast<int>(runs.size()) < flags.repeat) continue;
-    samples = baseline_samples(check, runs);
-    out.precision = worst_precision(samples, keys);
-    if (out.precision <= wanted) break;
-    const double spent = std::chrono::duration<double>(now - started).count();
-    if (flags.budget_s > 0 && spent + longest_s > flags.budget_s) break;
-  }
-  out.took = std::chrono::steady_clock::now() - started;
-  return out;
-}
-
-BaselineCheck record_one(const Check& check, const DatastoreChoice& datastore,
-                         const RecordFlags& flags, StorageStack& stack) {
-  CheckSession session(check, datastore.dir, datastore.policy);
-  stack = session.storage_stack();
-  const std::vector<std::string> keys = pinned_keys(check);
-  const double wanted = flags.precision_pct / 100.0;
-  Recorded recorded;
-  for (int attempt = 1; attempt <= kRecordings; ++attempt) {
-    recorded = record_sample(check, session, flags, keys, attempt == 1);
-    const std::optional<LevelShift> shift = find_level_shift(interval_rates(recorded.runs));
-    if (!shift) break;
-    const std::string seen = fmt::format(
-        "  {}: the datastore shifted level during the recording, {:.2f} MB/s from its second {} "
-        "to {} against {:.2f} MB/s the rest of the time (p = {:.3f}): a neighbour's burst?",
-        check.name, shift->inside, shift->from + 1, shift->to, shift->outside, shift->p);
-    if (attempt == kRecordings) {
-      std::cout << seen << "\n  " << check.name << ": kept the last of " << kRecordings
-                << " recordings, all shifted: record again when the datastore is quiet\n";
-      break;
-    }
-    const Nanoseconds pause = confirmation_pause(check, recorded.took);
-    std::cout << seen << " recording again after a " << format_duration(pause) << " pause\n"
-              << std::flush;
-    pause_before_confirming(pause);
-  }
-  const std::vector<RunResult>& runs = recorded.runs;
-  const double precision = recorded.precision;
+// The check's baseline entry from its recording, and the line that says how precise it got.
+BaselineCheck baseline_check(const Check& check, const CheckOutcome& outcome,
+                             const RecordFlags& flags) {
+  const BaselineRecording& recording = *outcome.recording;
   BaselineCheck out;
   out.name = check.name;
   out.workload = compared_workload(check.workload);
-  out.samples = baseline_samples(check, runs);
-  for (const RunResult& r : runs) out.completed = out.completed && r.completed;
-  const std::vector<double>& first = out.samples.at(keys.front());
-  const std::string pinned = std::isnan(precision)
+  out.samples = baseline_samples(check, outcome.runs);
+  for (std::size_t i = 0; i < outcome.runs.size(); ++i) {
+    const RunResult& r = outcome.runs[i];
+    out.completed = out.completed && r.completed;
+    std::cout << fmt::format("  {} run {}: {:.2f} IOPS, {:.2f} MB/s, {:.2f} s\n", check.name, i + 1,
+                             r.iops(), r.mbps(), r.elapsed_s);
+  }
+  if (recording.shifted)
+    std::cout << "  " << check.name << ": " << *recording.shifted << "\n  " << check.name
+              << ": kept the last of " << recording.recordings
+              << " recordings, all shifted: record again when the datastore is quiet\n";
+  const std::string& key = recording.pinned.front();
+  const std::string pinned = std::isnan(recording.precision)
                                  ? std::string("too few runs to tell")
-                                 : fmt::format("within +-{:.1f}% (95%)", precision * 100);
+                                 : fmt::format("within +-{:.1f}% (95%)", recording.precision * 100);
   std::cout << fmt::format(
-      "  {}: {} median {:.4g} after {} runs, pinned {}{}\n", check.name, keys.front(),
-      median(first), runs.size(), pinned,
-      precision <= wanted
+      "  {}: {} median {:.4g} after {} runs, pinned {}{}\n", check.name, key,
+      median(out.samples.at(key)), outcome.runs.size(), pinned,
+      recording.precision <= flags.precision_pct / 100.0
           ? ""
           : fmt::format("; asked {:g}%: checks against it are less sharp", flags.precision_pct));
   return out;
+}
+
+RunnerSettings recording_settings(const ThresholdFile& file, const DatastoreChoice& datastore,
+                                  const RecordFlags& flags) {
+  RunnerSettings settings;
+  settings.suite = file.suite;
+  settings.datastore = datastore;
+  settings.repeat = flags.repeat;
+  settings.repeat_max = flags.repeat_max;
+  settings.progress = &std::cout;
+  settings.progress_tty = ::isatty(STDOUT_FILENO) == 1;
+  settings.share_layouts = true;  // a recording leaves a written file as it found it
+  RecordingPlan plan;
+  plan.precision = flags.precision_pct / 100.0;
+  if (flags.budget_s > 0)
+    plan.budget =
+        std::chrono::duration_cast<Nanoseconds>(std::chrono::duration<double>(flags.budget_s));
+  plan.recordings = kRecordings;
+  settings.recording = plan;
+  return settings;
+}
+
+// Records every check into `baseline`; false (after saying why on stderr) when one could not be.
+bool record_checks(const ThresholdFile& file, const DatastoreChoice& datastore,
+                   const RecordFlags& flags, Baseline& baseline) {
+  CheckRunner runner(recording_settings(file, datastore, flags));
+  runner.plan(file.checks);
+  for (const Check& check : file.checks) {
+    const CheckReport done = runner.run(check, &file);
+    if (!done.outcome || done.record.status == CheckStatus::error) {
+      for (const std::string& line : done.record.messages) std::cerr << line << '\n';
+      return false;
+    }
+    baseline.fingerprint = done.context.stack;
+    baseline.checks.push_back(baseline_check(check, *done.outcome, flags));
+  }
+  return true;
 }
 
 int run(const RecordFlags& flags) {
@@ -191,9 +146,12 @@ int run(const RecordFlags& flags) {
             << flags.repeat << " to " << std::max(flags.repeat, flags.repeat_max)
             << " runs per check, until each bounded median is pinned within +-"
             << flags.precision_pct << "%\n";
+  enable_graceful_stop();
   try {
-    for (const Check& check : file.checks)
-      baseline.checks.push_back(record_one(check, *choice, flags, baseline.fingerprint));
+    if (!record_checks(file, *choice, flags, baseline)) {
+      std::cerr << "iogate: baseline not written\n";
+      return kExitCheckFailed;
+    }
     save_baseline(flags.out, baseline, flags.force ? IfExists::replace : IfExists::refuse);
   } catch (const std::exception& e) {
     std::cerr << "iogate: baseline not written: " << e.what() << '\n';
@@ -224,7 +182,10 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0.1, 100.0));
   sub->add_option("--budget", flags->budget_s, "Seconds of runs per check at most (default none)")
       ->check(CLI::PositiveNumber);
-  sub->callback([flags, &exit_code] { exit_code = run(*flags); });
+  sub->callback([flags, &exit_code] {
+    exit_code = run(*flags);
+    finish_graceful_stop();  // after a SIGINT/SIGTERM: the scratch area is gone, die of the signal
+  });
 }
 
 }  // namespace iogate::cli

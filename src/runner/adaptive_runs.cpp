@@ -13,32 +13,17 @@
 #include "iogate/runner/check_session.hpp"
 #include "iogate/verdicts/confirmation.hpp"
 #include "iogate/verdicts/fail_fast.hpp"
-#include "utc_time.hpp"
+#include "sample_loop.hpp"
 
 namespace iogate {
 namespace {
 
-// The run whose first expectation's figure is the median: the one the table row shows.
-std::size_t median_run(const Check& check, const std::vector<RunResult>& runs) {
-  std::vector<std::size_t> order(runs.size());
-  std::iota(order.begin(), order.end(), 0);
-  if (check.expectations.empty()) return runs.size() / 2;
-  const Expectation& e = check.expectations.front();
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return measured_value(e, runs[a]) < measured_value(e, runs[b]);
-  });
-  return order[(order.size() - 1) / 2];
-}
-
-// Adds one run's figures; a run fail-fast stopped adds, for the bound it stopped on, the best
-// figure it could still have reached (fail_fast.hpp) instead of its partial one.
-void add_samples(const Check& check, const RunResult& run, const FailFast& fail_fast,
-                 MetricSamples& samples) {
-  for (const auto& [key, values] : collect_samples(check, {run}))
-    samples[key].push_back(values.front());
-  if (const auto& stop = fail_fast.stopped())
-    samples[sample_key(*stop->expectation)].back() = fail_fast.certain_figure();
-}
+using detail::adopt;
+using detail::pause_for;
+using detail::run_sample;
+using detail::Sample;
+using detail::SampleRule;
+using detail::Stops;
 
 // A bound worth running for without a baseline: an absolute one, or a peers one, whose figures
 // iogate fleet reads from the results.
@@ -96,23 +81,6 @@ BaselineView look_up_baseline(const Check& check, const JudgeOptions& options,
   return view;
 }
 
-// The first run fail-fast stopped, and how many it stopped.
-struct Stops {
-  std::optional<Shortfall> first;
-  int count = 0;
-  int of_runs = 0;  // in a sample of this many runs
-};
-
-// One adaptive sequence of runs, judged on its own.
-struct Sample {
-  std::vector<RunResult> runs;
-  Verdict verdict;
-  Stops stops;
-  bool budget_spent = false;
-  std::string started_at;  // utc_millis
-  Nanoseconds took{};
-};
-
 RunPlan plan_of(const Check& check, const JudgeOptions& options) {
   RunPlan plan;
   plan.min_runs = options.repeat > 0 ? options.repeat : check.repeat;
@@ -122,57 +90,23 @@ RunPlan plan_of(const Check& check, const JudgeOptions& options) {
 }
 
 // Runs until every expectation is decided (or one is broken), at least min_runs, at most
-// max_runs, and beyond min_runs only while the next run fits the budget (evidence.hpp).
-Sample run_until_decided(const Check& check, const FileRef& test_file, const JudgeOptions& options,
-                         const MetricSamples* reference, const RunPlan& plan, bool first) {
-  MetricSamples samples;
-  Sample out;
-  out.started_at = detail::utc_millis(std::chrono::system_clock::now());
-  const auto started = std::chrono::steady_clock::now();
-  double longest_run_s = 0;
-  for (int i = 0; i < plan.max_runs; ++i) {
-    if ((i > 0 || !first) && options.before_rerun) options.before_rerun();
-    FailFast fail_fast(check, reference);
-    RunOptions run;
-    if (options.make_backend) run.backend = options.make_backend();
-    run.on_interval = [&](const RunResult& so_far) {
-      if (options.on_interval && !options.on_interval(so_far)) return false;
-      return fail_fast.on_interval(so_far);
-    };
-    const auto run_started = std::chrono::steady_clock::now();
-    out.runs.push_back(run_workload(check.workload, test_file, std::move(run)));
-    const auto now = std::chrono::steady_clock::now();
-    longest_run_s =
-        std::max(longest_run_s, std::chrono::duration<double>(now - run_started).count());
-    add_samples(check, out.runs.back(), fail_fast, samples);
-    if (fail_fast.stopped()) {
-      ++out.stops.count;
-      if (!out.stops.first) out.stops.first = fail_fast.stopped();
-    }
-    if (static_cast<int>(out.runs.size()) < plan.min_runs) continue;
-    out.verdict = evaluate(check, out.runs, samples, reference, plan);
-    if (out.verdict.decided()) break;
-    const double spent = std::chrono::duration<double>(now - started).count();
-    if (check.budget &&
-        spent + longest_run_s > std::chrono::duration<double>(*check.budget).count()) {
-      out.budget_spent = true;
-      break;
-    }
-  }
-  out.took = std::chrono::steady_clock::now() - started;
-  out.stops.of_runs = static_cast<int>(out.runs.size());
-  return out;
-}
-
-// The sample's verdict and figures become the outcome's; its runs follow any already there.
-void adopt(Sample&& sample, const Check& check, CheckOutcome& outcome) {
-  const std::size_t median = median_run(check, sample.runs);
-  outcome.result = sample.runs[median];
-  outcome.shown_run = outcome.runs.size() + median;
-  outcome.verdict = std::move(sample.verdict);
-  outcome.budget_spent = sample.budget_spent;
-  outcome.runs.insert(outcome.runs.end(), std::make_move_iterator(sample.runs.begin()),
-                      std::make_move_iterator(sample.runs.end()));
+// max_runs, and beyond min_runs only while the next run fits the check's budget (evidence.hpp).
+Sample judged_sample(const Check& check, const FileRef& test_file, const JudgeOptions& options,
+                     const MetricSamples* reference, const RunPlan& plan, bool first) {
+  Verdict verdict;
+  SampleRule rule;
+  rule.min_runs = plan.min_runs;
+  rule.max_runs = plan.max_runs;
+  rule.budget = check.budget;
+  rule.fail_fast = true;
+  rule.reference = reference;
+  rule.done = [&](const std::vector<RunResult>& runs, const MetricSamples& samples) {
+    verdict = evaluate(check, runs, samples, reference, plan);
+    return verdict.decided();
+  };
+  Sample sample = run_sample(check, test_file, options, rule, first);
+  sample.verdict = std::move(verdict);
+  return sample;
 }
 
 // The line a user reads says how far a stopped run got and where it was heading: on the bound
@@ -196,9 +130,7 @@ void note_fail_fast(const Stops& stops, CheckOutcome& outcome) {
 
 }  // namespace
 
-void pause_before_confirming(Nanoseconds d) {
-  sleep_unless_stopped(d, "pausing before the sample that confirms a shortfall");
-}
+void pause_unless_stopped(const Pause& pause) { sleep_unless_stopped(pause.length, pause.doing); }
 
 CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
                                const StorageStack& stack, const JudgeOptions& options) {
@@ -211,19 +143,20 @@ CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
   }
   const MetricSamples* reference = baseline.recorded ? &baseline.recorded->samples : nullptr;
   const RunPlan plan = plan_of(check, options);
-  Sample first = run_until_decided(check, test_file, options, reference, plan, true);
+  Sample first = judged_sample(check, test_file, options, reference, plan, true);
   Stops stops = first.stops;
   if (!worth_confirming(first.verdict) || !check.confirm) {
     adopt(std::move(first), check, outcome);
   } else {
     const Nanoseconds pause = confirmation_pause(check, first.took);
-    if (options.pause)
-      options.pause(pause);
-    else
-      pause_before_confirming(pause);
+    pause_for(options, {pause,
+                        fmt::format("a shortfall in the first sample; a second one after a {} "
+                                    "pause confirms it or not",
+                                    format_duration(pause)),
+                        "pausing before the sample that confirms a shortfall"});
     RunPlan again = plan;
     again.false_fail = kConfirmFalseFailRate;
-    Sample second = run_until_decided(check, test_file, options, reference, again, false);
+    Sample second = judged_sample(check, test_file, options, reference, again, false);
     const Persistence p = samples_agree(first.verdict, second.verdict);
     ConfirmationRecord c;
     c.outcome = persistence_name(p);
@@ -247,6 +180,7 @@ CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
 CheckOutcome CheckSession::judge(const JudgeOptions& options) const {
   JudgeOptions with_restore = options;
   if (!with_restore.before_rerun) with_restore.before_rerun = [this] { restore_layout(); };
+  if (options.recording) return record_until_pinned(check_, test_file_, with_restore);
   return run_until_decided(check_, test_file_, stack_, with_restore);
 }
 

@@ -60,8 +60,8 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
     report.record = make_error_record(settings_.suite, check, check.name + ": " + reason);
     report.context = describe_run(settings_.suite, settings_.datastore.dir, host_label_);
   } else {
-    report = judge(check, file ? with_file_demands(settings_.datastore.policy, *file)
-                               : settings_.datastore.policy);
+    report = run_in_scratch_area(check, file ? with_file_demands(settings_.datastore.policy, *file)
+                                             : settings_.datastore.policy);
     pin();
   }
   if (pool_) {
@@ -77,7 +77,7 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
   return report;
 }
 
-CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy) {
+CheckReport CheckRunner::run_in_scratch_area(const Check& check, const DatastorePolicy& policy) {
   CheckReport report;
   report.started = true;
   report.context = describe_run(settings_.suite, settings_.datastore.dir, host_label_);
@@ -95,19 +95,16 @@ CheckReport CheckRunner::judge(const Check& check, const DatastorePolicy& policy
     options.repeat = settings_.repeat;
     options.repeat_max = settings_.repeat_max;
     options.make_backend = settings_.make_backend;
+    options.recording = settings_.recording;
     std::optional<ProgressMeter> progress;
     if (settings_.progress != nullptr) {
       progress.emplace(*settings_.progress, settings_.progress_tty, check.name, check.workload);
       options.on_interval = [&progress](const RunResult& r) { return progress->update(r); };
       // Half a minute or more of silence would look like a hang.
-      options.pause = [&](Nanoseconds d) {
+      options.pause = [&](const Pause& pause) {
         progress->finish();
-        *settings_.progress << fmt::format(
-            "{}: a shortfall in the first sample; a second one after a {} pause confirms it or "
-            "not\n",
-            check.name, format_duration(d));
-        settings_.progress->flush();
-        pause_before_confirming(d);
+        *settings_.progress << check.name << ": " << pause.why << '\n' << std::flush;
+        pause_unless_stopped(pause);
       };
     }
     report.outcome = session->judge(options);

@@ -1,7 +1,8 @@
-// The one path from a check to its record. `iogate check` and every suite executable (generated
-// [[check]] tests and checks written by hand with CheckFixture) run checks through a CheckRunner;
-// what they keep for themselves is argument parsing and how a record is announced (a table row
-// and a summary line, or GoogleTest's verdict and test properties).
+// The one path from a check to its record. `iogate check`, every suite executable (generated
+// [[check]] tests and checks written by hand with CheckFixture) and `iogate baseline record` run
+// checks through a CheckRunner; what they keep for themselves is argument parsing and what they
+// make of a record (a table row and a summary line, GoogleTest's verdict and test properties, a
+// baseline's samples).
 //
 // For each check, run():
 //   - does not start it when a stop was requested (SIGINT/SIGTERM): error "not run: interrupted
@@ -10,10 +11,11 @@
 //     first check ran on (a lazy unmount, a rename): it would measure the wrong storage;
 //   - sets up the scratch area (CheckSession), or with share_layouts takes the test file a
 //     LayoutPool laid out for an earlier check with the same layout key (layout_pool.hpp), judges
-//     the check (adaptive repeats, baseline), removes the scratch area, and records the outcome; a
-//     set-up or run that throws becomes an error record with the reason, as data (a device error
-//     keeps the figures measured before it as the record's result, iogate/engine/io_error.hpp), and
-//     a scratch area that cannot be removed turns the record into an error saying so;
+//     the check (adaptive repeats, baseline) or records its baseline, removes the scratch area, and
+//     records the outcome; a set-up or run that throws becomes an error record with the reason, as
+//     data (a device error keeps the figures measured before it as the record's result,
+//     iogate/engine/io_error.hpp), and a scratch area that cannot be removed turns the record into
+//     an error saying so;
 //   - writes the per-check JSON (<json_dir>/<check>.json) when json_dir is set; a file that cannot
 //     be written is listed in `unwritten`, and changes nothing about the check's verdict.
 // It never throws for what happens to one check: every check gets a record.
@@ -60,6 +62,9 @@ struct RunnerSettings {
   // for a suite's check), for whose later processes shared files are kept (RunSharing, under
   // this suite's name); 0: shared within this process only.
   pid_t share_layouts_with = 0;
+  // Record each check's baseline instead of judging it (`iogate baseline record`; RecordingPlan
+  // in check_session.hpp): the outcome's runs are the recording kept, the record's verdict empty.
+  std::optional<RecordingPlan> recording;
 };
 
 // What one check produced.
@@ -92,7 +97,8 @@ class CheckRunner {
  private:
   // Why a check must not start on the datastore now; empty when it may.
   std::string refusal() const;
-  CheckReport judge(const Check& check, const DatastorePolicy& policy);
+  // Sets up the check's scratch area, judges (or records) the check there and removes it.
+  CheckReport run_in_scratch_area(const Check& check, const DatastorePolicy& policy);
   void open_session(const Check& check, const DatastorePolicy& policy,
                     std::optional<CheckSession>& session);
   void write_json(CheckReport& report) const;

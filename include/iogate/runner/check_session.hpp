@@ -27,11 +27,13 @@
 //     off for good, so the user is made to record the baseline again.
 #pragma once
 
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/datastore/scratch_area.hpp"
@@ -43,6 +45,28 @@
 #include "iogate/verdicts/verdict.hpp"
 
 namespace iogate {
+
+// Recording a baseline (`iogate baseline record`) instead of judging: the check's bounds are not
+// judged and fail-fast stops nothing; runs go on until the median of every figure the check
+// bounds (its MB/s when it bounds none) is pinned within `precision` (the 95% interval of the
+// median, as a share of it), at least `repeat`, at most `repeat_max` runs (JudgeOptions), and
+// beyond `repeat` only while the next run fits `budget`. A neighbour's burst must not become
+// "known good": when the recording's one-second intervals shift level
+// (iogate/verdicts/level_shift.hpp), it is made again after a pause (confirm_pause, else the
+// longer of 30 s and the recording's time), up to `recordings` in all; the last is kept.
+struct RecordingPlan {
+  double precision = 0.03;
+  std::optional<Nanoseconds> budget;
+  int recordings = 3;
+};
+
+struct BaselineRecording {
+  std::vector<std::string> pinned;  // the figures whose median was to be pinned
+  double precision = NAN;           // the worst of theirs; NaN: too few runs to tell
+  int recordings = 1;               // made, the last kept
+  // The kept recording's own shift, when every recording shifted: "the datastore shifted ...".
+  std::optional<std::string> shifted;
+};
 
 struct CheckOutcome {
   RunResult result;             // the median run (by the check's first figure) when repeated
@@ -58,6 +82,17 @@ struct CheckOutcome {
   // A shortfall weighed again after a pause (iogate/verdicts/confirmation.hpp): `verdict` and
   // `result` are then the second sample's, and `runs` hold both samples, the first one's first.
   std::optional<ConfirmationRecord> confirmation;
+  // When a baseline was recorded instead of judged: how it went (`runs`: the recording kept).
+  std::optional<BaselineRecording> recording;
+};
+
+// A pause between two samples: how long, the sentence that announces it (after the check's name:
+// "a shortfall in the first sample; a second one after a 30.00s pause confirms it or not"), and
+// what an interruption during it names ("pausing before the sample that confirms a shortfall").
+struct Pause {
+  Nanoseconds length{};
+  std::string why;
+  std::string doing;
 };
 
 struct JudgeOptions {
@@ -76,8 +111,11 @@ struct JudgeOptions {
   // Called before every run but the first; CheckSession::judge gives the test file its layout
   // back there (restore_layout), when nothing else is set.
   std::function<void()> before_rerun;
-  // The pause before a confirming sample; empty: pause_before_confirming() (tests pass their own).
-  std::function<void(Nanoseconds)> pause;
+  // The pause before a confirming sample or a recording made again; empty: pause_unless_stopped()
+  // (the runner announces it first, tests pass their own).
+  std::function<void(const Pause&)> pause;
+  // Record a baseline instead of judging (record_until_pinned).
+  std::optional<RecordingPlan> recording;
 };
 
 class CheckSession {
@@ -107,6 +145,7 @@ class CheckSession {
   // empty again; preallocated: reserved, unwritten again; written: as it is), so that every run
   // of a repeated check measures the same thing. judge() calls it between runs.
   void restore_layout() const;
+  // Judges the check (run_until_decided), or with options.recording records its baseline.
   CheckOutcome judge(const JudgeOptions& options) const;
 
   // Removes the scratch area now (also done on destruction).
@@ -125,13 +164,19 @@ class CheckSession {
   std::string laid_out_for_;
 };
 
-// The pause judge() makes before a confirming sample: a sleep that a stop request (SIGINT,
-// SIGTERM) ends at once with Interrupted.
-void pause_before_confirming(Nanoseconds d);
+// A pause between samples: a sleep that a stop request (SIGINT, SIGTERM) ends at once with
+// Interrupted.
+void pause_unless_stopped(const Pause& pause);
 
 // Runs and judges a check on `test_file` (what CheckSession::judge does once its scratch area is
 // ready); `stack` is compared with the baseline's fingerprint.
 CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
                                const StorageStack& stack, const JudgeOptions& options);
+
+// Records a baseline of the check on `test_file` (RecordingPlan; what CheckSession::judge does
+// when options.recording is set): the outcome's runs are the recording kept, its `recording` says
+// how precise it got, and its verdict is empty.
+CheckOutcome record_until_pinned(const Check& check, const FileRef& test_file,
+                                 const JudgeOptions& options);
 
 }  // namespace iogate

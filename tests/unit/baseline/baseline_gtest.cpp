@@ -247,7 +247,7 @@ TEST(Baseline, RegressionNamesTheDeltaAndWhatChangedUnderneath) {
   JudgeOptions options;
   options.baseline = &b;
   std::vector<Nanoseconds> pauses;
-  options.pause = [&pauses](Nanoseconds d) { pauses.push_back(d); };
+  options.pause = [&pauses](const Pause& p) { pauses.push_back(p.length); };
   StorageStack now = b.fingerprint;
   now.host_driver_version = "5.5.0.100";
   const CheckOutcome outcome = judge_with(check, options, 50, now);

@@ -47,8 +47,9 @@ class Confirmation : public ::testing::Test {
       };
       return b;
     };
-    options.pause = [this, slow_after_pause](Nanoseconds d) {
-      pauses_.push_back(d);
+    options.pause = [this, slow_after_pause](const Pause& p) {
+      pauses_.push_back(p.length);
+      whys_.push_back(p.why);
       slow_ = slow_after_pause;
     };
     return run_until_decided(check, file, {}, options);
@@ -58,12 +59,15 @@ class Confirmation : public ::testing::Test {
   test::FakeStats stats_;
   bool slow_ = true;
   std::vector<Nanoseconds> pauses_;
+  std::vector<std::string> whys_;
 };
 
 TEST_F(Confirmation, AShortfallThatGoesAwayPassesAndSaysWhatTheFirstSampleSaw) {
   const Check check = floor_check();
   const CheckOutcome outcome = judge(check, false);
   EXPECT_EQ(pauses_, std::vector<Nanoseconds>{30s});  // the default: the first took less
+  EXPECT_EQ(whys_, std::vector<std::string>{"a shortfall in the first sample; a second one after "
+                                            "a 30.00s pause confirms it or not"});
   const CheckRecord record = make_check_record("unit", check, outcome);
   EXPECT_EQ(record.status, CheckStatus::pass) << ::testing::PrintToString(record.messages);
   EXPECT_TRUE(record.messages.empty());  // a pass: nothing for a CI log to fail on
@@ -129,10 +133,10 @@ TEST_F(Confirmation, TheCheckSaysHowLongToPause) {
 }
 
 // The pause is a wait a Ctrl-C ends at once: the check becomes an error saying so.
-TEST(PauseBeforeConfirming, AStopRequestEndsIt) {
+TEST(PauseUnlessStopped, AStopRequestEndsIt) {
   request_stop(SIGINT);
   try {
-    pause_before_confirming(30s);
+    pause_unless_stopped({30s, "", "pausing before the sample that confirms a shortfall"});
     ADD_FAILURE() << "no Interrupted";
   } catch (const Interrupted& e) {
     EXPECT_EQ(e.signal(), SIGINT);
@@ -142,7 +146,7 @@ TEST(PauseBeforeConfirming, AStopRequestEndsIt) {
         << e.what();
   }
   clear_stop_request();
-  pause_before_confirming(10ms);  // without one, it just waits
+  pause_unless_stopped({10ms, "", "waiting"});  // without one, it just waits
 }
 
 }  // namespace
