@@ -4,12 +4,31 @@
 # Either way the config loads its modules (iogate_add_suite(), its source template, the warning
 # set, the find modules of the optional I/O libraries) from beside itself, so neither names the
 # source tree; the installed one names no absolute path at all and moves with its prefix.
-set(_iogate_exported common engine fio_job thresholds datastore verdicts results baseline runner reports fleet fixtures suite_main)
+#
+# Exported: the suite runtime and the libraries it links, transitively (a static library's
+# private dependencies are linked by its users too), read from the targets' link libraries, so
+# the set follows the link graph; the rest of the library (fleet, propose, the cli's own) is not.
 set(_iogate_targets "")
-foreach(part IN LISTS _iogate_exported)
-  set_target_properties(iogate_${part} PROPERTIES EXPORT_NAME ${part})
-  list(APPEND _iogate_targets iogate_${part})
-endforeach()
+set(_iogate_todo iogate_suite_main)
+while(_iogate_todo)
+  list(POP_FRONT _iogate_todo _iogate_target)
+  get_target_property(_iogate_aliased ${_iogate_target} ALIASED_TARGET)
+  if(_iogate_aliased)
+    set(_iogate_target ${_iogate_aliased})
+  endif()
+  if(_iogate_target IN_LIST _iogate_targets)
+    continue()
+  endif()
+  list(APPEND _iogate_targets ${_iogate_target})
+  string(REGEX REPLACE "^iogate_" "" _iogate_part ${_iogate_target})
+  set_target_properties(${_iogate_target} PROPERTIES EXPORT_NAME ${_iogate_part})
+  get_target_property(_iogate_links ${_iogate_target} LINK_LIBRARIES)
+  get_target_property(_iogate_interface ${_iogate_target} INTERFACE_LINK_LIBRARIES)
+  string(REGEX MATCHALL "iogate::[A-Za-z0-9_]+" _iogate_deps "${_iogate_links};${_iogate_interface}")
+  list(APPEND _iogate_todo ${_iogate_deps})
+endwhile()
+list(SORT _iogate_targets)
+message(STATUS "iogate package: exports ${_iogate_targets}")
 set(_iogate_modules IogateAddSuite.cmake suite_config.cpp.in IogateWarnings.cmake
                     FindLibUring.cmake FindLibAio.cmake)
 set(IOGATE_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/iogate" CACHE STRING
@@ -56,8 +75,14 @@ list(TRANSFORM _iogate_modules PREPEND "${PROJECT_SOURCE_DIR}/cmake/" OUTPUT_VAR
 install(FILES "${PROJECT_BINARY_DIR}/install-package/iogateConfig.cmake"
               "${PROJECT_BINARY_DIR}/iogateConfigVersion.cmake" ${_iogate_module_files}
         DESTINATION "${IOGATE_INSTALL_CMAKEDIR}" COMPONENT dev)
-install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/iogate" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
-        COMPONENT dev)
+# The public headers only (IogatePublicHeaders.cmake): what a suite written by hand includes and
+# what those include; the rest of include/iogate/ is private to the library.
+include(IogatePublicHeaders)
+foreach(header IN LISTS IOGATE_PUBLIC_HEADERS)
+  cmake_path(GET header PARENT_PATH header_dir)
+  install(FILES "${PROJECT_SOURCE_DIR}/include/${header}"
+          DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/${header_dir}" COMPONENT dev)
+endforeach()
 # The header the source iogate_add_suite() generates includes (see suites/CMakeLists.txt).
 install(FILES "${PROJECT_SOURCE_DIR}/suites/suite_config.hpp"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/iogate/suites" COMPONENT dev)

@@ -1,0 +1,58 @@
+# The public API: the headers a suite written by hand includes, and what they include. Only these
+# are installed (the `dev` component, IogatePackage.cmake); every other header under
+# include/iogate/ is private to the library, however it is spelled in the source tree.
+#
+# The entry headers are what a suite's own files include: the fixture, the builder, the matchers
+# (fixtures/), the record of a check and its figures (results/), the report writers (reports/).
+# IOGATE_PUBLIC_HEADERS is their closure under #include "iogate/...", no more and no less:
+# tests/layers/check_public_headers.py (the unit test `public_headers`) fails naming the file and
+# line of an installed header that includes one not listed, an entry header not listed, a header
+# listed that no entry header reaches, and a suite's file (suites/examples/, the downstream
+# project, docs/) that includes a header not installed. Paths are relative to include/; one a line.
+# suites/suite_config.hpp, which the source iogate_add_suite() generates includes, is installed
+# beside them (include/iogate/suites/).
+set(IOGATE_PUBLIC_ENTRY_HEADERS
+  iogate/fixtures/check_builder.hpp
+  iogate/fixtures/check_fixture.hpp
+  iogate/fixtures/matchers.hpp
+  iogate/results/check_record.hpp
+  iogate/results/figures.hpp
+  iogate/reports/report_files.hpp
+  iogate/reports/report_formats.hpp
+  iogate/reports/report_writer.hpp
+)
+set(IOGATE_PUBLIC_HEADERS
+  iogate/baseline/baseline.hpp
+  iogate/datastore/scratch_area.hpp
+  iogate/datastore/storage_stack.hpp
+  iogate/engine/engine.hpp
+  iogate/engine/file_ref.hpp
+  iogate/engine/histogram.hpp
+  iogate/engine/io_backend.hpp
+  iogate/engine/run_result.hpp
+  iogate/engine/workload.hpp
+  iogate/engine/workload_rules.hpp
+  iogate/fixtures/check_builder.hpp
+  iogate/fixtures/check_fixture.hpp
+  iogate/fixtures/matchers.hpp
+  iogate/fixtures/suite_context.hpp
+  iogate/name_limits.hpp
+  iogate/output_file.hpp
+  iogate/reports/report_files.hpp
+  iogate/reports/report_formats.hpp
+  iogate/reports/report_writer.hpp
+  iogate/results/check_record.hpp
+  iogate/results/figures.hpp
+  iogate/results/iometer_table.hpp
+  iogate/results/labels.hpp
+  iogate/runner/check_runner.hpp
+  iogate/runner/check_session.hpp
+  iogate/runner/layout_pool.hpp
+  iogate/runner/run_settings.hpp
+  iogate/threshold_error.hpp
+  iogate/thresholds/threshold_file.hpp
+  iogate/units.hpp
+  iogate/verdicts/evidence.hpp
+  iogate/verdicts/statistics.hpp
+  iogate/verdicts/verdict.hpp
+)
