@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "iogate/fleet/fleet.hpp"
-#include "iogate/fleet/fleet_writers.hpp"
 #include "iogate/json_input.hpp"
+#include "iogate/reports/fleet_formats.hpp"
 #include "iogate/results/result_reader.hpp"
 
 namespace {
@@ -56,18 +56,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<iogate::FleetInput> inputs =
       read_inputs(std::string_view(reinterpret_cast<const char*>(data), size));
   if (inputs.empty()) return 0;
-  iogate::FleetReport report;
+  iogate::FleetRecord record;
   try {
-    report = iogate::compare_fleet(inputs, iogate::FleetSettings{});
+    record = iogate::compare_fleet(inputs, iogate::FleetSettings{});
   } catch (const iogate::FleetInputError&) {
     return 0;
   }
   std::ostringstream out;
-  iogate::write_fleet_console(out, report);
-  iogate::write_fleet_markdown(out, report);
-  iogate::write_fleet_junit(out, report);
-  out << iogate::fleet_to_json(report).dump(2, ' ', false,
-                                            nlohmann::json::error_handler_t::replace);
-  iogate::write_fleet_html(out, report, "");
+  iogate::make_fleet_console_writer(out)->write(record);
+  iogate::make_fleet_markdown_writer(out)->write(record);
+  iogate::make_fleet_junit_writer(out)->write(record);
+  iogate::make_fleet_json_writer(out)->write(record);
+  iogate::make_fleet_html_writer(out, "")->write(record);
+  iogate::make_fleet_rerun_writer(out)->write(record);
   return 0;
 }

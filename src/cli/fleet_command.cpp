@@ -1,5 +1,6 @@
-// iogate fleet RESULTS...: each host's results compared with its peers' (iogate/fleet/fleet.hpp).
-// Prints the summary and, with --report-dir, writes fleet.md, fleet-junit.xml, fleet.json,
+// iogate fleet RESULTS...: each host's results compared with its peers' (iogate/fleet/fleet.hpp)
+// into the fleet's record, which the fleet's writers (iogate/reports/fleet_formats.hpp) format:
+// the console's summary and, with --report-dir, fleet.md, fleet-junit.xml, fleet.json,
 // fleet.html and rerun.txt.
 // Exit 0 no outlier, 1 an outlier, 2 bad input (a file that is no results, two inputs of one
 // host, fewer than two hosts, an unknown peer key, a report directory that cannot be written),
@@ -12,7 +13,8 @@
 
 #include "commands.hpp"
 #include "iogate/fleet/fleet.hpp"
-#include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/fleet_files.hpp"
+#include "iogate/reports/fleet_formats.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -39,7 +41,7 @@ int run(const FleetFlags& flags) {
   if (!flags.figures.empty()) settings.figures = flags.figures;
   settings.criteria.min_ratio = flags.min_ratio_pct / 100;
   settings.latency_floor_ms = flags.latency_floor_ms;
-  FleetReport report;
+  FleetRecord record;
   try {
     std::vector<FleetInput> inputs;
     for (const std::string& path : flags.results) inputs.push_back(load_fleet_input(path));
@@ -47,23 +49,23 @@ int run(const FleetFlags& flags) {
       inputs.push_back(load_fleet_input(path));
       inputs.back().rerun = true;
     }
-    report = compare_fleet(inputs, settings);
+    record = compare_fleet(inputs, settings);
   } catch (const FleetInputError& e) {
     std::cerr << "iogate fleet: " << e.what() << '\n';
     return kExitBadInput;
   }
-  write_fleet_console(std::cout, report);
+  make_fleet_console_writer(std::cout)->write(record);
   if (!flags.report_dir.empty()) {
     try {
-      write_fleet_reports(flags.report_dir, report);
+      write_fleet_reports(flags.report_dir, record);
     } catch (const std::exception& e) {
       std::cerr << "iogate fleet: --report-dir " << flags.report_dir
                 << ": reports not written: " << e.what() << '\n';
       return kExitBadInput;
     }
   }
-  if (report.outliers() > 0) return kExitCheckFailed;
-  return report.undecided() > 0 ? kExitRerun : kExitOk;
+  if (record.outliers() > 0) return kExitCheckFailed;
+  return record.undecided() > 0 ? kExitRerun : kExitOk;
 }
 
 }  // namespace

@@ -5,10 +5,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <exception>
 #include <map>
 #include <stdexcept>
 
 #include "host_runs.hpp"
+#include "iogate/engine/workload_toml.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/run_json.hpp"
 #include "peer_bounds.hpp"
@@ -174,6 +176,21 @@ std::vector<const Entry*> compared_entries(const std::vector<Entry>& members) {
   return out;
 }
 
+// The grouped workload as a threshold file's keys (FleetGroup::workload_keys).
+std::vector<WorkloadKey> workload_keys_of(const std::string& workload_identity) {
+  const nlohmann::json j = nlohmann::json::parse(workload_identity);
+  try {
+    return workload_toml_keys(workload_from_json(j));
+  } catch (const std::exception&) {
+    // A workload the engine's rules refuse cannot have been grouped; should one all the same,
+    // its JSON fields still tell the reader what ran.
+    std::vector<WorkloadKey> out;
+    for (auto it = j.begin(); it != j.end(); ++it)
+      out.push_back({it.key(), it->is_string() ? it->get<std::string>() : it->dump()});
+    return out;
+  }
+}
+
 // Compares the hosts of one group (one check, workload and peer class) with each other.
 FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<Entry>& members,
                        const FleetSettings& settings, int family_size) {
@@ -182,6 +199,7 @@ FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<
   g.suite = first.suite;
   g.check = first.check;
   g.workload_identity = members.front().workload;
+  g.workload_keys = workload_keys_of(g.workload_identity);
   g.figures = compared_figures(members, settings);
   g.peer_class = peer_class_of(inputs[members.front().host].run.context.stack, settings.peer_keys);
   const std::vector<const Entry*> compared = compared_entries(members);
@@ -293,52 +311,6 @@ std::vector<std::string> bounded_figures(const std::vector<ExpectationRecord>& e
   return out;
 }
 
-const FleetFigureDef* fleet_figure(const std::string& key) {
-  for (const FleetFigureDef& d : kFleetFigures)
-    if (key == d.key) return &d;
-  return nullptr;
-}
-
-const FigureVerdict* HostVerdict::deciding_figure() const {
-  for (const FigureVerdict& f : figures)
-    if (f.shortfall.verdict == verdict) return &f;
-  return nullptr;
-}
-
-int FleetGroup::outliers() const {
-  return static_cast<int>(
-      std::count_if(hosts.begin(), hosts.end(), [](const HostVerdict& h) { return h.outlier(); }));
-}
-
-int FleetGroup::undecided() const {
-  return static_cast<int>(std::count_if(hosts.begin(), hosts.end(),
-                                        [](const HostVerdict& h) { return h.undecided(); }));
-}
-
-int FleetReport::outliers() const {
-  int n = 0;
-  for (const FleetGroup& g : groups) n += g.outliers();
-  return n;
-}
-
-int FleetReport::undecided() const {
-  int n = 0;
-  for (const FleetGroup& g : groups) n += g.undecided();
-  return n;
-}
-
-std::vector<std::string> FleetReport::rerun_hosts() const {
-  std::vector<std::string> out;
-  for (const std::string& host : hosts) {
-    bool undecided = false, outlier = false;
-    for (const FleetGroup& g : groups)
-      for (const HostVerdict& h : g.hosts)
-        if (h.host == host) undecided |= h.undecided(), outlier |= h.outlier();
-    if (undecided && !outlier) out.push_back(host);
-  }
-  return out;
-}
-
 std::string workload_identity(const WorkloadSpec& workload) {
   return compared_workload(workload).dump();
 }
@@ -382,9 +354,9 @@ void attach_reruns(Groups& by_check, const std::vector<FleetInput>& inputs,
 
 }  // namespace
 
-FleetReport compare_fleet(const std::vector<FleetInput>& inputs, const FleetSettings& settings) {
+FleetRecord compare_fleet(const std::vector<FleetInput>& inputs, const FleetSettings& settings) {
   validate(inputs, settings);
-  FleetReport report;
+  FleetRecord report;
   report.settings = settings;
   for (const FleetInput& in : inputs) {
     (in.rerun ? report.rerun_sources : report.sources).push_back(in.source);

@@ -31,18 +31,6 @@ std::string percent(double ratio) { return fmt::format("{:.0f}%", ratio * 100); 
 
 }  // namespace
 
-const char* fleet_verdict_name(FleetVerdict v) {
-  switch (v) {
-    case FleetVerdict::ok:
-      return "ok";
-    case FleetVerdict::outlier:
-      return "outlier";
-    case FleetVerdict::undecided:
-      return "undecided";
-  }
-  return "?";
-}
-
 PooledSpread pooled_spread(const std::vector<Sessions>& hosts) {
   std::vector<std::vector<double>> sessions;
   for (const Sessions& host : hosts) sessions.insert(sessions.end(), host.begin(), host.end());

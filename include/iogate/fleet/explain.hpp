@@ -4,27 +4,21 @@
 //     sdb; the mount point; the mount source; the partition);
 //   - fields on which the peers themselves do not mostly agree (no value held by more than half
 //     of them): a difference there is the fleet's normal variety, not this host's peculiarity.
-// A field a host lacks reads as "(unknown)", so a host that lost a field is named too.
+// A field a host lacks reads as "(unknown)", so a host that lost a field is named too. Each
+// difference is a FieldDifference of the fleet's record (results/fleet_record.hpp).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "iogate/datastore/storage_stack.hpp"
+#include "iogate/results/fleet_record.hpp"
 
 namespace iogate {
 
 inline const std::vector<std::string> kPerHostFields = {"mount_point", "mount_source", "device",
                                                         "partition"};
 inline constexpr const char* kUnknownField = "(unknown)";
-
-struct FieldDifference {
-  std::string key;         // "host_driver"
-  std::string value;       // the host's: "BusLogic"
-  std::string peer_value;  // what most peers have: "mptspi"
-  int differing = 0;       // peers whose value is not the host's
-  int peers = 0;
-};
 
 // The value of `key` in `stack`, or kUnknownField.
 std::string field_value(const StorageStack& stack, const std::string& key);

@@ -14,34 +14,19 @@
 // peers the spread cannot be estimated, so a fleet of 3 can name a large shortfall and nothing
 // finer. Leaving the host out of its own reference keeps an outlier from dragging the median and
 // inflating the MAD that should expose it.
+//
+// The criteria, their defaults, the peers needed and the comparison's result (RobustCriteria,
+// PeerComparison) are part of the fleet's record (results/fleet_record.hpp), which every fleet
+// format states.
 #pragma once
 
-#include <optional>
 #include <vector>
+
+#include "iogate/results/fleet_record.hpp"
 
 namespace iogate {
 
-inline constexpr double kDefaultMinRatio = 0.70;   // a shortfall below 70% of the peer median
-inline constexpr double kDefaultMaxRobustZ = 3.5;  // Iglewicz and Hoaglin's outlier score
-inline constexpr double kMadToSigma = 1.4826;      // MAD of normal noise x 1.4826 = sigma
-inline constexpr int kMinPeersForMad = 4;          // fewer: no spread estimate worth the name
-inline constexpr int kMinPeers = 2;                // fewer: no median that tells who is off
-
-struct RobustCriteria {
-  double min_ratio = kDefaultMinRatio;
-  double max_z = kDefaultMaxRobustZ;
-};
-
-struct PeerComparison {
-  double value = 0;
-  double peer_median = 0;
-  double peer_mad = 0;
-  int peers = 0;
-  double ratio = 0;                // value / peer_median (0 when the median is 0)
-  std::optional<double> robust_z;  // none: too few peers, or a MAD of 0
-  bool practical = false;          // the ratio criterion holds
-  bool outlier = false;            // practical and (statistical, or no usable MAD)
-};
+inline constexpr double kMadToSigma = 1.4826;  // MAD of normal noise x 1.4826 = sigma
 
 // The median absolute deviation (NaN for none); the median itself is verdicts' median().
 double mad_of(const std::vector<double>& values);

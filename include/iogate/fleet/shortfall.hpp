@@ -51,26 +51,21 @@
 // persistence or depth decides; otherwise ok), the robust z of robust.hpp stands in for the
 // interval where the peers' MAD is usable (within max_z: ok), and the verdict says it was judged
 // without a spread.
+//
+// The levels above (kFleetFalseAlarmRate, kFleetOkConfidence, kBurstDepth, the latency floor), the
+// verdict (FleetVerdict) and its result (HostShortfall) are part of the fleet's record
+// (results/fleet_record.hpp), which every fleet format states.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "iogate/results/fleet_record.hpp"
+
 namespace iogate {
 
-inline constexpr double kFleetFalseAlarmRate = 0.01;  // per fleet comparison, all hosts together
-inline constexpr double kFleetOkConfidence = 0.95;    // per host: "at or above T" to call it ok
-inline constexpr double kBurstDepth = 0.5;  // a neighbour's burst halves a datastore, often
 inline constexpr double kOwnSpreadFactor = 2;
-// A latency excess the noise of short runs on a busy host crosses easily: the scheduler alone
-// moved peers' mean latencies between 0.04 and 0.45 ms at one rate cap.
-inline constexpr double kDefaultLatencyFloorMs = 1.0;
-
-enum class FleetVerdict { ok, outlier, undecided };
-
-// "ok", "outlier", "undecided".
-const char* fleet_verdict_name(FleetVerdict v);
 
 // One host's runs of one figure, by session (its first input, then each rerun); values > 0.
 using Sessions = std::vector<std::vector<double>>;
@@ -93,27 +88,6 @@ struct ShortfallContext {
   double latency_floor = kDefaultLatencyFloorMs;
   std::optional<double> own_bound;
   std::string own_bound_key;  // its key, "latency_p99_max"
-};
-
-struct HostShortfall {
-  FleetVerdict verdict = FleetVerdict::ok;
-  double estimate = 0;   // the host's geometric mean
-  double reference = 0;  // the peers' median estimate
-  double ratio = 0;      // estimate / reference
-  // The ratio's interval at the family's level (NaN when judged without a spread), as a ratio of
-  // the host to the reference (for latency, above 1 is worse).
-  double ratio_low = 0, ratio_high = 0;
-  double spread = 0;  // the host's own run-to-run spread (standard deviation of logs; 0: none)
-  int runs = 0;
-  int sessions = 0;
-  bool has_interval = false;
-  // A latency whose estimate is beyond T and still ok, and why: "inside latency_p99_max 100 ms"
-  // or "0.5 ms above the peer median, under the 1 ms latency floor"; empty otherwise. A reader
-  // who sees 330% of the peers must also see why that is no outlier (FigureVerdict::note).
-  std::string within;
-  // Why, in words: "interval 16-24% of the peer median, wholly below 70%; differs in scheduler",
-  // "undecided: interval 55-81% straddles 70%; its runs spread 12%: rerun vm04".
-  std::string reason;
 };
 
 // A host's estimate: the geometric mean of all its runs (the h of the rule above, exp'd).

@@ -3,8 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "fleet_sample.hpp"
-#include "iogate/fleet/fleet_writers.hpp"
+#include <algorithm>
+
+#include "iogate_test/fleet_sample.hpp"
 
 namespace iogate {
 namespace {
@@ -26,7 +27,7 @@ std::string input_error(const std::vector<FleetInput>& inputs, const FleetSettin
 }
 
 TEST(Fleet, EightPeersNameTheHostCappedToAFifthAndNoOther) {
-  const FleetReport r = compare_fleet(fleet({390, 402, 385, 377, 398, 410, 80, 391}), {});
+  const FleetRecord r = compare_fleet(fleet({390, 402, 385, 377, 398, 410, 80, 391}), {});
   ASSERT_EQ(r.groups.size(), 1u);
   EXPECT_EQ(r.outliers(), 1);
   EXPECT_TRUE(verdict_of(r, "vm07").outlier());
@@ -43,7 +44,7 @@ TEST(Fleet, EightPeersNameTheHostCappedToAFifthAndNoOther) {
 TEST(Fleet, ThreeHostsWorkAndSayHowLittleTheyCanTell) {
   std::vector<FleetInput> in = fleet({400, 190, 410});
   in[1].run.context.stack.scheduler = "none";  // a cause: a shortfall seen once is enough
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   ASSERT_EQ(r.groups.size(), 1u);
   EXPECT_EQ(r.outliers(), 1);
   EXPECT_TRUE(verdict_of(r, "vm02").outlier());
@@ -57,7 +58,7 @@ TEST(Fleet, ThreeHostsWorkAndSayHowLittleTheyCanTell) {
 TEST(Fleet, FiguresWithoutSpreadAreSaidToBeJudgedByTheRatioAlone) {
   std::vector<FleetInput> in = fleet({400, 400, 400, 400, 400, 250});
   in[5].run.context.stack.scheduler = "none";
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   EXPECT_EQ(r.outliers(), 1);  // 62%, and no MAD to weigh it with
   EXPECT_THAT(verdict_of(r, "vm06").explanation, HasSubstr("(no runs gave a spread)"));
   EXPECT_THAT(r.groups[0].limit, HasSubstr("the peers' iops, mbps do not spread (MAD 0): only a "
@@ -68,7 +69,7 @@ TEST(Fleet, FiguresWithoutSpreadAreSaidToBeJudgedByTheRatioAlone) {
 TEST(Fleet, AClassOfTwoIsNotComparedAndSaysWhy) {
   std::vector<FleetInput> in = fleet({400, 100, 410});
   in[2].run.context.stack.model = "Other disk";  // vm03 alone on its hardware
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   ASSERT_EQ(r.groups.size(), 2u);
   EXPECT_EQ(r.outliers(), 0);
   EXPECT_THAT(verdict_of(r, "vm01").not_compared, HasSubstr("1 peer(s) ran it"));
@@ -78,7 +79,7 @@ TEST(Fleet, AClassOfTwoIsNotComparedAndSaysWhy) {
 TEST(Fleet, OutlierIsExplainedByTheFieldItAloneHas) {
   std::vector<FleetInput> in = fleet({390, 402, 385, 377, 398, 410, 75, 391});
   in[6].run.context.stack.host_driver = "BusLogic";
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   EXPECT_EQ(verdict_of(r, "vm07").explanation,
             "vm07 Random_8k_70_Read: 75 IOPS, 19% of the peer median 391 IOPS (7 peers, 1 run); "
             "19% of the peer median (no runs gave a spread), wholly below 70%; its fingerprint "
@@ -92,7 +93,7 @@ TEST(Fleet, FieldsThePeersDoNotAgreeOnExplainNothing) {
   for (std::size_t i = 0; i < in.size(); ++i)  // every host its own kernel
     in[i].run.context.stack.kernel = "6.1." + std::to_string(i);
   in[6].run.context.stack.scheduler = "none";
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   const HostVerdict& v = verdict_of(r, "vm07");
   ASSERT_EQ(v.differences.size(), 1u);
   EXPECT_EQ(v.differences[0].key, "scheduler");
@@ -101,7 +102,7 @@ TEST(Fleet, FieldsThePeersDoNotAgreeOnExplainNothing) {
 }
 
 TEST(Fleet, OutlierWithoutADifferenceSaysSo) {
-  const FleetReport r = compare_fleet(fleet({390, 402, 385, 377, 398, 410, 75, 391}), {});
+  const FleetRecord r = compare_fleet(fleet({390, 402, 385, 377, 398, 410, 75, 391}), {});
   EXPECT_THAT(verdict_of(r, "vm07").explanation,
               HasSubstr("; no fingerprint field differs from most of its peers"));
 }
@@ -109,7 +110,7 @@ TEST(Fleet, OutlierWithoutADifferenceSaysSo) {
 TEST(Fleet, AnotherWorkloadIsComparedApartAndNamed) {
   std::vector<FleetInput> in = fleet({390, 402, 385, 377});
   in[2].run.checks[0] = record("Random_8k_70_Read", 60, 32);  // vm03 at queue depth 32
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   ASSERT_EQ(r.groups.size(), 2u);
   EXPECT_EQ(r.groups[0].hosts.size(), 3u);
   ASSERT_EQ(r.groups[1].hosts.size(), 1u);
@@ -128,13 +129,13 @@ TEST(Fleet, AFixedSeedIsNotAnotherWorkload) {
 TEST(Fleet, PeerClassesKeepOtherHardwareApartAndPeerKeysChooseThem) {
   std::vector<FleetInput> in = fleet({390, 402, 385, 900, 910, 905});
   for (std::size_t i = 3; i < 6; ++i) in[i].run.context.stack.model = "NVMe disk";
-  const FleetReport by_model = compare_fleet(in, {});
+  const FleetRecord by_model = compare_fleet(in, {});
   ASSERT_EQ(by_model.groups.size(), 2u);
   EXPECT_EQ(by_model.outliers(), 0);
   EXPECT_THAT(by_model.groups[1].peer_class, HasSubstr("model=NVMe disk"));
   FleetSettings scheduler_only;
   scheduler_only.peer_keys = {"scheduler"};
-  const FleetReport together = compare_fleet(in, scheduler_only);
+  const FleetRecord together = compare_fleet(in, scheduler_only);
   ASSERT_EQ(together.groups.size(), 1u);
   EXPECT_EQ(together.groups[0].peer_class, "scheduler=mq-deadline");
   EXPECT_EQ(together.outliers(), 3);  // the three slower disks, against faster "peers"
@@ -143,7 +144,7 @@ TEST(Fleet, PeerClassesKeepOtherHardwareApartAndPeerKeysChooseThem) {
 TEST(Fleet, AHostLackingAPeerKeyFieldIsAPeerOnlyOfHostsLackingIt) {
   std::vector<FleetInput> in = fleet({390, 402, 385, 100});
   in[3].run.context.stack.model.clear();
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   ASSERT_EQ(r.groups.size(), 2u);
   EXPECT_THAT(r.groups[1].peer_class, HasSubstr("model=(unknown)"));
   EXPECT_EQ(r.outliers(), 0);
@@ -157,7 +158,7 @@ TEST(Fleet, SkippedAndErroredChecksAreReportedNotCompared) {
   in[2].run.checks[0].result = RunResult{};
   in[2].run.checks[0].messages = {"Random_8k_70_Read: EIO"};
   in[3].run.checks[0].status = CheckStatus::fail;  // measured: a failed threshold still compares
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   EXPECT_EQ(verdict_of(r, "vm02").not_compared, "skipped: Random_8k_70_Read: skipped: no baseline");
   EXPECT_EQ(verdict_of(r, "vm03").not_compared, "error: Random_8k_70_Read: EIO");
   // Two hosts left to compare: one peer each, too few.
@@ -198,7 +199,7 @@ TEST(Fleet, FiguresChooseWhatIsComparedAndUnknownOnesAreBadInput) {
   for (int i = 0; i < 16; ++i) in[1].run.checks[0].result.latency.record(5'000'000);
   FleetSettings throughput;
   throughput.figures = {"iops", "mbps"};
-  const FleetReport r = compare_fleet(in, throughput);
+  const FleetRecord r = compare_fleet(in, throughput);
   EXPECT_EQ(r.outliers(), 0);
   EXPECT_EQ(verdict_of(r, "vm02").figures.size(), 2u);
   FleetSettings bad;
@@ -221,7 +222,7 @@ std::vector<FleetInput> slow_latency_fleet(const std::vector<std::string>& expec
 }
 
 TEST(Fleet, ALatencyCheckMakesAnOutlierOfSlowLatencyAlone) {
-  const FleetReport r = compare_fleet(slow_latency_fleet({"iops_min", "latency_avg_max"}), {});
+  const FleetRecord r = compare_fleet(slow_latency_fleet({"iops_min", "latency_avg_max"}), {});
   EXPECT_EQ(r.groups[0].figures, (std::vector<std::string>{"iops", "lat_avg_ms"}));
   EXPECT_TRUE(verdict_of(r, "vm02").outlier());
   EXPECT_THAT(verdict_of(r, "vm02").explanation, HasSubstr("ms mean latency"));
@@ -229,7 +230,7 @@ TEST(Fleet, ALatencyCheckMakesAnOutlierOfSlowLatencyAlone) {
 }
 
 TEST(Fleet, AThroughputCheckIsJudgedOnItsThroughputNotItsLatency) {
-  const FleetReport r = compare_fleet(slow_latency_fleet({"iops_min", "cv_max"}), {});
+  const FleetRecord r = compare_fleet(slow_latency_fleet({"iops_min", "cv_max"}), {});
   EXPECT_EQ(r.groups[0].figures, (std::vector<std::string>{"iops"}));
   EXPECT_EQ(r.outliers(), 0);
   // --figure asks for latency all the same.
@@ -264,7 +265,7 @@ std::vector<FleetInput> peers_bound_fleet(double share) {
 
 TEST(Fleet, APeersBoundsFractionReplacesTheDefaultRatio) {
   EXPECT_EQ(compare_fleet(peers_bound_fleet(0.7), {}).outliers(), 0);
-  const FleetReport r = compare_fleet(peers_bound_fleet(0.8), {});
+  const FleetRecord r = compare_fleet(peers_bound_fleet(0.8), {});
   EXPECT_EQ(r.outliers(), 1);
   const HostVerdict& vm04 = verdict_of(r, "vm04");
   ASSERT_TRUE(vm04.outlier());
@@ -291,7 +292,7 @@ TEST(Fleet, EachHostIsHeldToItsOwnRecordsPeersBound) {
 TEST(Fleet, APeersBoundIsComparedWhateverFigureWasAskedFor) {
   FleetSettings mbps;
   mbps.figures = {"mbps"};
-  const FleetReport r = compare_fleet(peers_bound_fleet(0.8), mbps);
+  const FleetRecord r = compare_fleet(peers_bound_fleet(0.8), mbps);
   EXPECT_EQ(r.groups[0].figures, (std::vector<std::string>{"iops", "mbps"}));
   EXPECT_TRUE(verdict_of(r, "vm04").outlier());
 }
@@ -303,11 +304,14 @@ TEST(Fleet, ACeilingPeersBoundIsHeldAboveItsShare) {
     host.run.checks[0].expectations.push_back({"latency_avg_max", "fleet", "", 2.5, {}});
   EXPECT_EQ(compare_fleet(in, {}).outliers(), 0);  // 250% of peers: within
   for (FleetInput& host : in) host.run.checks[0].expectations[0].peers = 1.5;
-  const FleetReport r = compare_fleet(in, {});
+  const FleetRecord r = compare_fleet(in, {});
   ASSERT_TRUE(verdict_of(r, "vm02").outlier());
   EXPECT_THAT(verdict_of(r, "vm02").explanation, HasSubstr("above latency_avg_max 150% of peers"));
-  EXPECT_EQ(fleet_to_json(r)["groups"][0]["hosts"][1]["figures"]["lat_avg_ms"]["bound"],
-            "latency_avg_max 150% of peers");
+  const std::vector<FigureVerdict>& figures = verdict_of(r, "vm02").figures;
+  const auto lat_avg = std::find_if(figures.begin(), figures.end(),
+                                    [](const FigureVerdict& f) { return f.key == "lat_avg_ms"; });
+  ASSERT_NE(lat_avg, figures.end());
+  EXPECT_EQ(lat_avg->bound, "latency_avg_max 150% of peers");
 }
 
 // vm07 at 19% of its peers is deeper than a burst: named with no cause. At 50% with no cause it
@@ -317,7 +321,7 @@ TEST(Fleet, AShortfallWithoutACauseNeedsDepthOrASecondSession) {
   EXPECT_TRUE(verdict_of(compare_fleet(fleet({390, 402, 385, 377, 398, 410, 75, 391}), {}), "vm07")
                   .outlier());
   std::vector<FleetInput> in = fleet({390, 402, 385, 377, 398, 410, 200, 391});
-  const FleetReport first = compare_fleet(in, {});
+  const FleetRecord first = compare_fleet(in, {});
   EXPECT_TRUE(verdict_of(first, "vm07").undecided());
   EXPECT_THAT(verdict_of(first, "vm07").explanation,
               HasSubstr("no fingerprint field differs and one session cannot tell a regression "
@@ -326,7 +330,7 @@ TEST(Fleet, AShortfallWithoutACauseNeedsDepthOrASecondSession) {
   FleetInput again = host("vm07", 7, {record("Random_8k_70_Read", 205)});
   again.rerun = true;
   in.push_back(again);
-  const FleetReport second = compare_fleet(in, {});
+  const FleetRecord second = compare_fleet(in, {});
   EXPECT_TRUE(verdict_of(second, "vm07").outlier());
   EXPECT_EQ(verdict_of(second, "vm07").sessions, 2);
   EXPECT_THAT(verdict_of(second, "vm07").explanation, HasSubstr("seen in 2 sessions"));
@@ -348,7 +352,7 @@ TEST(Fleet, AHostsRunsGiveItsIntervalAndItsVerdict) {
     in.push_back(host("vm0" + std::to_string(h), h, {repeated(400, steady)}));
   in[5].run.checks[0] = repeated(260, steady);  // 65%
   in[5].run.context.stack.scheduler = "none";
-  FleetReport r = compare_fleet(in, {});
+  FleetRecord r = compare_fleet(in, {});
   const HostShortfall& s = verdict_of(r, "vm06").figures.at(0).shortfall;
   EXPECT_TRUE(verdict_of(r, "vm06").outlier());
   EXPECT_TRUE(s.has_interval);
@@ -402,7 +406,7 @@ std::vector<FleetInput> noisy_latency_fleet(double p99, double slow, double boun
 // whose excess stays under the floor, is ok: no rerun can make it a finding. It was undecided
 // (a rerun asked for, exit 3) whenever its runs spread wide enough for the interval to cross.
 TEST(Fleet, ANoisyLatencyInsideItsBoundOrUnderTheFloorIsOkNotUndecided) {
-  FleetReport r = compare_fleet(noisy_latency_fleet(0.84, 2.79, 100), {});
+  FleetRecord r = compare_fleet(noisy_latency_fleet(0.84, 2.79, 100), {});
   ASSERT_EQ(r.groups.at(0).figures, (std::vector<std::string>{"lat_p99_ms"}));
   const FigureVerdict& inside = verdict_of(r, "vm03").figures.at(0);
   EXPECT_TRUE(inside.shortfall.has_interval);

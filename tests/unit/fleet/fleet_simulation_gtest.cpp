@@ -16,7 +16,7 @@
 #include <iostream>
 #include <random>
 
-#include "fleet_sample.hpp"
+#include "iogate_test/fleet_sample.hpp"
 
 namespace iogate {
 namespace {
@@ -123,7 +123,7 @@ Outcome simulate(int hosts, Shape shape, double spread, double slow_share, int f
       inputs.push_back(
           host_with("vm" + std::to_string(h), h, session(noise, shape, spread, level.back())));
     }
-    FleetReport r = compare_fleet(inputs, {});
+    FleetRecord r = compare_fleet(inputs, {});
     for (const std::string& again : r.rerun_hosts()) {
       const int h = std::stoi(again.substr(2));
       FleetInput rerun = host_with(again, h, session(noise, shape, spread, level[h]));

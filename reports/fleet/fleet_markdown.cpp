@@ -1,10 +1,11 @@
+// fleet.md (fleet_formats.hpp): per group, a table of host x figure, for a CI job's summary.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <string>
 
 #include "iogate/display_text.hpp"
-#include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/fleet_formats.hpp"
 
 namespace iogate {
 namespace {
@@ -13,9 +14,7 @@ namespace {
 // may break a row or hide the rows after it (display_text.hpp).
 std::string cell(const std::string& s) { return markdown_text(s); }
 
-}  // namespace
-
-void write_fleet_markdown(std::ostream& out, const FleetReport& report) {
+void write_fleet_markdown(std::ostream& out, const FleetRecord& report) {
   out << fmt::format("## iogate fleet: {} hosts, {} outliers, {} undecided\n\n",
                      report.hosts.size(), report.outliers(), report.undecided())
       << fmt::format(
@@ -59,6 +58,18 @@ void write_fleet_markdown(std::ostream& out, const FleetReport& report) {
   }
   for (const std::string& note : report.notes) out << "- " << cell(note) << '\n';
   if (!report.notes.empty()) out << '\n';
+}
+
+class FleetMarkdownWriter final : public FleetWriter {
+ public:
+  using FleetWriter::FleetWriter;
+  void write(const FleetRecord& record) override { write_fleet_markdown(out(), record); }
+};
+
+}  // namespace
+
+std::unique_ptr<FleetWriter> make_fleet_markdown_writer(std::ostream& out) {
+  return std::make_unique<FleetMarkdownWriter>(out);
 }
 
 }  // namespace iogate

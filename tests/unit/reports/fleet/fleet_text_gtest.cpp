@@ -3,22 +3,19 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
 
-#include "fleet_sample.hpp"
-#include "iogate/fleet/fleet_writers.hpp"
-#include "iogate/results/result_json.hpp"
+#include "iogate/reports/fleet_formats.hpp"
+#include "iogate_test/fleet_sample.hpp"
 
 namespace iogate {
 namespace {
 
-namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
 // The fleet: vm07 is the outlier, and a peer's label opens an HTML comment after a CR.
-FleetReport hostile() {
+FleetRecord hostile() {
   std::vector<FleetInput> in = test::fleet({390, 402, 385, 377, 398, 410, 75, 391});
   in[7].run.context.host_label = "ok\r<!--";
   in[1].run.context.host_label = "a|b\x1b[2J`x`";
@@ -27,7 +24,7 @@ FleetReport hostile() {
 
 TEST(FleetText, MarkdownCannotBeMadeToHideTheOutlierRows) {
   std::ostringstream out;
-  write_fleet_markdown(out, hostile());
+  make_fleet_markdown_writer(out)->write(hostile());
   const std::string md = out.str();
   EXPECT_THAT(md, HasSubstr("**OUTLIER**"));
   EXPECT_THAT(md, Not(HasSubstr("<!--")));
@@ -41,27 +38,9 @@ TEST(FleetText, TheConsoleShowsControlBytesAsEscapes) {
   std::vector<FleetInput> in = test::fleet({390, 402, 385, 377, 398, 410, 75, 391});
   in[6].run.context.host_label = "vm07\x1b[2K\rall ok";  // the outlier hides its own line
   std::ostringstream out;
-  write_fleet_console(out, compare_fleet(in, {}));
+  make_fleet_console_writer(out)->write(compare_fleet(in, {}));
   EXPECT_THAT(out.str(), HasSubstr("OUTLIER vm07\\x1b[2K\\x0dall ok"));
   EXPECT_EQ(out.str().find('\x1b'), std::string::npos);
 }
-
-// Once exit 0: a host with no check was compared on nothing.
-TEST(FleetText, AResultsDocumentWithoutChecksIsRefused) {
-  const fs::path file = fs::temp_directory_path() / "iogate-fleet-empty-results.json";
-  const std::vector<FleetInput> in = test::fleet({390, 402});
-  std::ofstream(file) << nlohmann::json{{"version", 1},
-                                        {"context", {{"host", "h3"}}},
-                                        {"checks", nlohmann::json::array()}}
-                             .dump();
-  try {
-    load_fleet_input(file);
-    ADD_FAILURE() << "a results document without checks was read as a host";
-  } catch (const FleetInputError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("checks: expected one host's results, got none"));
-  }
-  fs::remove(file);
-}
-
 }  // namespace
 }  // namespace iogate

@@ -1,8 +1,9 @@
-// The fleet's rule in words, one sentence for every fleet format (fleet_writers.hpp).
+// What every fleet format says in the same words (fleet_formats.hpp): the rule in one sentence,
+// a figure's cell, the hosts to rerun.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/fleet_formats.hpp"
 
 namespace iogate {
 
@@ -26,7 +27,7 @@ std::string figure_cell(const FigureVerdict& f) {
                      s.ratio_low * 100, s.ratio_high * 100);
 }
 
-std::string rerun_line(const FleetReport& report) {
+std::string rerun_line(const FleetRecord& report) {
   const std::vector<std::string> hosts = report.rerun_hosts();
   if (hosts.empty()) return "";
   return fmt::format("rerun {}: judge again with --rerun DIR for each", fmt::join(hosts, ", "));

@@ -1,12 +1,14 @@
+// The fleet's console format (fleet_formats.hpp): what `iogate fleet` prints.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "iogate/display_text.hpp"
-#include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/fleet_formats.hpp"
 
 namespace iogate {
+namespace {
 
-void write_fleet_console(std::ostream& out, const FleetReport& report) {
+void write_fleet_console(std::ostream& out, const FleetRecord& report) {
   // Each line escaped whole (display_text.hpp): labels, check names and notes come from the
   // hosts' files, and an ESC or CR there must not rewrite the terminal or fake a line.
   const auto line = [&out](const std::string& text) { out << printable(text) << '\n'; };
@@ -30,6 +32,18 @@ void write_fleet_console(std::ostream& out, const FleetReport& report) {
   line(fmt::format("{} outliers, {} undecided ({}; {} figures judged)", report.outliers(),
                    report.undecided(), outlier_criteria(report.settings), report.family_size));
   if (const std::string rerun = rerun_line(report); !rerun.empty()) line(rerun);
+}
+
+class FleetConsoleWriter final : public FleetWriter {
+ public:
+  using FleetWriter::FleetWriter;
+  void write(const FleetRecord& record) override { write_fleet_console(out(), record); }
+};
+
+}  // namespace
+
+std::unique_ptr<FleetWriter> make_fleet_console_writer(std::ostream& out) {
+  return std::make_unique<FleetConsoleWriter>(out);
 }
 
 }  // namespace iogate

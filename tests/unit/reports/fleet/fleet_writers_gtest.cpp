@@ -1,5 +1,4 @@
-#include "iogate/fleet/fleet_writers.hpp"
-
+// The fleet's formats (reports/fleet/): what each holds, and the files written all or none.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -8,8 +7,9 @@
 #include <iterator>
 #include <sstream>
 
-#include "fleet_sample.hpp"
-#include "iogate/results/result_json.hpp"
+#include "iogate/reports/fleet_files.hpp"
+#include "iogate/reports/fleet_formats.hpp"
+#include "iogate_test/fleet_sample.hpp"
 
 namespace iogate {
 namespace {
@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-FleetReport sample() {
+FleetRecord sample() {
   std::vector<FleetInput> in = test::fleet({390, 402, 385, 377, 398, 410, 75, 391});
   in[6].run.context.stack.host_driver = "BusLogic";
   in[1].run.checks[0].status = CheckStatus::skipped;
@@ -25,10 +25,9 @@ FleetReport sample() {
   return compare_fleet(in, {});
 }
 
-template <typename Write>
-std::string render(Write write) {
+std::string render(std::unique_ptr<FleetWriter> (*make)(std::ostream&)) {
   std::ostringstream out;
-  write(out, sample());
+  make(out)->write(sample());
   return out.str();
 }
 
@@ -63,7 +62,7 @@ TEST(FleetWriters, OneSentenceStatesTheOutlierRuleWithTheCriteriaGiven) {
 }
 
 TEST(FleetWriters, JunitHasATestcasePerHostOutliersFailNotComparedSkip) {
-  const std::string xml = render(write_fleet_junit);
+  const std::string xml = render(make_fleet_junit_writer);
   EXPECT_THAT(xml, HasSubstr("tests=\"8\" failures=\"1\""));
   EXPECT_THAT(xml, HasSubstr("<testcase classname=\"fleet.vmware.Random_8k_70_Read\" "
                              "name=\"vm07\""));
@@ -83,7 +82,7 @@ TEST(FleetWriters, JunitHasATestcasePerHostOutliersFailNotComparedSkip) {
 }
 
 TEST(FleetWriters, MarkdownMarksTheOutlierInItsChecksTable) {
-  const std::string md = render(write_fleet_markdown);
+  const std::string md = render(make_fleet_markdown_writer);
   EXPECT_THAT(md, HasSubstr("## iogate fleet: 8 hosts, 1 outliers"));
   EXPECT_THAT(md, HasSubstr("### vmware Random_8k_70_Read"));
   EXPECT_THAT(md, HasSubstr("| vm07 | **75 (19%)** |"));
@@ -112,7 +111,7 @@ TEST(FleetWriters, JsonCarriesGroupsPeersFiguresRatiosAndVerdicts) {
 }
 
 TEST(FleetWriters, ConsoleNamesTheOutlierAndTheCount) {
-  const std::string text = render(write_fleet_console);
+  const std::string text = render(make_fleet_console_writer);
   EXPECT_THAT(text, HasSubstr("  OUTLIER vm07 Random_8k_70_Read: 75 IOPS"));
   EXPECT_THAT(text, HasSubstr("not compared: vm02: skipped:"));
   EXPECT_THAT(text, HasSubstr("\n1 outliers"));
@@ -149,31 +148,5 @@ TEST_F(FleetFiles, ADirectoryThatCannotBeWrittenThrowsAndLeavesNothing) {
   EXPECT_THROW(write_fleet_reports(dir_ / "clash", sample()), std::system_error);
   EXPECT_FALSE(fs::exists(dir_ / "clash" / "fleet.md"));
 }
-
-TEST_F(FleetFiles, ReadsADirectoryAFileAndRefusesWhatIsNoResults) {
-  std::vector<FleetInput> in = test::fleet({390, 402});
-  write_json_file(dir_ / "vm01" / "Random_8k_70_Read.json",
-                  check_to_json(in[0].run.checks[0], in[0].run.context));
-  const FleetInput from_dir = load_fleet_input(dir_ / "vm01");
-  EXPECT_EQ(from_dir.run.context.identity(), "vm01");
-  EXPECT_EQ(from_dir.run.checks.size(), 1u);
-  EXPECT_NEAR(from_dir.run.checks[0].result.iops(), 390, 1e-9);
-  write_json_file(dir_ / "vm02.json", check_to_json(in[1].run.checks[0], in[1].run.context));
-  EXPECT_EQ(load_fleet_input(dir_ / "vm02.json").run.context.host_label, "vm02");
-  fs::create_directories(dir_ / "empty");
-  const auto error_of = [](const fs::path& p) {
-    try {
-      load_fleet_input(p);
-    } catch (const FleetInputError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
-  EXPECT_THAT(error_of(dir_ / "empty"), HasSubstr("expected one host's result directory"));
-  std::ofstream(dir_ / "junk.json") << "{\"nope\": 1}";
-  EXPECT_THAT(error_of(dir_ / "junk.json"), HasSubstr("junk.json"));
-  EXPECT_THAT(error_of(dir_ / "missing.json"), HasSubstr("missing.json"));
-}
-
 }  // namespace
 }  // namespace iogate

@@ -1,4 +1,4 @@
-// fleet.html: one self-contained page of a fleet comparison (fleet_writers.hpp). The verdict
+// fleet.html: one self-contained page of a fleet comparison (fleet_formats.hpp). The verdict
 // banner first (fleet_banner.cpp), then the hosts, the peer keys and the criteria, the report's
 // notes; then per group (suite, check, workload, peer class) its workload
 // (fleet_workload_html.cpp), a bar chart per compared figure, the hosts side by side, and a table
@@ -6,15 +6,16 @@
 // line, a latency's note when it is beyond its threshold and still no outlier, or why it was not
 // compared. The tables carry everything, so the page reads without JavaScript; the charts
 // (Chart.js, inlined as the run report does: html_page.hpp) are extra. Only formats the
-// FleetReport.
+// FleetRecord.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "fleet_html_js.hpp"
 #include "fleet_html_parts.hpp"
-#include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/fleet_formats.hpp"
 #include "iogate/reports/html_charts_js.hpp"
 #include "iogate/reports/html_page.hpp"
 
@@ -69,7 +70,7 @@ const char* bar_state(const FigureVerdict& f) {
   return f.note.empty() ? "ok" : "within";
 }
 
-void header(std::ostream& out, const FleetReport& r, bool charts) {
+void header(std::ostream& out, const FleetRecord& r, bool charts) {
   const FleetSettings& s = r.settings;
   out << fmt::format("<h1>iogate fleet: {} hosts, {} outliers, {} undecided</h1>\n", r.hosts.size(),
                      r.outliers(), r.undecided());
@@ -179,7 +180,7 @@ void group_section(std::ostream& out, const FleetGroup& g, std::size_t i, bool c
               : std::string())
       << "</h2>\n"
       << "<p>Peers: " << esc(g.peer_class) << "</p>\n<p>Workload:</p>\n";
-  fleet_detail::write_workload_table(out, g.workload_identity);
+  fleet_detail::write_workload_table(out, g.workload_keys);
   if (!g.limit.empty()) out << "<p class=\"limit\">" << esc(g.limit) << "</p>\n";
   if (charts && has_chart(g)) {
     std::size_t compared = 0;
@@ -202,7 +203,7 @@ void group_section(std::ostream& out, const FleetGroup& g, std::size_t i, bool c
   out << "</table>\n</section>\n";
 }
 
-nlohmann::json chart_data(const FleetReport& r) {
+nlohmann::json chart_data(const FleetRecord& r) {
   nlohmann::json charts = nlohmann::json::array();
   for (std::size_t i = 0; i < r.groups.size(); ++i) {
     const FleetGroup& g = r.groups[i];
@@ -238,9 +239,7 @@ nlohmann::json chart_data(const FleetReport& r) {
   return {{"charts", charts}};
 }
 
-}  // namespace
-
-void write_fleet_html(std::ostream& out, const FleetReport& report, const std::string& chart_js) {
+void write_fleet_html(std::ostream& out, const FleetRecord& report, const std::string& chart_js) {
   const bool charts = !chart_js.empty();
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<title>iogate fleet</title>\n<style>" << html::kBaseStyle << html::kVerdictStyle
@@ -251,6 +250,22 @@ void write_fleet_html(std::ostream& out, const FleetReport& report, const std::s
   const std::string script = std::string(html::kChartPrelude) + html::kFleetChartsScript;
   html::write_scripts(out, chart_data(report), chart_js, script.c_str());
   out.flush();
+}
+
+class FleetHtmlWriter final : public FleetWriter {
+ public:
+  FleetHtmlWriter(std::ostream& out, std::string chart_js)
+      : FleetWriter(out), chart_js_(std::move(chart_js)) {}
+  void write(const FleetRecord& record) override { write_fleet_html(out(), record, chart_js_); }
+
+ private:
+  std::string chart_js_;
+};
+
+}  // namespace
+
+std::unique_ptr<FleetWriter> make_fleet_html_writer(std::ostream& out, std::string chart_js) {
+  return std::make_unique<FleetHtmlWriter>(out, std::move(chart_js));
 }
 
 }  // namespace iogate

@@ -1,4 +1,5 @@
-#include "iogate/fleet/fleet_writers.hpp"
+// fleet.json (fleet_formats.hpp): the document "iogate-fleet", every figure of every host.
+#include "iogate/reports/fleet_formats.hpp"
 
 namespace iogate {
 namespace {
@@ -43,7 +44,7 @@ nlohmann::json host_to_json(const HostVerdict& h) {
 
 }  // namespace
 
-nlohmann::json fleet_to_json(const FleetReport& report) {
+nlohmann::json fleet_to_json(const FleetRecord& report) {
   nlohmann::json groups = nlohmann::json::array();
   for (const FleetGroup& g : report.groups) {
     nlohmann::json hosts = nlohmann::json::array();
@@ -82,6 +83,23 @@ nlohmann::json fleet_to_json(const FleetReport& report) {
           {"undecided", report.undecided()},
           {"rerun", report.rerun_hosts()},
           {"groups", groups}};
+}
+
+namespace {
+
+class FleetJsonWriter final : public FleetWriter {
+ public:
+  using FleetWriter::FleetWriter;
+  void write(const FleetRecord& record) override {
+    out() << fleet_to_json(record).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+          << '\n';
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FleetWriter> make_fleet_json_writer(std::ostream& out) {
+  return std::make_unique<FleetJsonWriter>(out);
 }
 
 }  // namespace iogate

@@ -4,8 +4,9 @@
 #include <cstddef>
 #include <ostream>
 #include <string>
+#include <vector>
 
-#include "iogate/fleet/fleet.hpp"
+#include "iogate/results/fleet_record.hpp"
 
 namespace iogate::fleet_detail {
 
@@ -16,11 +17,11 @@ std::string group_id(std::size_t i);
 // kVerdictStyle): FLEET OK (green), OUTLIERS (red) or UNDECIDED: rerun (amber), each host named
 // with its check and deciding figure and linked to its group; then the hosts not compared and
 // the latencies beyond their threshold that are no outlier, with why.
-void write_fleet_banner(std::ostream& out, const FleetReport& report);
+void write_fleet_banner(std::ostream& out, const FleetRecord& report);
 
-// The group's workload (its key's JSON, as grouped) as a table of the [check.workload] keys a
-// threshold file would give it, so the reader sees "block_size 4KiB, queue_depth 32" and not a
+// The group's workload as a table of the [check.workload] keys a threshold file would give it
+// (FleetGroup::workload_keys), so the reader sees "block_size 4KiB, queue_depth 32" and not a
 // JSON blob.
-void write_workload_table(std::ostream& out, const std::string& workload_identity);
+void write_workload_table(std::ostream& out, const std::vector<WorkloadKey>& keys);
 
 }  // namespace iogate::fleet_detail

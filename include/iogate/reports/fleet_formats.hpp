@@ -1,4 +1,5 @@
-// The formats of a fleet comparison. Each only formats the FleetReport (fleet.hpp); nothing here
+// The formats of a fleet comparison. Each is a FleetWriter (fleet_writer.hpp) in a file of its own
+// in reports/fleet/, and only formats the FleetRecord (results/fleet_record.hpp); nothing here
 // compares or judges.
 //   console   a line per group (check, class, hosts compared), each outlier's and undecided
 //             host's line, each latency's note when it is beyond its threshold and still no
@@ -18,43 +19,46 @@
 //             median marked, the axis from zero in the figure's unit) above the table of hosts,
 //             figures, ratios, verdicts, explanations and notes, hosts not compared with why. The
 //             tables carry everything; the charts (Chart.js, inlined like the run report's) are
-//             extra.
+//             extra;
+//   rerun     the hosts to rerun, a line each (empty when none): for a pipeline's shell,
+//             `grep -qx "$LABEL" rerun.txt` needs no JSON parser on the host.
 #pragma once
 
-#include <filesystem>
+#include <memory>
 #include <ostream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "iogate/fleet/fleet.hpp"
+#include "iogate/reports/fleet_writer.hpp"
 
 namespace iogate {
+
+std::unique_ptr<FleetWriter> make_fleet_console_writer(std::ostream& out);
+std::unique_ptr<FleetWriter> make_fleet_markdown_writer(std::ostream& out);
+std::unique_ptr<FleetWriter> make_fleet_junit_writer(std::ostream& out);
+// fleet_to_json(record), indented by 2, with a newline.
+std::unique_ptr<FleetWriter> make_fleet_json_writer(std::ostream& out);
+// `chart_js`: the charting library's source (load_chart_js() in report_formats.hpp); empty: no
+// charts, and the page says why.
+std::unique_ptr<FleetWriter> make_fleet_html_writer(std::ostream& out, std::string chart_js);
+std::unique_ptr<FleetWriter> make_fleet_rerun_writer(std::ostream& out);
 
 // 2: verdicts of three ways (ok, outlier, undecided), each figure's runs and interval.
 inline constexpr int kFleetJsonVersion = 2;
 
-// What makes an outlier and an undecided host (shortfall.hpp), in words every format shows.
+// The JSON format's document, for a reader that wants it whole.
+nlohmann::json fleet_to_json(const FleetRecord& record);
+
+// What every format says in the same words:
+// what makes an outlier and an undecided host (shortfall.hpp), in one sentence;
 std::string outlier_criteria(const FleetSettings& settings);
 
-// A figure's value with its ratio and interval: "20134 (68%, 61-75%)"; without an interval
-// "20134 (68%)".
+// a figure's value with its ratio and interval: "20134 (68%, 61-75%)"; without an interval
+// "20134 (68%)";
 std::string figure_cell(const FigureVerdict& f);
 
 // "rerun vm04, vm06: judge again with --rerun DIR for each"; empty when none is undecided.
-std::string rerun_line(const FleetReport& report);
-
-void write_fleet_console(std::ostream& out, const FleetReport& report);
-void write_fleet_markdown(std::ostream& out, const FleetReport& report);
-void write_fleet_junit(std::ostream& out, const FleetReport& report);
-nlohmann::json fleet_to_json(const FleetReport& report);
-// `chart_js`: the charting library's source (load_chart_js()); empty: no charts, and the page
-// says why.
-void write_fleet_html(std::ostream& out, const FleetReport& report, const std::string& chart_js);
-
-// fleet.md, fleet-junit.xml, fleet.json, fleet.html and rerun.txt (the hosts to rerun, a line each;
-// empty when none) in `dir` (made when missing), all or none (output_file.hpp). Throws
-// UnsafeOutputError or std::system_error naming the path.
-void write_fleet_reports(const std::filesystem::path& dir, const FleetReport& report);
+std::string rerun_line(const FleetRecord& record);
 
 }  // namespace iogate

@@ -1,6 +1,8 @@
+// fleet-junit.xml (fleet_formats.hpp): a testcase per host and check, so a dashboard lists a
+// check's hosts.
 #include <fmt/format.h>
 
-#include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/fleet_formats.hpp"
 #include "iogate/reports/xml_text.hpp"
 
 namespace iogate {
@@ -47,9 +49,7 @@ void testcase(std::ostream& out, const FleetGroup& g, const HostVerdict& h) {
   out << "    </testcase>\n";
 }
 
-}  // namespace
-
-void write_fleet_junit(std::ostream& out, const FleetReport& report) {
+void write_fleet_junit(std::ostream& out, const FleetRecord& report) {
   Counts all;
   for (const FleetGroup& g : report.groups) {
     const Counts c = count(g);
@@ -81,6 +81,18 @@ void write_fleet_junit(std::ostream& out, const FleetReport& report) {
     out << "  </testsuite>\n";
   }
   out << "</testsuites>\n";
+}
+
+class FleetJunitWriter final : public FleetWriter {
+ public:
+  using FleetWriter::FleetWriter;
+  void write(const FleetRecord& record) override { write_fleet_junit(out(), record); }
+};
+
+}  // namespace
+
+std::unique_ptr<FleetWriter> make_fleet_junit_writer(std::ostream& out) {
+  return std::make_unique<FleetJunitWriter>(out);
 }
 
 }  // namespace iogate

@@ -80,7 +80,7 @@ inline std::vector<FleetInput> fleet(const std::vector<double>& iops) {
   return out;
 }
 
-inline const HostVerdict& verdict_of(const FleetReport& r, const std::string& host,
+inline const HostVerdict& verdict_of(const FleetRecord& r, const std::string& host,
                                      std::size_t group = 0) {
   for (const HostVerdict& h : r.groups.at(group).hosts)
     if (h.host == host) return h;

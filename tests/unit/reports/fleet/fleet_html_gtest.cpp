@@ -2,14 +2,14 @@
 // the outlier marked, a latency beyond its peers but inside its check's bound said to be no
 // outlier and why, the workload as its keys, charts the size of the run report's with their
 // axes' units, hostile labels and fingerprint values escaped, Chart.js embedded or its absence
-// said, and no computing beyond the FleetReport.
+// said, and no computing beyond the FleetRecord.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "fleet_sample.hpp"
-#include "iogate/fleet/fleet_writers.hpp"
+#include "iogate/reports/fleet_formats.hpp"
+#include "iogate_test/fleet_sample.hpp"
 
 namespace iogate {
 namespace {
@@ -21,7 +21,7 @@ constexpr const char* kChartJsStandIn = "/* chart.js stand-in </script> */ var C
 
 // vm07 at a fifth of its peers behind another controller driver, vm02 skipped. The check bounds
 // nothing, so IOPS and MB/s are compared.
-FleetReport sample() {
+FleetRecord sample() {
   std::vector<FleetInput> in = test::fleet({390, 402, 385, 377, 398, 410, 75, 391});
   in[6].run.context.stack.host_driver = "BusLogic";
   in[1].run.checks[0].status = CheckStatus::skipped;
@@ -29,9 +29,9 @@ FleetReport sample() {
   return compare_fleet(in, {});
 }
 
-std::string page(const FleetReport& report, const std::string& chart_js = kChartJsStandIn) {
+std::string page(const FleetRecord& report, const std::string& chart_js = kChartJsStandIn) {
   std::ostringstream out;
-  write_fleet_html(out, report, chart_js);
+  make_fleet_html_writer(out, chart_js)->write(report);
   return out.str();
 }
 
@@ -42,7 +42,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 TEST(FleetHtml, NamesEveryHostInTheHeaderAndItsGroupsTable) {
-  const FleetReport report = sample();
+  const FleetRecord report = sample();
   const std::string html = page(report);
   EXPECT_THAT(html, HasSubstr("<h1>iogate fleet: 8 hosts, 1 outliers, 0 undecided</h1>"));
   for (const std::string& host : report.hosts) {
@@ -87,7 +87,7 @@ TEST(FleetHtml, ListsAHostNotComparedWithWhy) {
 TEST(FleetHtml, ShowsTheGroupsLimitAndTheReportsNotes) {
   std::vector<FleetInput> in = test::fleet({390, 402, 150});  // 3 hosts: only the ratio judges
   in.push_back(test::host("vm04", 4, {test::record("Random_8k_70_Read", 400, 32)}));
-  const FleetReport report = compare_fleet(in, {});
+  const FleetRecord report = compare_fleet(in, {});
   ASSERT_FALSE(report.notes.empty());
   ASSERT_FALSE(report.groups.at(0).limit.empty());
   const std::string html = page(report);
@@ -175,7 +175,7 @@ TEST(FleetHtml, TheBannerOfAnUndecidedHostIsAmberAndSaysToRerunIt) {
   std::vector<FleetInput> in = test::fleet({400, 400, 400, 300});
   for (FleetInput& host : in)
     host.run.checks[0].expectations.push_back({"iops_min", "fleet", "", 0.8, {}});
-  const FleetReport report = compare_fleet(in, {});
+  const FleetRecord report = compare_fleet(in, {});
   ASSERT_EQ(report.rerun_hosts(), std::vector<std::string>{"vm04"});
   const std::string html = page(report);
   EXPECT_THAT(html, HasSubstr("<div id=\"verdict\" class=\"skipped\">\n<p><b>UNDECIDED</b>: rerun "
@@ -204,7 +204,7 @@ TEST(FleetHtml, TheWorkloadIsItsThresholdFileKeysNotAJsonBlob) {
 
 // Five hosts of a latency check bounded latency_p99_max = 100 ms, vm03 at 2.79 ms against its
 // peers' 0.84 ms: 330% of them, inside the bound.
-FleetReport latency_inside_its_bound() {
+FleetRecord latency_inside_its_bound() {
   std::vector<FleetInput> in =
       test::fleet({1000 / 0.84, 1000 / 0.84, 1000 / 2.79, 1000 / 0.84, 1000 / 0.84});
   for (FleetInput& host : in) {
@@ -215,7 +215,7 @@ FleetReport latency_inside_its_bound() {
 }
 
 TEST(FleetHtml, ALatencyBeyondItsPeersButInsideItsBoundSaysWhyItIsNoOutlier) {
-  const FleetReport report = latency_inside_its_bound();
+  const FleetRecord report = latency_inside_its_bound();
   ASSERT_EQ(report.outliers() + report.undecided(), 0);
   const std::string note = test::verdict_of(report, "vm03").figures.at(0).note;
   EXPECT_THAT(note, HasSubstr("ms p99 latency, 33"));
@@ -235,8 +235,8 @@ TEST(FleetHtml, ALatencyBeyondItsPeersButInsideItsBoundSaysWhyItIsNoOutlier) {
   EXPECT_EQ(count(html, note), 3u);  // the banner, the host's row and the chart's caption
   // The Markdown row and the console say it in the same words.
   std::ostringstream md, console;
-  write_fleet_markdown(md, report);
-  write_fleet_console(console, report);
+  make_fleet_markdown_writer(md)->write(report);
+  make_fleet_console_writer(console)->write(report);
   EXPECT_THAT(md.str(), HasSubstr("| ok; " + note + " |"));
   EXPECT_THAT(console.str(), HasSubstr("  note: vm03: " + note + "\n"));
 }

@@ -34,7 +34,7 @@ std::string named(std::size_t group, const FleetGroup& g, const HostVerdict& h) 
 
 std::string group_id(std::size_t i) { return fmt::format("group-{}", i); }
 
-void write_fleet_banner(std::ostream& out, const FleetReport& r) {
+void write_fleet_banner(std::ostream& out, const FleetRecord& r) {
   const std::vector<std::string> rerun = r.rerun_hosts();
   // outliers and undecided: the head's names; lines: the hosts' own lines, as the console's.
   std::vector<std::string> outliers, undecided, outlier_lines, undecided_lines, not_compared, notes;
@@ -53,7 +53,7 @@ void write_fleet_banner(std::ostream& out, const FleetReport& r) {
         outlier_lines.push_back("<li class=\"outlier\"><b>OUTLIER</b> " + esc(h.explanation) +
                                 "</li>");
       }
-      // A host that is an outlier elsewhere is not one to rerun (FleetReport::rerun_hosts).
+      // A host that is an outlier elsewhere is not one to rerun (FleetRecord::rerun_hosts).
       if (h.undecided() && std::find(rerun.begin(), rerun.end(), h.host) != rerun.end()) {
         undecided.push_back(named(i, g, h));
         undecided_lines.push_back("<li class=\"undecided\"><b>UNDECIDED</b> " + esc(h.explanation) +

@@ -1,0 +1,15 @@
+// Writing a fleet comparison's reports to files, as report_files.hpp does a run's: each format's
+// FleetWriter (fleet_formats.hpp) to its file, the set whole or not at all (output_file.hpp).
+#pragma once
+
+#include <filesystem>
+
+#include "iogate/results/fleet_record.hpp"
+
+namespace iogate {
+
+// fleet.md, fleet-junit.xml, fleet.json, fleet.html and rerun.txt in `dir` (made when missing),
+// all or none (output_file.hpp). Throws UnsafeOutputError or std::system_error naming the path.
+void write_fleet_reports(const std::filesystem::path& dir, const FleetRecord& record);
+
+}  // namespace iogate
