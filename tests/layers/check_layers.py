@@ -29,10 +29,13 @@ LAYERS = {
     "results": {"common", "engine", "datastore", "verdicts"},
     "baseline": {"common", "engine", "datastore", "thresholds", "verdicts", "results"},
     "runner": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline"},
-    # The writers format records: they know the result model (and the statistics some formats
-    # aggregate with), never the engine's workings, the runner or the thresholds.
+    # The writers format records: they know the result model, a run's and a fleet's (and the
+    # statistics some formats aggregate with), never the engine's workings, the runner, the
+    # thresholds or the fleet's comparison, which only makes the record they format.
     "reports": {"common", "results", "verdicts", "engine:data"},
-    "fleet": {"common", "engine", "datastore", "verdicts", "results", "reports"},
+    # The fleet compares hosts into its record (results/fleet_record.hpp); the command line hands
+    # that record to the fleet's writers.
+    "fleet": {"common", "engine", "datastore", "verdicts", "results"},
     "propose": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline",
                 "fleet"},
     "fixtures": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline",
