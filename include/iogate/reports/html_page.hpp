@@ -1,5 +1,5 @@
 // What every self-contained HTML page iogate writes shares (the run report, html_writer.cpp; the
-// history, history_html.cpp; the fleet page, src/fleet/fleet_html.cpp): its base style, its
+// history, history_html.cpp; the fleet page, fleet/fleet_html.cpp): its base style, its
 // escaping, and how the figures, Chart.js and the
 // page's own script are embedded. A page fetches nothing: Chart.js is inlined from the file
 // Debian's libjs-chart.js installs (load_chart_js), the figures ride along as JSON.
