@@ -27,17 +27,7 @@ std::optional<SuiteOptions> parse_suite_options(int argc, char** argv, int& exit
   app.add_option("--datastore", o.datastore.dir,
                  "Datastore directory, must exist (else the one ctest allocated, see "
                  "$IOGATE_RESOURCE_SPEC_FILE, else $IOGATE_DATASTORE, else the suite's)");
-  app.add_flag("--allow-shared-datastore", o.datastore.allow_shared,
-               "As root, accept a datastore other users own or can write to (else "
-               "$IOGATE_ALLOW_SHARED_DATASTORE=1)");
-  app.add_flag("--require-mount", o.datastore.require_mount,
-               "Refuse a datastore that is not a mount point (else $IOGATE_REQUIRE_MOUNT=1)");
-  app.add_option("--require-filesystem", o.datastore.require_filesystem,
-                 "Refuse a datastore on another filesystem type, e.g. xfs (else "
-                 "$IOGATE_REQUIRE_FILESYSTEM, else the file's require_filesystem)");
-  app.add_option("--require-device", o.datastore.require_device,
-                 "Refuse a datastore on another block device, e.g. /dev/sdb1 (else "
-                 "$IOGATE_REQUIRE_DEVICE, else the file's require_device)");
+  add_datastore_demand_flags(app, o.datastore);
   app.add_option("--baseline", o.baseline,
                  "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE, else the "
                  "suite's BASELINE)");

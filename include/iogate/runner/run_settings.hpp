@@ -23,6 +23,27 @@ struct DatastoreFlags {
   std::optional<std::string> require_device{};      // --require-device DEV
 };
 
+// The flags every entry point that runs checks takes for what it demands of the datastore
+// (`iogate check`, `run`, `baseline record`, a suite executable): --allow-shared-datastore,
+// --require-mount, --require-filesystem, --require-device, each with the variable that stands in
+// for it (resolve_datastore). --datastore itself is each entry point's own: where it falls back
+// to differs. A template so that the runner needs no command-line library: App is CLI::App.
+template <class App>
+void add_datastore_demand_flags(App& app, DatastoreFlags& flags) {
+  app.add_flag("--allow-shared-datastore", flags.allow_shared,
+               "As root, accept a datastore other users own or can write to (else "
+               "$IOGATE_ALLOW_SHARED_DATASTORE=1)");
+  app.add_flag("--require-mount", flags.require_mount,
+               "Refuse a datastore that is not a mount point of its own (else "
+               "$IOGATE_REQUIRE_MOUNT=1)");
+  app.add_option("--require-filesystem", flags.require_filesystem,
+                 "Refuse a datastore on another filesystem type, e.g. xfs (else "
+                 "$IOGATE_REQUIRE_FILESYSTEM, else the threshold file's require_filesystem)");
+  app.add_option("--require-device", flags.require_device,
+                 "Refuse a datastore on another block device, e.g. /dev/sdb1 (else "
+                 "$IOGATE_REQUIRE_DEVICE, else the threshold file's require_device)");
+}
+
 // Where checks write, and what is demanded of it.
 struct DatastoreChoice {
   std::filesystem::path dir;
