@@ -43,6 +43,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "html_check_charts.hpp"
 #include "iogate/reports/html_charts_js.hpp"
 #include "iogate/reports/html_page.hpp"
 #include "iogate/reports/report_formats.hpp"
@@ -52,89 +53,13 @@
 namespace iogate {
 namespace {
 
-constexpr double kChartPercentiles[] = {0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100};
-
-// A rate bound this many times the highest interval drawn is off the scale (see the top).
-constexpr double kOffScale = 2.0;
-
 using html::esc;
 
 constexpr const char* kStyle =
-    R"CSS(.pass { background: #d9f2d9; } .fail, .error { background: #f8d0d0; }
-.unstable, .skipped { background: #fbeec0; }
-.counts span { display: inline-block; padding: 0.3em 0.8em; margin-right: 0.4em; border-radius: 4px; }
+    R"CSS(.counts span { display: inline-block; padding: 0.3em 0.8em; margin-right: 0.4em; border-radius: 4px; }
 .counts span.zero { background: #eee; color: #666; }
 section.check { border-top: 2px solid #ddd; margin-top: 1.5em; }
 )CSS";
-
-// Where a bound is drawn: on its rate's chart, on the latency chart, or nowhere.
-enum class BoundChart { rate, latency, none };
-
-BoundChart chart_of(const std::string& figure) {
-  if (figure == "iops" || figure == "mbps") return BoundChart::rate;
-  if (figure.rfind("latency_", 0) == 0) return BoundChart::latency;
-  return BoundChart::none;
-}
-
-bool drawable(const ExpectationRecord& e) {
-  return !e.figures.figure.empty() && std::isfinite(e.figures.bound);
-}
-
-// The intervals the throughput chart draws, and what it left out (see the top of the file).
-struct ChartIntervals {
-  std::vector<IntervalSample> drawn;
-  std::optional<IntervalSample> left_out;
-  bool only_partial = false;
-};
-
-ChartIntervals chart_intervals(const RunResult& r) {
-  ChartIntervals out{r.intervals, std::nullopt, false};
-  if (out.drawn.empty() || out.drawn.back().length_s >= 0.999) return out;
-  if (out.drawn.size() == 1) {
-    out.only_partial = true;
-    return out;
-  }
-  out.left_out = out.drawn.back();
-  out.drawn.pop_back();
-  return out;
-}
-
-// The rates the throughput charts show, one per chart (see the top of the file).
-std::vector<std::string> charted_rates(const CheckRecord& c) {
-  std::vector<std::string> rates;
-  for (const char* rate : {"iops", "mbps"})
-    for (const ExpectationRecord& e : c.expectations)
-      if (e.figures.figure == rate && std::find(rates.begin(), rates.end(), rate) == rates.end())
-        rates.emplace_back(rate);
-  if (!c.workload.block_mix.empty()) return {"iops", "mbps"};
-  if (rates.empty()) rates.emplace_back(c.workload.random_pct > 0 ? "iops" : "mbps");
-  return rates;
-}
-
-double rate_of(const IntervalSample& s, const std::string& rate) {
-  return rate == "iops" ? s.iops() : s.mbps();
-}
-
-// The highest value a rate chart draws: where its axis ends when a bound is off the scale.
-double highest(const std::vector<IntervalSample>& drawn, const std::string& rate) {
-  double top = 0;
-  for (const IntervalSample& s : drawn) top = std::max(top, rate_of(s, rate));
-  return top;
-}
-
-bool off_scale(double bound, double top) { return top > 0 && bound > kOffScale * top; }
-
-const ExpectationRecord* ratio_expectation(const CheckRecord& c, const std::string& key) {
-  for (const ExpectationRecord& e : c.expectations)
-    if (e.key == key && e.figures.ratio) return &e;
-  return nullptr;
-}
-
-// JSON has no NaN: an unknown end of an interval is null, which the page script skips.
-nlohmann::json number_or_null(double v) {
-  if (std::isfinite(v)) return v;
-  return nullptr;
-}
 
 class HtmlWriter final : public ReportWriter {
  public:
@@ -149,11 +74,10 @@ class HtmlWriter final : public ReportWriter {
   void banner();
   void summary();
   void table();
-  void check_section(std::size_t i, const CheckRecord& c);
-  void throughput_figures(std::size_t i, const CheckRecord& c);
-  void latency_figure(std::size_t i, const CheckRecord& c);
+  void check_section(std::size_t i, const CheckRecord& c, const html::CheckCharts& charts);
+  void throughput_figures(std::size_t i, const CheckRecord& c, const html::CheckCharts& charts);
+  void latency_figure(std::size_t i, const html::CheckCharts& charts);
   void baseline_figure(std::size_t i, const CheckRecord& c);
-  nlohmann::json chart_data() const;
 
   std::string chart_js_;
   RunContext context_;
@@ -164,14 +88,19 @@ void HtmlWriter::end() {
   const std::string title = "iogate: " + (context_.suite.empty() ? "run" : context_.suite);
   out() << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         << "<title>" << esc(title) << "</title>\n<style>" << html::kBaseStyle << html::kVerdictStyle
-        << html::kChartFiguresStyle << kStyle << "</style>\n</head>\n"
+        << html::kChartFiguresStyle << html::kStatusStyle << kStyle << "</style>\n</head>\n"
         << "<body>\n<h1>" << esc(title) << "</h1>\n";
   banner();
   summary();
   table();
-  for (std::size_t i = 0; i < checks_.size(); ++i) check_section(i, checks_[i]);
+  nlohmann::json charted = nlohmann::json::array();
+  for (std::size_t i = 0; i < checks_.size(); ++i) {
+    const html::CheckCharts charts = html::check_charts(checks_[i]);
+    check_section(i, checks_[i], charts);
+    charted.push_back(html::chart_json(checks_[i], charts));
+  }
   const std::string script = std::string(html::kChartPrelude) + html::kChartsScript;
-  html::write_scripts(out(), chart_data(), chart_js_, script.c_str());
+  html::write_scripts(out(), {{"checks", charted}}, chart_js_, script.c_str());
   out().flush();
 }
 
@@ -247,7 +176,8 @@ void HtmlWriter::table() {
            "section names which); its verdict weighs them all.</p>\n";
 }
 
-void HtmlWriter::check_section(std::size_t i, const CheckRecord& c) {
+void HtmlWriter::check_section(std::size_t i, const CheckRecord& c,
+                               const html::CheckCharts& charts) {
   out() << fmt::format(
       "<section class=\"check\" id=\"check-{}\">\n<h2>{} <span class=\"{}\">{}"
       "</span></h2>\n",
@@ -270,15 +200,15 @@ void HtmlWriter::check_section(std::size_t i, const CheckRecord& c) {
     return;
   }
   out() << "<div class=\"charts\">\n";
-  throughput_figures(i, c);
-  latency_figure(i, c);
+  throughput_figures(i, c, charts);
+  latency_figure(i, charts);
   if (!c.baseline.empty()) baseline_figure(i, c);
   out() << "</div>\n</section>\n";
 }
 
 // What every rate chart of a check says after its own bounds: what it left out and why.
-std::string throughput_notes(const CheckRecord& c, const ChartIntervals& iv,
-                             const std::vector<std::string>& rates) {
+std::string throughput_notes(const CheckRecord& c, const html::CheckCharts& charts) {
+  const html::ChartIntervals& iv = charts.intervals;
   std::string notes;
   if (iv.left_out)
     notes += fmt::format(
@@ -290,73 +220,61 @@ std::string throughput_notes(const CheckRecord& c, const ChartIntervals& iv,
     notes += fmt::format(
         " The run's only interval is partial: its rate is over its real length, {:.3g} ms.",
         iv.drawn.front().length_s * 1e3);
-  if (rates.size() == 1 && c.workload.block_mix.empty())
-    notes += rates.front() == "iops" ? fmt::format(" MB/s is IOPS x {} here (one block size).",
-                                                   format_size(c.workload.block_size))
-                                     : fmt::format(" IOPS is MB/s / {} here (one block size).",
-                                                   format_size(c.workload.block_size));
-  for (const ExpectationRecord& e : c.expectations)
-    if (drawable(e) && chart_of(e.figures.figure) == BoundChart::none)
-      notes +=
-          fmt::format(" {} {} is not charted: a run has one {} (see the table).", esc(e.key),
-                      figure_with_unit(e.figures.bound, e.figures.figure), esc(e.figures.figure));
+  if (charts.rates.size() == 1 && c.workload.block_mix.empty())
+    notes += charts.rates.front().rate == "iops"
+                 ? fmt::format(" MB/s is IOPS x {} here (one block size).",
+                               format_size(c.workload.block_size))
+                 : fmt::format(" IOPS is MB/s / {} here (one block size).",
+                               format_size(c.workload.block_size));
+  for (const ExpectationRecord* e : charts.not_charted)
+    notes +=
+        fmt::format(" {} {} is not charted: a run has one {} (see the table).", esc(e->key),
+                    figure_with_unit(e->figures.bound, e->figures.figure), esc(e->figures.figure));
   return notes;
 }
 
-void HtmlWriter::throughput_figures(std::size_t i, const CheckRecord& c) {
-  const ChartIntervals iv = chart_intervals(c.result);
-  const std::vector<std::string> rates = charted_rates(c);
-  const std::string notes = throughput_notes(c, iv, rates);
-  for (const std::string& rate : rates) {
-    const double top = highest(iv.drawn, rate);
-    int bounds = 0, off = 0;
-    double lowest_off = INFINITY;  // for tests: the axis must end below it
+void HtmlWriter::throughput_figures(std::size_t i, const CheckRecord& c,
+                                    const html::CheckCharts& charts) {
+  const std::string notes = throughput_notes(c, charts);
+  for (const html::RateChart& chart : charts.rates) {
     std::string caption;
-    for (const ExpectationRecord& e : c.expectations) {
-      if (!drawable(e) || e.figures.figure != rate) continue;
-      ++bounds;
-      const std::string bound = figure_with_unit(e.figures.bound, rate);
-      if (!off_scale(e.figures.bound, top)) {
-        caption += fmt::format(" Dashed red: {} {}.", esc(e.key), bound);
+    for (const html::ChartBound& b : chart.bounds) {
+      if (!b.off_scale) {
+        caption += fmt::format(" Dashed red: {} {}.", esc(b.key), b.text);
         continue;
       }
-      ++off;
-      lowest_off = std::min(lowest_off, e.figures.bound);
       caption += fmt::format(
           " {} {} is off the scale, {:.0f}x the highest interval ({:.2f} {}): the red triangle "
           "on the top edge marks it, the axis stays on the figures.",
-          esc(e.key), bound, e.figures.bound / top, top, figure_unit(rate));
+          esc(b.key), b.text, b.value / chart.top, chart.top, figure_unit(chart.rate));
     }
+    const int off = chart.off_scale();
     out() << fmt::format(
         "<figure><canvas id=\"tp-{}-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\" "
         "data-off-scale=\"{}\"{}></canvas><figcaption>{} per one-second interval of {} (axis "
         "from zero).{}{}</figcaption></figure>\n",
-        i, rate, bounds, off,
-        off > 0 ? fmt::format(" data-off-bound=\"{}\"", format_figure(lowest_off)) : "",
-        figure_unit(rate), esc(c.shown_run_text()), caption, notes);
+        i, chart.rate, chart.bounds.size(), off,
+        off > 0 ? fmt::format(" data-off-bound=\"{}\"", format_figure(chart.lowest_off_scale()))
+                : "",
+        figure_unit(chart.rate), esc(c.shown_run_text()), caption, notes);
   }
 }
 
-void HtmlWriter::latency_figure(std::size_t i, const CheckRecord& c) {
-  int bounds = 0;
+void HtmlWriter::latency_figure(std::size_t i, const html::CheckCharts& charts) {
   std::string caption;
-  for (const ExpectationRecord& e : c.expectations) {
-    if (!drawable(e) || chart_of(e.figures.figure) != BoundChart::latency) continue;
-    ++bounds;
-    caption += fmt::format(" Dashed red: {} {}.", esc(e.key),
-                           figure_with_unit(e.figures.bound, e.figures.figure));
-  }
+  for (const html::ChartBound& b : charts.latency_bounds)
+    caption += fmt::format(" Dashed red: {} {}.", esc(b.key), b.text);
   out() << fmt::format(
       "<figure><canvas id=\"lat-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\"></canvas>"
       "<figcaption>Latency by percentile (log scale).{}</figcaption></figure>\n",
-      i, bounds, caption);
+      i, charts.latency_bounds.size(), caption);
 }
 
 void HtmlWriter::baseline_figure(std::size_t i, const CheckRecord& c) {
   bool bound = false;
   std::string caption;
   for (const BaselineFigure& b : c.baseline) {
-    const ExpectationRecord* e = ratio_expectation(c, b.key);
+    const ExpectationRecord* e = html::ratio_expectation(c, b.key);
     bound = bound || (e != nullptr && std::isfinite(e->figures.bound) && b.baseline != 0);
     // The figure's unit comes with the expectation: results from before it was recorded have none.
     const std::string figure = e != nullptr ? e->figures.figure : "";
@@ -375,59 +293,6 @@ void HtmlWriter::baseline_figure(std::size_t i, const CheckRecord& c) {
       "<figcaption>Now / baseline: the bar is the verdict's interval, the dot the median, grey "
       "the baseline (1.0), dashed red the bound.{}</figcaption></figure>\n",
       i, bound ? 1 : 0, caption);
-}
-
-nlohmann::json HtmlWriter::chart_data() const {
-  nlohmann::json checks = nlohmann::json::array();
-  for (const CheckRecord& c : checks_) {
-    const ChartIntervals iv = chart_intervals(c.result);
-    nlohmann::json rates = nlohmann::json::array();
-    for (const std::string& rate : charted_rates(c)) {
-      nlohmann::json points = nlohmann::json::array();
-      for (const IntervalSample& s : iv.drawn)
-        points.push_back({s.start_s + s.length_s, rate_of(s, rate)});
-      const double top = highest(iv.drawn, rate);
-      nlohmann::json bounds = nlohmann::json::array();
-      for (const ExpectationRecord& e : c.expectations)
-        if (drawable(e) && e.figures.figure == rate)
-          bounds.push_back({{"label", e.key + " " + figure_with_unit(e.figures.bound, rate)},
-                            {"value", e.figures.bound},
-                            {"off_scale", off_scale(e.figures.bound, top)}});
-      rates.push_back({{"id", rate},
-                       {"unit", figure_unit(rate)},
-                       {"points", points},
-                       {"top", top},
-                       {"bounds", bounds}});
-    }
-    nlohmann::json percentiles = nlohmann::json::array();
-    if (c.result.latency.count() > 0)
-      for (double q : kChartPercentiles)
-        percentiles.push_back({fmt::format("p{:g}", q), c.result.lat_percentile_ms(q)});
-    nlohmann::json latency_bounds = nlohmann::json::array();
-    for (const ExpectationRecord& e : c.expectations)
-      if (drawable(e) && chart_of(e.figures.figure) == BoundChart::latency)
-        latency_bounds.push_back(
-            {{"label", e.key + " " + figure_with_unit(e.figures.bound, e.figures.figure)},
-             {"value", e.figures.bound}});
-    nlohmann::json baseline = nlohmann::json::array();
-    for (const BaselineFigure& b : c.baseline) {
-      const ExpectationRecord* e = ratio_expectation(c, b.key);
-      const double fraction =
-          e != nullptr && b.baseline != 0 ? e->figures.bound / b.baseline : double(NAN);
-      baseline.push_back({{"key", b.key},
-                          {"baseline", b.baseline},
-                          {"current", b.current},
-                          {"low", number_or_null(e ? e->figures.low : NAN)},
-                          {"high", number_or_null(e ? e->figures.high : NAN)},
-                          {"bound", number_or_null(fraction)}});
-    }
-    checks.push_back({{"name", c.check},
-                      {"rates", rates},
-                      {"percentiles", percentiles},
-                      {"latency_bounds", latency_bounds},
-                      {"baseline", baseline}});
-  }
-  return {{"checks", checks}};
 }
 
 }  // namespace
