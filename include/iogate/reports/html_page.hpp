@@ -23,6 +23,13 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 // The verdict banner a page opens with (<div id="verdict" class="pass|fail|skipped|none">, a
 // <p> head and a <ul> of what did not pass): one look for the run report and the fleet page, so
 // green, red and amber mean the same on both.
+// A check's status as the background of its cell (pass green, fail and error red, unstable and
+// skipped amber): the run's page and the history page colour their tables alike.
+inline constexpr const char* kStatusStyle =
+    R"CSS(.pass { background: #d9f2d9; } .fail, .error { background: #f8d0d0; }
+.unstable, .skipped { background: #fbeec0; }
+)CSS";
+
 inline constexpr const char* kVerdictStyle = R"CSS(
 #verdict { padding: 0.6em 1em; border-radius: 6px; margin: 0.5em 0 1em; }
 #verdict.pass { background: #d9f2d9; border: 2px solid #3c9a3c; }
