@@ -64,7 +64,7 @@ std::optional<UntrustedDirectory> untrusted_ancestor(const fs::path& path) {
   if (auto found = first_untrusted_holder(given)) return found;
   const std::unique_ptr<char, decltype(&std::free)> real(::realpath(given.c_str(), nullptr),
                                                          &std::free);
-  if (!real) throw std::system_error(errno, std::generic_category(), "realpath " + given.string());
+  if (!real) detail::throw_errno("realpath", given);
   if (fs::path(real.get()) != given) return first_untrusted_holder(real.get());
   return std::nullopt;
 }

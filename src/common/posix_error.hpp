@@ -1,4 +1,5 @@
-// Turning a failed syscall into an exception that says what was attempted on which path.
+// Turning a failed syscall into an exception that says what was attempted on which path: the one
+// errno-to-std::system_error of the library.
 #pragma once
 
 #include <cerrno>
@@ -20,6 +21,13 @@ namespace iogate::detail {
 [[noreturn]] inline void throw_errno(const char* operation, const std::filesystem::path& path) {
   const int error = errno;
   throw_errno(error, operation, path);
+}
+
+// For a call on no path (sigaction, sem_init, fdatasync on an open descriptor): what() reads
+// "<operation>: <strerror>".
+[[noreturn]] inline void throw_errno(const char* operation) {
+  const int error = errno;
+  throw std::system_error(error, std::generic_category(), operation);
 }
 
 }  // namespace iogate::detail

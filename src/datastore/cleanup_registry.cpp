@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "iogate/interrupt.hpp"
+#include "posix_error.hpp"
 
 namespace iogate::detail {
 namespace {
@@ -87,8 +88,7 @@ void install_cleanup_handlers() {
   for (int i = 0; i < 2; ++i) {
     const int sig = kSignals[i];
     struct sigaction current {};
-    if (sigaction(sig, nullptr, &current) != 0)
-      throw std::system_error(errno, std::generic_category(), "sigaction (query)");
+    if (sigaction(sig, nullptr, &current) != 0) detail::throw_errno("sigaction (query)");
     if (is_our_handler(current) || is_ignored(current)) continue;
     g_previous[i] = current;
     g_have_previous[i].store(true, std::memory_order_release);
@@ -97,8 +97,7 @@ void install_cleanup_handlers() {
     sigemptyset(&ours.sa_mask);
     for (int other : kSignals) sigaddset(&ours.sa_mask, other);  // one cleanup at a time
     ours.sa_flags = SA_RESTART;
-    if (sigaction(sig, &ours, nullptr) != 0)
-      throw std::system_error(errno, std::generic_category(), "sigaction (install)");
+    if (sigaction(sig, &ours, nullptr) != 0) detail::throw_errno("sigaction (install)");
   }
 }
 

@@ -18,6 +18,7 @@
 
 #include "cleanup_registry.hpp"
 #include "iogate/interrupt.hpp"
+#include "posix_error.hpp"
 
 namespace iogate {
 namespace {
@@ -59,8 +60,7 @@ bool enable_graceful_stop(std::chrono::milliseconds grace) {
   if (g_watchdog_pid.load() != ::getpid()) {
     // A forked child starts over: its parent's watchdog thread did not come along.
     try {
-      if (sem_init(&g_wake, 0, 0) != 0)
-        throw std::system_error(errno, std::generic_category(), "sem_init");
+      if (sem_init(&g_wake, 0, 0) != 0) detail::throw_errno("sem_init");
       const detail::SignalBlocker blocked;  // the thread inherits the mask: never takes a signal
       std::thread(watchdog).detach();
     } catch (const std::exception& e) {

@@ -1,5 +1,6 @@
 #include "marker.hpp"
 
+#include "posix_error.hpp"
 #include "utc_time.hpp"
 
 #include <signal.h>
@@ -62,8 +63,7 @@ std::optional<MarkerInfo> parse_marker(std::string_view text) {
 std::string this_host() {
   char name[HOST_NAME_MAX + 1] = {};
   // Throwing beats a placeholder: two hosts both saying "unknown" would match each other.
-  if (gethostname(name, sizeof name - 1) != 0)
-    throw std::system_error(errno, std::generic_category(), "gethostname");
+  if (gethostname(name, sizeof name - 1) != 0) detail::throw_errno("gethostname");
   return name;
 }
 

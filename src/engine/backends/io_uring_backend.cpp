@@ -1,4 +1,5 @@
 #include "backends/io_uring_backend.hpp"
+#include "posix_error.hpp"
 
 #include <sys/uio.h>
 #include <unistd.h>
@@ -195,7 +196,7 @@ std::size_t IoUringBackend::reap(std::span<IoRequest*> out, std::size_t min) {
 }
 
 void IoUringBackend::flush() {
-  if (::fdatasync(fd_) != 0) throw std::system_error(errno, std::generic_category(), "fdatasync");
+  if (::fdatasync(fd_) != 0) detail::throw_errno("fdatasync");
 }
 
 void IoUringBackend::drain() noexcept {

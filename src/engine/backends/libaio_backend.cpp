@@ -1,4 +1,5 @@
 #include "backends/libaio_backend.hpp"
+#include "posix_error.hpp"
 
 #include <unistd.h>
 
@@ -108,7 +109,7 @@ std::size_t LibaioBackend::reap(std::span<IoRequest*> out, std::size_t min) {
 }
 
 void LibaioBackend::flush() {
-  if (::fdatasync(fd_) != 0) throw std::system_error(errno, std::generic_category(), "fdatasync");
+  if (::fdatasync(fd_) != 0) detail::throw_errno("fdatasync");
 }
 
 void LibaioBackend::release() noexcept {

@@ -1,4 +1,5 @@
 #include "backends/psync_backend.hpp"
+#include "posix_error.hpp"
 
 #include <unistd.h>
 
@@ -22,7 +23,7 @@ SubmitStatus PsyncBackend::submit(IoRequest& req) {
 std::size_t PsyncBackend::reap(std::span<IoRequest*> /*out*/, std::size_t /*min*/) { return 0; }
 
 void PsyncBackend::flush() {
-  if (::fdatasync(fd_) != 0) throw std::system_error(errno, std::generic_category(), "fdatasync");
+  if (::fdatasync(fd_) != 0) detail::throw_errno("fdatasync");
 }
 
 }  // namespace iogate
