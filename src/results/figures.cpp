@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "iogate/units.hpp"
+#include "iogate/verdicts/sample_units.hpp"
 
 namespace iogate {
 
@@ -72,13 +73,7 @@ std::string format_figure(double value) {
   return fmt::format("{:.6g}", value);
 }
 
-std::string figure_unit(const std::string& figure) {
-  if (figure == "iops") return "IOPS";
-  if (figure == "mbps") return "MB/s";
-  if (figure == "duration_s") return "s";
-  if (figure.rfind("latency_", 0) == 0) return "ms";
-  return "";
-}
+std::string figure_unit(const std::string& figure) { return std::string(sample_unit(figure)); }
 
 std::string figure_with_unit(double value, const std::string& figure) {
   const std::string unit = figure_unit(figure);

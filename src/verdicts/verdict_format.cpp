@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "iogate/units.hpp"
+#include "iogate/verdicts/sample_units.hpp"
 #include "iogate/verdicts/verdict.hpp"
 
 namespace iogate {
@@ -37,10 +38,11 @@ namespace {
 // A rate's number without its unit (an interval names the unit once: "95.20-104.10 IOPS").
 std::string rate_number(double value) { return fmt::format("{:.2f}", value); }
 
-const char* rate_unit(Metric metric) {
-  if (metric == Metric::iops) return "IOPS";
-  if (metric == Metric::mbps) return "MB/s";
-  return nullptr;
+// IOPS or MB/s; empty for a metric that is no rate (its values say their unit: "1.80s").
+std::string rate_unit(Metric metric) {
+  if (metric == Metric::iops) return std::string(sample_unit("iops"));
+  if (metric == Metric::mbps) return std::string(sample_unit("mbps"));
+  return "";
 }
 
 }  // namespace
@@ -86,7 +88,7 @@ std::string interval_text(const Interval& i, const std::function<std::string(dou
 // The interval in the metric's unit, a rate's unit said once: "95.20-104.10 IOPS", "1.80s-1.85s".
 std::string metric_interval(const Interval& i, Metric metric) {
   const bool unbounded = std::isnan(i.lo) && std::isnan(i.hi);
-  if (const char* unit = rate_unit(metric); unit != nullptr && !unbounded)
+  if (const std::string unit = rate_unit(metric); !unit.empty() && !unbounded)
     return interval_text(i, rate_number) + " " + unit;
   return interval_text(i, [metric](double v) { return format_value(metric, v); });
 }

@@ -43,8 +43,8 @@ bool has_figures(const CheckRecord& record);
 // "1392.61", "8589934592", "0.0004": shortest form that round-trips a figure for a human.
 std::string format_figure(double value);
 
-// The unit of a figure named as figure_by_name names it: "IOPS", "MB/s", "s", "ms"; empty for a
-// name it does not know.
+// The unit of a figure named as figure_by_name names it (sample_unit, verdicts/sample_units.hpp):
+// "IOPS", "MB/s", "s", "ms"; empty for a name it does not know.
 std::string figure_unit(const std::string& figure);
 
 // "1392.61 IOPS", "120 s", "0.84 ms": a figure with its unit, as every page shows a number.

@@ -1,0 +1,18 @@
+// The unit of a sample's values, keyed as sample_key() (verdict.hpp) names the samples: spelled
+// once for the verdict lines (verdict_format.cpp) and the reports' figures (results/figures.hpp).
+#pragma once
+
+#include <string_view>
+
+namespace iogate {
+
+// "IOPS", "MB/s", "s" (duration_s), "ms" (latency_*); empty for a key of no known unit.
+constexpr std::string_view sample_unit(std::string_view key) {
+  if (key == "iops") return "IOPS";
+  if (key == "mbps") return "MB/s";
+  if (key == "duration_s") return "s";
+  if (key.starts_with("latency_")) return "ms";
+  return "";
+}
+
+}  // namespace iogate
