@@ -45,9 +45,8 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/results/figures.hpp
   iogate/results/iometer_table.hpp
   iogate/results/labels.hpp
+  iogate/runner/check_outcome.hpp
   iogate/runner/check_runner.hpp
-  iogate/runner/check_session.hpp
-  iogate/runner/layout_pool.hpp
   iogate/runner/run_settings.hpp
   iogate/threshold_error.hpp
   iogate/thresholds/threshold_file.hpp

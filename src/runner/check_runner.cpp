@@ -16,6 +16,8 @@
 #include "iogate/engine/io_error.hpp"
 #include "iogate/interrupt.hpp"
 #include "iogate/results/result_json.hpp"
+#include "iogate/runner/check_session.hpp"
+#include "iogate/runner/layout_pool.hpp"
 #include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/progress_meter.hpp"
 
@@ -32,6 +34,8 @@ CheckRunner::CheckRunner(RunnerSettings settings)
     : settings_(std::move(settings)), host_label_(resolve_host_label(settings_.host_label)) {
   pin();
 }
+
+CheckRunner::~CheckRunner() = default;
 
 void CheckRunner::pin() {
   struct stat st {};

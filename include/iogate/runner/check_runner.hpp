@@ -29,13 +29,18 @@
 #include <string>
 #include <vector>
 
+#include <sys/types.h>
+
 #include "iogate/results/check_record.hpp"
 #include "iogate/results/iometer_table.hpp"
-#include "iogate/runner/check_session.hpp"
-#include "iogate/runner/layout_pool.hpp"
+#include "iogate/runner/check_outcome.hpp"
 #include "iogate/runner/run_settings.hpp"
 
 namespace iogate {
+
+// The runner's workings, private to the library (check_session.hpp, layout_pool.hpp).
+class CheckSession;
+class LayoutPool;
 
 struct RunnerSettings {
   std::string suite;  // the records' suite name
@@ -81,6 +86,9 @@ class CheckRunner {
  public:
   // Throws std::invalid_argument for a malformed host label (the flag's or the environment's).
   explicit CheckRunner(RunnerSettings settings);
+  ~CheckRunner();  // removes the shared files it still keeps (release_layouts)
+  CheckRunner(const CheckRunner&) = delete;
+  CheckRunner& operator=(const CheckRunner&) = delete;
 
   // `file`: the check's threshold file, whose [suite] demands on the datastore (require_mount,
   // require_filesystem, require_device) add to the settings' policy (with_file_demands).
