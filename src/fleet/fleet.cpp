@@ -191,6 +191,104 @@ std::vector<WorkloadKey> workload_keys_of(const std::string& workload_identity) 
   }
 }
 
+// Every compared host's runs of each figure, by session, and the group's pooled spread of each.
+struct GroupRuns {
+  std::vector<const Entry*> compared;
+  std::vector<std::vector<Sessions>> runs;  // [figure][compared host]
+  std::vector<ShortfallContext> spread;     // [figure]
+};
+
+GroupRuns group_runs(const std::vector<Entry>& members, const FleetGroup& g, int family_size) {
+  GroupRuns out;
+  out.compared = compared_entries(members);
+  out.runs.resize(g.figures.size());
+  out.spread.resize(g.figures.size());
+  for (std::size_t f = 0; f < g.figures.size(); ++f) {
+    for (const Entry* p : out.compared) out.runs[f].push_back(sessions_of(*p, g.figures[f]));
+    out.spread[f] = with_spread({}, pooled_spread(out.runs[f]), family_size);
+  }
+  return out;
+}
+
+// One host of the group against its peers: why it was not compared, or its figures' verdicts.
+HostVerdict judge_host(const std::vector<FleetInput>& inputs, const Entry& e, const FleetGroup& g,
+                       const GroupRuns& group, const FleetSettings& settings) {
+  HostVerdict v;
+  v.host = inputs[e.host].run.context.identity();
+  v.source = inputs[e.host].source;
+  v.status = status_name(e.record->status);
+  const auto& compared = group.compared;
+  const int n = static_cast<int>(compared.size());
+  const auto found = std::find(compared.begin(), compared.end(), &e);
+  if (found == compared.end()) {
+    v.not_compared = fmt::format(
+        "{}: {}", v.status,
+        e.record->messages.empty() ? std::string("no figures") : e.record->messages.front());
+  } else if (n - 1 < kMinPeers) {
+    v.not_compared = fmt::format(
+        "{} peer(s) ran it with this workload on this hardware ({}): {} needed to tell which "
+        "host is off",
+        n - 1, g.peer_class, kMinPeers);
+  }
+  if (!v.not_compared.empty()) return v;
+  std::vector<StorageStack> peer_stacks;
+  for (const Entry* p : compared)
+    if (p != &e) peer_stacks.push_back(inputs[p->host].run.context.stack);
+  v.differences = explain_differences(inputs[e.host].run.context.stack, peer_stacks);
+  v.sessions = 1 + static_cast<int>(e.reruns.size());
+  const std::size_t me = static_cast<std::size_t>(found - compared.begin());
+  for (std::size_t f = 0; f < g.figures.size(); ++f) {
+    const FleetFigureDef& def = *fleet_figure(g.figures[f]);
+    std::vector<Sessions> peers;
+    for (std::size_t i = 0; i < compared.size(); ++i)
+      if (i != me && !group.runs[f][i].empty()) peers.push_back(group.runs[f][i]);
+    const Sessions& mine = group.runs[f][me];
+    if (mine.empty() || static_cast<int>(peers.size()) < kMinPeers) continue;  // no such figure
+    ShortfallContext context = group.spread[f];
+    context.explained = !v.differences.empty();
+    context.latency_floor = settings.latency_floor_ms;
+    if (const ExpectationRecord* b = own_latency_bound(*e.record, def.key)) {
+      context.own_bound = b->figures.bound;
+      context.own_bound_key = b->key;
+    }
+    v.figures.push_back(judge_figure(def, mine, peers, peers_bound(*e.record, def.key),
+                                     settings.criteria, context));
+    v.figures.back().note = within_note(v.figures.back());
+  }
+  v.verdict = host_verdict(v.figures);
+  if (v.verdict != FleetVerdict::ok) v.explanation = verdict_line(v, g.check);
+  return v;
+}
+
+// What the group's size or flat figures keep the comparison from naming; empty when nothing.
+std::string group_limit(const FleetGroup& g, int n, const FleetSettings& settings) {
+  const bool any_bound = std::any_of(g.hosts.begin(), g.hosts.end(), [](const HostVerdict& h) {
+    return std::any_of(h.figures.begin(), h.figures.end(),
+                       [](const FigureVerdict& f) { return !f.bound.empty(); });
+  });
+  const std::string share = fmt::format("{:.0f}%{}", settings.criteria.min_ratio * 100,
+                                        any_bound ? " (or the share of a peers bound)" : "");
+  if (n >= kMinPeers + 1 && n - 1 < kMinPeersForMad)
+    return fmt::format(
+        "{} hosts: only a shortfall below {} of the peer median can be named (a robust "
+        "spread needs {} peers besides the host)",
+        n, share, kMinPeersForMad);
+  if (n - 1 < kMinPeersForMad) return "";
+  // Enough peers, but figures that do not spread (all equal, as a rate cap can make them): no z
+  // for them either, and the reader should know the ratio alone judged them.
+  std::vector<std::string> flat;
+  for (const HostVerdict& h : g.hosts)
+    for (const FigureVerdict& f : h.figures)
+      if (!f.comparison.robust_z && f.comparison.peers >= kMinPeersForMad &&
+          std::find(flat.begin(), flat.end(), f.key) == flat.end())
+        flat.push_back(f.key);
+  if (flat.empty()) return "";
+  return fmt::format(
+      "the peers' {} do not spread (MAD 0): only a shortfall below {} of the peer median can be "
+      "named there",
+      fmt::join(flat, ", "), share);
+}
+
 // Compares the hosts of one group (one check, workload and peer class) with each other.
 FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<Entry>& members,
                        const FleetSettings& settings, int family_size) {
@@ -202,89 +300,9 @@ FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<
   g.workload_keys = workload_keys_of(g.workload_identity);
   g.figures = compared_figures(members, settings);
   g.peer_class = peer_class_of(inputs[members.front().host].run.context.stack, settings.peer_keys);
-  const std::vector<const Entry*> compared = compared_entries(members);
-  const int n = static_cast<int>(compared.size());
-  // Every compared host's runs of each figure, by session, and the group's pooled spread of each.
-  std::vector<std::vector<Sessions>> runs(g.figures.size());
-  std::vector<ShortfallContext> spread(g.figures.size());
-  for (std::size_t f = 0; f < g.figures.size(); ++f) {
-    for (const Entry* p : compared) runs[f].push_back(sessions_of(*p, g.figures[f]));
-    spread[f] = with_spread({}, pooled_spread(runs[f]), family_size);
-  }
-  for (const Entry& e : members) {
-    HostVerdict v;
-    v.host = inputs[e.host].run.context.identity();
-    v.source = inputs[e.host].source;
-    v.status = status_name(e.record->status);
-    if (std::find(compared.begin(), compared.end(), &e) == compared.end()) {
-      v.not_compared = fmt::format(
-          "{}: {}", v.status,
-          e.record->messages.empty() ? std::string("no figures") : e.record->messages.front());
-    } else if (n - 1 < kMinPeers) {
-      v.not_compared = fmt::format(
-          "{} peer(s) ran it with this workload on this hardware ({}): {} needed to tell which "
-          "host is off",
-          n - 1, g.peer_class, kMinPeers);
-    }
-    if (!v.not_compared.empty()) {
-      g.hosts.push_back(std::move(v));
-      continue;
-    }
-    std::vector<StorageStack> peer_stacks;
-    for (const Entry* p : compared)
-      if (p != &e) peer_stacks.push_back(inputs[p->host].run.context.stack);
-    v.differences = explain_differences(inputs[e.host].run.context.stack, peer_stacks);
-    v.sessions = 1 + static_cast<int>(e.reruns.size());
-    const std::size_t me = static_cast<std::size_t>(
-        std::find(compared.begin(), compared.end(), &e) - compared.begin());
-    for (std::size_t f = 0; f < g.figures.size(); ++f) {
-      const FleetFigureDef& def = *fleet_figure(g.figures[f]);
-      std::vector<Sessions> peers;
-      for (std::size_t i = 0; i < compared.size(); ++i)
-        if (i != me && !runs[f][i].empty()) peers.push_back(runs[f][i]);
-      const Sessions& mine = runs[f][me];
-      if (mine.empty() || static_cast<int>(peers.size()) < kMinPeers) continue;  // no such figure
-      ShortfallContext context = spread[f];
-      context.explained = !v.differences.empty();
-      context.latency_floor = settings.latency_floor_ms;
-      if (const ExpectationRecord* b = own_latency_bound(*e.record, def.key)) {
-        context.own_bound = b->figures.bound;
-        context.own_bound_key = b->key;
-      }
-      v.figures.push_back(judge_figure(def, mine, peers, peers_bound(*e.record, def.key),
-                                       settings.criteria, context));
-      v.figures.back().note = within_note(v.figures.back());
-    }
-    v.verdict = host_verdict(v.figures);
-    if (v.verdict != FleetVerdict::ok) v.explanation = verdict_line(v, g.check);
-    g.hosts.push_back(std::move(v));
-  }
-  const bool any_bound = std::any_of(g.hosts.begin(), g.hosts.end(), [](const HostVerdict& h) {
-    return std::any_of(h.figures.begin(), h.figures.end(),
-                       [](const FigureVerdict& f) { return !f.bound.empty(); });
-  });
-  const std::string share = fmt::format("{:.0f}%{}", settings.criteria.min_ratio * 100,
-                                        any_bound ? " (or the share of a peers bound)" : "");
-  if (n >= kMinPeers + 1 && n - 1 < kMinPeersForMad) {
-    g.limit = fmt::format(
-        "{} hosts: only a shortfall below {} of the peer median can be named (a robust "
-        "spread needs {} peers besides the host)",
-        n, share, kMinPeersForMad);
-  } else if (n - 1 >= kMinPeersForMad) {
-    // Enough peers, but figures that do not spread (all equal, as a rate cap can make them):
-    // no z for them either, and the reader should know the ratio alone judged them.
-    std::vector<std::string> flat;
-    for (const HostVerdict& h : g.hosts)
-      for (const FigureVerdict& f : h.figures)
-        if (!f.comparison.robust_z && f.comparison.peers >= kMinPeersForMad &&
-            std::find(flat.begin(), flat.end(), f.key) == flat.end())
-          flat.push_back(f.key);
-    if (!flat.empty())
-      g.limit = fmt::format(
-          "the peers' {} do not spread (MAD 0): only a shortfall below {} of the peer "
-          "median can be named there",
-          fmt::join(flat, ", "), share);
-  }
+  const GroupRuns group = group_runs(members, g, family_size);
+  for (const Entry& e : members) g.hosts.push_back(judge_host(inputs, e, g, group, settings));
+  g.limit = group_limit(g, static_cast<int>(group.compared.size()), settings);
   return g;
 }
 
