@@ -8,6 +8,7 @@
 #include "iogate/fleet/fleet.hpp"
 #include "iogate/results/result_json.hpp"
 #include "iogate_test/fleet_sample.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
@@ -17,19 +18,8 @@ using ::testing::HasSubstr;
 
 class FleetInputFiles : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("iogate-fleet-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::permissions(dir_, fs::perms::owner_all, ignored);
-    fs::remove_all(dir_, ignored);
-  }
-  fs::path dir_;
+  test::TempDir tmp_;
+  const fs::path dir_ = tmp_.path();
 };
 
 TEST_F(FleetInputFiles, ReadsADirectoryAFileAndRefusesWhatIsNoResults) {

@@ -10,6 +10,7 @@
 #include "iogate/reports/fleet_files.hpp"
 #include "iogate/reports/fleet_formats.hpp"
 #include "iogate_test/fleet_sample.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
 namespace {
@@ -33,19 +34,8 @@ std::string render(std::unique_ptr<FleetWriter> (*make)(std::ostream&)) {
 
 class FleetFiles : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("iogate-fleet-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    fs::permissions(dir_, fs::perms::owner_all, ignored);
-    fs::remove_all(dir_, ignored);
-  }
-  fs::path dir_;
+  test::TempDir tmp_;
+  const fs::path dir_ = tmp_.path();
 };
 
 TEST(FleetWriters, OneSentenceStatesTheOutlierRuleWithTheCriteriaGiven) {
