@@ -80,6 +80,16 @@ inline std::vector<FleetInput> fleet(const std::vector<double>& iops) {
   return out;
 }
 
+// The writers' sample fleet: eight hosts, vm07 at a fifth of its peers behind another controller
+// driver (BusLogic), vm02's check skipped. The check bounds nothing, so IOPS and MB/s are compared.
+inline FleetRecord buslogic_fleet() {
+  std::vector<FleetInput> in = fleet({390, 402, 385, 377, 398, 410, 75, 391});
+  in[6].run.context.stack.host_driver = "BusLogic";
+  in[1].run.checks[0].status = CheckStatus::skipped;
+  in[1].run.checks[0].messages = {"Random_8k_70_Read: skipped: no baseline"};
+  return compare_fleet(in, {});
+}
+
 inline const HostVerdict& verdict_of(const FleetRecord& r, const std::string& host,
                                      std::size_t group = 0) {
   for (const HostVerdict& h : r.groups.at(group).hosts)

@@ -19,15 +19,7 @@ using ::testing::Not;
 
 constexpr const char* kChartJsStandIn = "/* chart.js stand-in </script> */ var Chart;";
 
-// vm07 at a fifth of its peers behind another controller driver, vm02 skipped. The check bounds
-// nothing, so IOPS and MB/s are compared.
-FleetRecord sample() {
-  std::vector<FleetInput> in = test::fleet({390, 402, 385, 377, 398, 410, 75, 391});
-  in[6].run.context.stack.host_driver = "BusLogic";
-  in[1].run.checks[0].status = CheckStatus::skipped;
-  in[1].run.checks[0].messages = {"Random_8k_70_Read: skipped: no baseline"};
-  return compare_fleet(in, {});
-}
+FleetRecord sample() { return test::buslogic_fleet(); }
 
 std::string page(const FleetRecord& report, const std::string& chart_js = kChartJsStandIn) {
   std::ostringstream out;

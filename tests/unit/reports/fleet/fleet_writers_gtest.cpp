@@ -18,13 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-FleetRecord sample() {
-  std::vector<FleetInput> in = test::fleet({390, 402, 385, 377, 398, 410, 75, 391});
-  in[6].run.context.stack.host_driver = "BusLogic";
-  in[1].run.checks[0].status = CheckStatus::skipped;
-  in[1].run.checks[0].messages = {"Random_8k_70_Read: skipped: no baseline"};
-  return compare_fleet(in, {});
-}
+FleetRecord sample() { return test::buslogic_fleet(); }
 
 std::string render(std::unique_ptr<FleetWriter> (*make)(std::ostream&)) {
   std::ostringstream out;
