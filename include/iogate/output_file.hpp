@@ -50,7 +50,7 @@ class UnsafeOutputError : public std::runtime_error {
 
 inline constexpr std::string_view kStandardOutput = "-";
 inline bool is_standard_output(const std::filesystem::path& path) {
-  return path.native() == kStandardOutput;
+  return path == std::filesystem::path(kStandardOutput);
 }
 
 struct OutputFile {

@@ -12,13 +12,17 @@
 
 namespace iogate::detail {
 
-// "2026-12-01T19:25:13", without the zone: the shared part.
+// "2026-12-01T19:25:13", without the zone: the shared part. The civil calendar of <chrono>, so
+// no platform's gmtime variant is needed.
 inline std::string utc_date_time(std::time_t secs) {
-  std::tm utc{};
-  gmtime_r(&secs, &utc);
-  char stamp[32];
-  const std::size_t n = std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &utc);
-  return std::string(stamp, n);
+  using namespace std::chrono;
+  const sys_seconds t{seconds{secs}};
+  const sys_days day = floor<days>(t);
+  const year_month_day date{day};
+  const hh_mm_ss time{t - day};
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}", static_cast<int>(date.year()),
+                     static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
+                     time.hours().count(), time.minutes().count(), time.seconds().count());
 }
 
 inline std::string utc_seconds(std::chrono::system_clock::time_point t) {

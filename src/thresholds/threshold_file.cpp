@@ -81,7 +81,7 @@ ThresholdFile parse_threshold_text(std::string_view text, const std::filesystem:
   check_toml_limits(text, path);  // before toml++, which recurses on what the limits refuse
   toml::table doc;
   try {
-    doc = toml::parse(text, std::string_view{path.native()});
+    doc = toml::parse(text, path.string());
   } catch (const toml::parse_error& e) {
     throw ThresholdError(thresholds_detail::location(path, e.source()), "",
                          fmt::format("TOML syntax error: {}", e.description()));

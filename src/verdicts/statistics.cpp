@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <mutex>
+#include <numbers>
 #include <numeric>
 #include <utility>
 #include <vector>
@@ -76,7 +77,7 @@ double normal_quantile_tail(double p) {
     return -normal_quantile_tail(1 - p);
   }
   const double e = 0.5 * std::erfc(-x / std::sqrt(2.0)) - p;
-  const double u = e * std::sqrt(2 * M_PI) * std::exp(x * x / 2);
+  const double u = e * std::sqrt(2 * std::numbers::pi) * std::exp(x * x / 2);
   return x - u / (1 + x * u / 2);
 }
 
@@ -87,11 +88,11 @@ double student_t_central(double t, int n) {
   const double c2 = std::cos(theta) * std::cos(theta), s = std::sin(theta);
   double term = 1, sum = 1;
   if (n % 2 == 1) {
-    if (n == 1) return 2 * theta / M_PI;
+    if (n == 1) return 2 * theta / std::numbers::pi;
     sum = std::cos(theta);
     term = std::cos(theta);
     for (int k = 3; k <= n - 2; k += 2) sum += (term *= c2 * (k - 1) / k);
-    return 2 / M_PI * (theta + s * sum);
+    return 2 / std::numbers::pi * (theta + s * sum);
   }
   for (int k = 2; k <= n - 2; k += 2) sum += (term *= c2 * (k - 1) / k);
   return s * sum;

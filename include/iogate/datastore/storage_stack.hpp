@@ -1,7 +1,7 @@
-// Where a run happened: the filesystem and block device under a directory, read from
-// /proc/self/mountinfo and sysfs. Fields that cannot be read are left empty, never guessed.
+// Where a run happened: the filesystem and block device under a directory, and the adapter and
+// driver in front of it. Fields that cannot be read are left empty, never guessed.
 //
-// The mount is the longest mount point containing the directory's canonical path. The device is
+// On Linux, from /proc/self/mountinfo and sysfs. The mount is the longest mount point containing the directory's canonical path. The device is
 // the one the directory's files report (stat st_dev) looked up in <sysfs>/dev/block; a partition
 // is reported with its whole disk, whose queue settings and driver apply. Filesystems on anonymous
 // devices (tmpfs, overlay, btrfs subvolumes, NFS) have the mount fields but no device fields.
@@ -55,11 +55,10 @@ struct StorageStack {
 // "scheduler mq-deadline → none", "firmware (unknown) → 1.2".
 std::vector<std::string> diff_storage_stacks(const StorageStack& before, const StorageStack& after);
 
-// sysfs_root and mountinfo exist so that tests can point at captured trees. Throws
-// std::filesystem::filesystem_error if `dir` does not exist, std::system_error if mountinfo cannot
-// be read, std::runtime_error naming file and line if it is malformed.
-StorageStack read_storage_stack(const std::filesystem::path& dir,
-                                const std::filesystem::path& sysfs_root = "/sys",
-                                const std::filesystem::path& mountinfo = "/proc/self/mountinfo");
+// The storage under `dir` on the running system, one implementation per platform
+// (storage_stack_<platform>.cpp). Throws std::filesystem::filesystem_error if `dir` does not
+// exist; on Linux std::system_error if mountinfo cannot be read, std::runtime_error naming file
+// and line if it is malformed.
+StorageStack read_storage_stack(const std::filesystem::path& dir);
 
 }  // namespace iogate

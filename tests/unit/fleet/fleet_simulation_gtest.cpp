@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
 #include <iostream>
 #include <random>
 
@@ -46,7 +47,7 @@ class Noise {
   double uniform() { return static_cast<double>(rng_() >> 11) * 0x1p-53; }  // [0, 1)
   double normal() {                                                         // Box-Muller
     const double u = 1 - uniform(), v = uniform();
-    return std::sqrt(-2 * std::log(u)) * std::cos(2 * M_PI * v);
+    return std::sqrt(-2 * std::log(u)) * std::cos(2 * std::numbers::pi * v);
   }
   double t3() {  // normal / sqrt(chi2(3) / 3): variance 3
     double chi = 0;

@@ -1,0 +1,131 @@
+// The safe writer's directory on Windows: a handle opened without following a reparse point,
+// files made relative to it (NtCreateFile, FILE_CREATE, never following a reparse point) and
+// renamed by handle into that same directory, so a junction or symlink swapped in after the
+// check redirects nothing. Not here yet: a rule like Linux's for elevated runs in directories
+// other accounts can change (their ACLs); the scratch area's own directory is the place it is
+// needed first.
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "output_dir.hpp"
+#include "windows_handle.hpp"
+
+namespace iogate::detail {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::wstring random_name() {
+  std::random_device entropy;  // mingw: rand_s, the system's generator
+  std::string name = ".iogate-";
+  for (int i = 0; i < 4; ++i) name += fmt::format("{:04x}", entropy() & 0xffffu);
+  name += ".tmp";
+  return std::wstring(name.begin(), name.end());  // ASCII
+}
+
+void write_all(HANDLE file, std::string_view text, const fs::path& shown) {
+  while (!text.empty()) {
+    const DWORD chunk = static_cast<DWORD>(std::min<std::size_t>(text.size(), 1u << 30));
+    DWORD written = 0;
+    if (!::WriteFile(file, text.data(), chunk, &written, nullptr)) throw_last_error("write", shown);
+    text.remove_prefix(written);
+  }
+}
+
+bool not_found(DWORD error) {
+  return error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND;
+}
+
+}  // namespace
+
+class OutputDir::Native {
+ public:
+  UniqueHandle dir;
+};
+
+class TemporaryFile::Native {
+ public:
+  HANDLE dir = nullptr;  // the OutputDir's handle, which outlives this file
+  UniqueHandle file;     // held open: renamed, or deleted, by handle
+  fs::path target;
+};
+
+OutputDir::OutputDir(const fs::path& dir) : native_(std::make_unique<Native>()) {
+  native_->dir = open_directory(dir, FILE_LIST_DIRECTORY | FILE_TRAVERSE | FILE_ADD_FILE);
+}
+OutputDir::~OutputDir() = default;
+OutputDir::OutputDir(OutputDir&&) noexcept = default;
+OutputDir& OutputDir::operator=(OutputDir&&) noexcept = default;
+
+EntryKind OutputDir::kind_of(const fs::path& name) const {
+  try {
+    const UniqueHandle h = open_relative(native_->dir.get(), name.wstring(), FILE_READ_ATTRIBUTES,
+                                         Disposition::open, EntryType::any, false, name);
+    return is_directory(h.get(), name) ? EntryKind::directory : EntryKind::other;
+  } catch (const std::system_error& e) {
+    if (not_found(static_cast<DWORD>(e.code().value()))) return EntryKind::none;
+    throw;
+  }
+}
+
+TemporaryFile OutputDir::write_temporary(std::string_view content, const fs::path& shown) {
+  auto tmp = std::make_unique<TemporaryFile::Native>();
+  tmp->dir = native_->dir.get();
+  tmp->target = shown;
+  for (int attempt = 0; !tmp->file.valid(); ++attempt) {
+    try {
+      tmp->file = open_relative(tmp->dir, random_name(), GENERIC_WRITE | DELETE,
+                                Disposition::create, EntryType::file, false, shown);
+    } catch (const std::system_error& e) {
+      const auto error = static_cast<DWORD>(e.code().value());
+      if ((error != ERROR_FILE_EXISTS && error != ERROR_ALREADY_EXISTS) || attempt == 8) throw;
+    }
+  }
+  const HANDLE file = tmp->file.get();
+  TemporaryFile result(std::move(tmp));  // from here on, deleted if anything fails
+  write_all(file, content, shown);
+  if (!::FlushFileBuffers(file)) throw_last_error("flush", shown);
+  return result;
+}
+
+void OutputDir::sync() const {
+  // NTFS and ReFS journal their directory entries; a directory handle cannot be flushed
+  // without write access to the directory itself.
+}
+
+TemporaryFile::TemporaryFile(std::unique_ptr<Native> native) : native_(std::move(native)) {}
+TemporaryFile::~TemporaryFile() {
+  if (!native_ || !native_->file.valid()) return;
+  FILE_DISPOSITION_INFO dispose{};
+  dispose.DeleteFile = TRUE;
+  ::SetFileInformationByHandle(native_->file.get(), FileDispositionInfo, &dispose, sizeof dispose);
+}
+TemporaryFile::TemporaryFile(TemporaryFile&&) noexcept = default;
+TemporaryFile& TemporaryFile::operator=(TemporaryFile&&) noexcept = default;
+
+bool TemporaryFile::move_to(const fs::path& name, bool replace) {
+  HANDLE file = native_->file.get();
+  const std::wstring wide = name.wstring();
+  std::vector<std::byte> buffer(sizeof(FILE_RENAME_INFO) + wide.size() * sizeof(wchar_t));
+  auto* info = reinterpret_cast<FILE_RENAME_INFO*>(buffer.data());
+  info->ReplaceIfExists = replace ? TRUE : FALSE;
+  info->RootDirectory = native_->dir;
+  info->FileNameLength = static_cast<DWORD>(wide.size() * sizeof(wchar_t));
+  std::memcpy(info->FileName, wide.data(), info->FileNameLength);
+  if (!::SetFileInformationByHandle(file, FileRenameInfo, info,
+                                    static_cast<DWORD>(buffer.size()))) {
+    const DWORD error = ::GetLastError();
+    if (!replace && (error == ERROR_ALREADY_EXISTS || error == ERROR_FILE_EXISTS)) return false;
+    throw_win32(error, "rename to", native_->target);
+  }
+  native_->file.reset();
+  return true;
+}
+
+}  // namespace iogate::detail

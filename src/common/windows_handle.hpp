@@ -1,0 +1,80 @@
+// Windows only: a HANDLE closed when it goes out of scope, Win32 errors as std::system_error, and
+// the Windows counterpart of openat(dir_fd, name, O_NOFOLLOW): a name opened relative to a
+// directory handle the caller verified, never following a reparse point (junction, symlink,
+// mount point), so no path string is looked up again after the check.
+#pragma once
+
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <utility>
+
+namespace iogate::detail {
+
+class UniqueHandle {
+ public:
+  UniqueHandle() = default;
+  explicit UniqueHandle(HANDLE h) : h_(h == INVALID_HANDLE_VALUE ? nullptr : h) {}
+  ~UniqueHandle() { reset(); }
+  UniqueHandle(UniqueHandle&& other) noexcept : h_(std::exchange(other.h_, nullptr)) {}
+  UniqueHandle& operator=(UniqueHandle&& other) noexcept {
+    if (this != &other) {
+      reset();
+      h_ = std::exchange(other.h_, nullptr);
+    }
+    return *this;
+  }
+  UniqueHandle(const UniqueHandle&) = delete;
+  UniqueHandle& operator=(const UniqueHandle&) = delete;
+
+  HANDLE get() const { return h_; }
+  bool valid() const { return h_ != nullptr; }
+  void reset() {
+    if (h_ != nullptr) ::CloseHandle(std::exchange(h_, nullptr));
+  }
+
+ private:
+  HANDLE h_ = nullptr;
+};
+
+// "<what> <path>: <the system's words>", with the Win32 error code (GetLastError()).
+[[noreturn]] void throw_win32(DWORD error, const std::string& what,
+                              const std::filesystem::path& path = {});
+[[noreturn]] inline void throw_last_error(const std::string& what,
+                                          const std::filesystem::path& path = {}) {
+  throw_win32(::GetLastError(), what, path);
+}
+
+// How open_relative treats an existing or missing name.
+enum class Disposition {
+  open,    // it must exist
+  create,  // it must not exist: made new, exclusively
+};
+
+// What open_relative may open.
+enum class EntryType { file, directory, any };
+
+// `name` (a plain file name, no separators) inside the directory open as `dir`, opened without
+// following a reparse point: if `name` is one, the reparse point itself is opened and
+// is_reparse_point() says so. `access` as for CreateFile (GENERIC_WRITE | DELETE ...); `type`
+// refuses the other kind (ERROR_DIRECTORY, ERROR_ACCESS_DENIED). Synchronous I/O unless
+// `overlapped`. Throws std::system_error with the Win32 error (ERROR_FILE_NOT_FOUND,
+// ERROR_FILE_EXISTS ...) naming `shown`.
+UniqueHandle open_relative(HANDLE dir, const std::wstring& name, ACCESS_MASK access,
+                           Disposition disposition, EntryType type, bool overlapped,
+                           const std::filesystem::path& shown);
+
+// A path opened as a directory, never following a reparse point at its last component (which,
+// if it is one, is refused with ERROR_CANT_ACCESS_FILE naming `path`).
+UniqueHandle open_directory(const std::filesystem::path& path, ACCESS_MASK access);
+
+// Whether an open handle is a reparse point, a directory.
+bool is_reparse_point(HANDLE h, const std::filesystem::path& shown);
+bool is_directory(HANDLE h, const std::filesystem::path& shown);
+
+}  // namespace iogate::detail
