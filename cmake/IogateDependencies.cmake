@@ -1,5 +1,10 @@
 # Every dependency is a Debian package found here; nothing is vendored or downloaded.
-# scripts/install-deps.sh installs them.
+# scripts/install-deps.sh installs them. The Windows build finds its own (the same packages, for
+# the target).
+if(WIN32)
+  include(IogateWindowsDependencies)
+  return()
+endif()
 find_package(fmt 9 REQUIRED)
 find_package(Boost 1.74 REQUIRED COMPONENTS filesystem)
 find_package(tomlplusplus 3 REQUIRED)

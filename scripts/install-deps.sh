@@ -5,6 +5,9 @@
 #   install-deps.sh           what building iogate and running its suites need
 #   install-deps.sh --tests   that, and what iogate's own tests use besides (cmake --workflow
 #                             --preset test)
+#   install-deps.sh --windows what the Windows build and its tests need (cmake --workflow --preset
+#                             windows): mingw-w64, GoogleTest's source, the header-only libraries,
+#                             wine
 #
 # Building: the compiler, CMake and Ninja, the libraries and GoogleTest the suites are made of,
 # Google Benchmark (the micro-benchmarks are configured with the rest), help2man for the man
@@ -26,6 +29,11 @@ build=(
   liburing-dev libaio-dev
   help2man dpkg-dev file libjs-chart.js
 )
+windows=(
+  cmake ninja-build g++-mingw-w64-x86-64-posix googletest
+  libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
+  wine64
+)
 tests=(
   git fio libxml2-utils python3 python3-junitparser chromium
   util-linux e2fsprogs xfsprogs libfuse3-dev fuse3
@@ -37,7 +45,9 @@ tests=(
 case "${1:-}" in
   "") packages=("${build[@]}") ;;
   --tests) packages=("${build[@]}" "${tests[@]}") ;;
-  *) echo "install-deps.sh: unknown argument '$1' (expected nothing or --tests)" >&2; exit 2 ;;
+  --windows) packages=("${windows[@]}") ;;
+  *) echo "install-deps.sh: unknown argument '$1' (expected nothing, --tests or --windows)" >&2
+     exit 2 ;;
 esac
 
 missing=()
