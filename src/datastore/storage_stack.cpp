@@ -31,6 +31,8 @@ auto all_fields(Stack& s) {
       {"physical_block_size", &s.physical_block_size},
       {"write_cache", &s.write_cache},
       {"hypervisor", &s.hypervisor},
+      {"bus_type", &s.bus_type},
+      {"cluster_size", &s.cluster_size},
   };
 }
 

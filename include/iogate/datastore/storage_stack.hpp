@@ -1,6 +1,11 @@
 // Where a run happened: the filesystem and block device under a directory, and the adapter and
 // driver in front of it. Fields that cannot be read are left empty, never guessed.
 //
+// On Windows (storage_stack_windows.cpp): the volume and its filesystem, the disk as
+// IOCTL_STORAGE_QUERY_PROPERTY describes it, and the SCSI/storage adapter's miniport driver
+// (host_driver: BusLogic, LSI_SAS, pvscsi, storahci, stornvme ...) with its file version; kernel
+// is the Windows version and build.
+//
 // On Linux, from /proc/self/mountinfo and sysfs. The mount is the longest mount point containing the directory's canonical path. The device is
 // the one the directory's files report (stat st_dev) looked up in <sysfs>/dev/block; a partition
 // is reported with its whole disk, whose queue settings and driver apply. Filesystems on anonymous
@@ -38,6 +43,8 @@ struct StorageStack {
   std::string write_cache;  // queue/write_cache: "write back" or "write through"
   std::string
       hypervisor;  // DMI sys_vendor and product_name: "VMware, Inc. VMware Virtual Platform"
+  std::string bus_type;      // Windows: the disk's bus as the storage stack reports it (SAS, SCSI)
+  std::string cluster_size;  // Windows: the volume's allocation unit in bytes
 
   // ("filesystem", "ext4") pairs in a fixed order (the order of the members above, keys spelled
   // as the members), for tables, JSON and test properties. Only the known fields: an empty
