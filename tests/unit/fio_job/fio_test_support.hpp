@@ -2,14 +2,13 @@
 // written to a temporary directory.
 #pragma once
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
 
 #include "iogate/fio_job/job_mapping.hpp"
+#include "iogate_test/temp_dir.hpp"
 
 namespace iogate::fio_job::test {
 
@@ -42,30 +41,15 @@ inline std::string error_of(const std::string& text) {
   return "no error";
 }
 
-// A directory removed when the test ends.
-class TempDir {
+// The test support's scratch directory, with job files written into it.
+class TempDir : public iogate::test::TempDir {
  public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "iogate-fio-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
   std::filesystem::path write(const std::string& name, const std::string& text) const {
-    const std::filesystem::path p = path_ / name;
+    const std::filesystem::path p = path() / name;
     std::filesystem::create_directories(p.parent_path());
     std::ofstream(p) << text;
     return p;
   }
-
- private:
-  std::filesystem::path path_;
 };
 
 }  // namespace iogate::fio_job::test
