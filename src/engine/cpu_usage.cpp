@@ -1,13 +1,10 @@
+// The platform-neutral half of cpu_usage.hpp: /proc/stat's text and the percentages;
+// take_cpu_snapshot() is in cpu_snapshot_<platform>.cpp.
 #include "cpu_usage.hpp"
-
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <fstream>
-#include <iterator>
-#include <string>
 
 namespace iogate {
 
@@ -31,21 +28,6 @@ std::optional<SystemCpuTicks> parse_proc_stat(std::string_view text) {
   for (const auto field : fields) ticks.total += field;
   ticks.busy = ticks.total - fields[3] - fields[4];
   return ticks;
-}
-
-CpuSnapshot take_cpu_snapshot() {
-  CpuSnapshot snap;
-  rusage usage{};
-  if (getrusage(RUSAGE_SELF, &usage) == 0) {
-    auto seconds = [](const timeval& tv) {
-      return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
-    };
-    snap.process_s = seconds(usage.ru_utime) + seconds(usage.ru_stime);
-  }
-  std::ifstream stat("/proc/stat");
-  std::string first_line;
-  if (stat && std::getline(stat, first_line)) snap.system = parse_proc_stat(first_line);
-  return snap;
 }
 
 CpuPercent cpu_percent(const CpuSnapshot& from, const CpuSnapshot& to, double wall_s) {

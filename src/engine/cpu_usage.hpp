@@ -1,12 +1,15 @@
 // CPU figures of a measured window, taken as two snapshots and a difference:
 //
-//   process: getrusage(RUSAGE_SELF) user + system time over wall time, in % of one core (so a
-//            process keeping two cores busy reports 200 %);
-//   system:  the aggregate "cpu" line of /proc/stat, busy share of all cores, which is what
-//            IOMeter reports as "% CPU". Busy = total - idle - iowait; total = user + nice +
-//            system + idle + iowait + irq + softirq + steal (guest time is already in user).
+//   process: user + system time over wall time, in % of one core (so a process keeping two
+//            cores busy reports 200 %): getrusage(RUSAGE_SELF) on POSIX, GetProcessTimes on
+//            Windows;
+//   system:  busy share of all cores, which is what IOMeter reports as "% CPU". On Linux the
+//            aggregate "cpu" line of /proc/stat: busy = total - idle - iowait; total = user +
+//            nice + system + idle + iowait + irq + softirq + steal (guest time is already in
+//            user). On Windows GetSystemTimes: busy = kernel + user - idle.
 //
-// When /proc/stat cannot be read (a sandbox, not Linux) the system figure is 0.
+// When the system's figures cannot be read (a sandbox, /proc/stat missing) the system figure is
+// 0. take_cpu_snapshot() is per platform (cpu_snapshot_<platform>.cpp).
 #pragma once
 
 #include <cstdint>

@@ -2,9 +2,6 @@
 // integrity workload, a write pass and a verified read pass) and returns the merged figures.
 #include "iogate/engine/engine.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <stdexcept>
 #include <string>
 
@@ -43,21 +40,21 @@ void set_pass(std::vector<Worker>& workers, IoDirection direction) {
 // Write everything (fdatasync at the end), then read it all back verifying every block, past
 // the page cache: with O_DIRECT where the filesystem has it, else after dropping the file's
 // cached pages, so the read pass sees what the device kept.
-RunResult run_integrity(std::vector<Worker>& workers, const WorkloadFile& file, const FileRef& path,
+RunResult run_integrity(std::vector<Worker>& workers, WorkloadFile& file, const FileRef& path,
                         const IntervalHook& hook) {
   set_pass(workers, IoDirection::write);
-  RunResult result = run_pass(workers, file.fd(), file.path(), hook);
+  RunResult result = run_pass(workers, file, hook);
   set_pass(workers, IoDirection::read);
   if (file.direct()) {
-    append_pass(result, run_pass(workers, file.fd(), file.path(), hook));
+    append_pass(result, run_pass(workers, file, hook));
     return result;
   }
   try {
-    const WorkloadFile direct(path, true);
-    append_pass(result, run_pass(workers, direct.fd(), direct.path(), hook));
+    WorkloadFile direct(path, true);
+    append_pass(result, run_pass(workers, direct, hook));
   } catch (const DirectIoUnsupported&) {
-    ::posix_fadvise(file.fd(), 0, 0, POSIX_FADV_DONTNEED);
-    append_pass(result, run_pass(workers, file.fd(), file.path(), hook));
+    file.drop_cached_pages();
+    append_pass(result, run_pass(workers, file, hook));
   }
   return result;
 }
@@ -66,13 +63,13 @@ RunResult run_integrity(std::vector<Worker>& workers, const WorkloadFile& file, 
 
 RunResult run_workload(const WorkloadSpec& spec, const FileRef& path, RunOptions options) {
   validate_workload(spec);
-  const WorkloadFile file(path, spec.direct);
+  WorkloadFile file(path, spec.direct);
   check_against_file(spec, file);
   std::vector<Worker> workers = make_workers(spec, file.buffer_alignment(), options);
   if (spec.kind == WorkloadKind::integrity) {
     return run_integrity(workers, file, path, options.on_interval);
   }
-  return run_pass(workers, file.fd(), file.path(), options.on_interval);
+  return run_pass(workers, file, options.on_interval);
 }
 
 }  // namespace iogate

@@ -67,10 +67,10 @@ std::string engine_note(const std::string& choice, const std::string& setup) {
   return choice + "; " + setup;
 }
 
-RunResult run_one(Worker& w, int fd, const std::string& path, const IntervalHook& hook,
+RunResult run_one(Worker& w, NativeHandle file, const std::string& path, const IntervalHook& hook,
                   std::atomic<bool>* stop, SharedProgress* progress) {
   IoBackend& backend = *w.backend;
-  backend.setup({.fd = fd,
+  backend.setup({.file = file,
                  .depth = w.depth,
                  .direct = w.spec.direct,
                  .read_buffers = {w.read_buffers.data(), w.read_buffers.size()},
@@ -181,9 +181,10 @@ std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment
   return workers;
 }
 
-RunResult run_pass(std::vector<Worker>& workers, int fd, const std::string& path,
-                   const IntervalHook& hook) {
-  if (workers.size() == 1) return run_one(workers[0], fd, path, hook, nullptr, nullptr);
+RunResult run_pass(std::vector<Worker>& workers, WorkloadFile& file, const IntervalHook& hook) {
+  file.open_for_workers(static_cast<unsigned>(workers.size()));
+  const std::string& path = file.path();
+  if (workers.size() == 1) return run_one(workers[0], file.handle(0), path, hook, nullptr, nullptr);
 
   static const IntervalHook kNoHook;
   std::atomic<bool> stop{false};
@@ -196,7 +197,8 @@ RunResult run_pass(std::vector<Worker>& workers, int fd, const std::string& path
     for (std::size_t i = 0; i < workers.size(); ++i) {
       threads.emplace_back([&, i] {
         try {
-          results[i] = run_one(workers[i], fd, path, i == 0 ? hook : kNoHook, &stop, &progress);
+          results[i] = run_one(workers[i], file.handle(static_cast<unsigned>(i)), path,
+                               i == 0 ? hook : kNoHook, &stop, &progress);
         } catch (...) {
           errors[i] = std::current_exception();
           stop.store(true, std::memory_order_relaxed);

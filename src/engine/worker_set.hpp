@@ -11,6 +11,7 @@
 #include "aligned_buffer.hpp"
 #include "iogate/engine/engine.hpp"
 #include "verify/block_verifier.hpp"
+#include "workload_file.hpp"
 
 namespace iogate {
 
@@ -33,11 +34,11 @@ struct Worker {
 std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment,
                                  RunOptions& options);
 
-// Runs one pass, each worker setting its backend up on `fd` and releasing it on its own thread;
+// Runs one pass, each worker setting its backend up on its handle of `file` and releasing it on
+// its own thread;
 // rethrows the first worker's error after stopping and joining the others. When the workers were
 // interrupted (and none failed otherwise) it throws one Interrupted covering all of them.
-RunResult run_pass(std::vector<Worker>& workers, int fd, const std::string& path,
-                   const IntervalHook& hook);
+RunResult run_pass(std::vector<Worker>& workers, WorkloadFile& file, const IntervalHook& hook);
 
 // Adds `worker` (run at the same time) into `into`.
 void merge_concurrent(RunResult& into, const RunResult& worker);

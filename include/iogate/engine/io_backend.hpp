@@ -1,5 +1,5 @@
 // The seam between the workload loop and an I/O engine, shaped like fio's ioengine_ops so that a
-// synchronous engine and an asynchronous one (io_uring, libaio) fit the same loop:
+// synchronous engine and an asynchronous one (io_uring, libaio, IOCP) fit the same loop:
 //
 //   setup(setup)      once per pass, on the thread that runs it: the file, the depth and the
 //                     buffers every request will point into (fio's post_init and iomem steps),
@@ -9,11 +9,12 @@
 //                     busy:      no room; reap something first, then submit again
 //   commit()          push queued requests to the kernel (batched submission)
 //   reap(out, min)    wait for at least `min` completions, return how many were written to out
-//   flush()           fdatasync
+//   flush()           fdatasync (FlushFileBuffers on Windows)
 //   release()         at the end of the pass, on the same thread (normal end or exception):
 //                     wait for whatever is still in flight and free the kernel's resources
 //
-// A request's result is the byte count transferred or -errno. The loop, not the backend, owns the
+// A request's result is the byte count transferred or -errno (a Windows backend maps its Win32
+// error to the nearest errno, win32_errno.hpp). The loop, not the backend, owns the
 // requests and their buffers, retries short transfers and turns errors into exceptions. The
 // buffers outlive the backend, but an exception may end the run with requests still queued:
 // release() (and the destructor, for a backend never released) must wait for them before
@@ -28,6 +29,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+
+#include "iogate/engine/native_handle.hpp"
 
 namespace iogate {
 
@@ -46,9 +49,9 @@ struct IoRequest {
 enum class SubmitStatus { completed, queued, busy };
 
 struct BackendSetup {
-  int fd = -1;
+  NativeHandle file = kNoHandle;  // the open test file (a descriptor, a HANDLE)
   unsigned depth = 1;  // I/Os the loop will keep in flight, at most max_in_flight(requested)
-  bool direct = true;  // the file was opened with O_DIRECT
+  bool direct = true;  // the file was opened with O_DIRECT (FILE_FLAG_NO_BUFFERING)
   // Every request's buffer lies in one of these (either may be empty: no reads, no writes).
   std::span<std::byte> read_buffers;
   std::span<std::byte> write_buffers;
@@ -75,9 +78,10 @@ class IoBackend {
   virtual void release() noexcept {}
 };
 
-// Makes the named backend: "psync", "io_uring", "libaio", or "auto" for the first usable of
-// io_uring, libaio, psync (each built in only when its library was found, and usable only when
-// its runtime probe succeeds). An unknown name, or a named engine that is not usable here, throws
+// Makes the named backend: "psync", "io_uring", "libaio", "iocp", or "auto" for the first usable
+// of the platform's engines (engine_names(): io_uring, libaio, psync on Linux; iocp, psync on
+// Windows), each built in only when its library or platform was found, and usable only when its
+// runtime probe succeeds. An unknown name, or a named engine that is not usable here, throws
 // std::invalid_argument naming the engine and why; a named engine never falls back to another.
 std::unique_ptr<IoBackend> make_backend(std::string_view name);
 
@@ -90,7 +94,8 @@ struct BackendChoice {
 // make_backend, also saying why "auto" passed over the engines it did not take.
 BackendChoice select_backend(std::string_view name);
 
-// The engines iogate knows, in the order "auto" tries them: io_uring, libaio, psync.
+// The engines iogate knows on this platform, in the order "auto" tries them: io_uring, libaio,
+// psync on Linux; iocp, psync on Windows.
 std::span<const std::string_view> engine_names();
 
 // Whether the named engine was compiled in (its library was found when iogate was configured).

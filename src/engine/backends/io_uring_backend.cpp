@@ -57,7 +57,7 @@ void IoUringBackend::setup(const BackendSetup& setup) {
   note_.clear();
   make_ring(setup.depth);
   ready_ = true;
-  fd_ = setup.fd;
+  fd_ = setup.file;
   in_flight_ = 0;
   register_file_and_buffers(setup);
 }
@@ -91,7 +91,7 @@ void IoUringBackend::make_ring(unsigned depth) {
 }
 
 void IoUringBackend::register_file_and_buffers(const BackendSetup& setup) {
-  fixed_file_ = io_uring_register_files(&ring_, &setup.fd, 1) == 0;
+  fixed_file_ = io_uring_register_files(&ring_, &setup.file, 1) == 0;
   fixed_buffers_.clear();
   if (!setup.direct) {
     // The page cache copies through a registered buffer more slowly than through the user's

@@ -35,7 +35,7 @@ void LibaioBackend::setup(const BackendSetup& setup) {
     ctx_ = nullptr;
     throw_rc(rc, "io_setup");
   }
-  fd_ = setup.fd;
+  fd_ = setup.file;
   iocbs_.assign(depth, iocb{});
   batch_.clear();
   batch_.reserve(depth);

@@ -1,7 +1,8 @@
 // The backend registry. Each asynchronous engine is gated twice: at build time (its library was
-// found: IOGATE_HAVE_LIBURING / IOGATE_HAVE_LIBAIO) and at run time (its probe succeeds here).
-// "auto" takes the first usable one of io_uring, libaio, psync and says why it passed over the
-// others; an engine asked for by name must be usable, or the run is refused.
+// found: IOGATE_HAVE_LIBURING / IOGATE_HAVE_LIBAIO; the target is Windows: IOGATE_HAVE_IOCP) and
+// at run time (its probe succeeds here). "auto" takes the first usable one of the platform's
+// engines (io_uring, libaio, psync on Linux; iocp, psync on Windows) and says why it passed over
+// the others; an engine asked for by name must be usable, or the run is refused.
 #include <algorithm>
 #include <array>
 #include <cstdlib>
@@ -17,14 +18,25 @@
 #ifdef IOGATE_HAVE_LIBAIO
 #include "backends/libaio_backend.hpp"
 #endif
+#ifdef IOGATE_HAVE_IOCP
+#include "backends/iocp_backend.hpp"
+#endif
 
 namespace iogate {
 namespace {
 
+// Each platform knows its own engines only: a Linux run is not told about IOCP, nor a Windows
+// run about io_uring.
+#ifdef IOGATE_HAVE_IOCP
+constexpr std::array<std::string_view, 2> kPreference{"iocp", "psync"};
+constexpr const char* kKnown =
+    "known engines: \"auto\" (the first usable of iocp, psync), \"iocp\", \"psync\"";
+#else
 constexpr std::array<std::string_view, 3> kPreference{"io_uring", "libaio", "psync"};
 constexpr const char* kKnown =
     "known engines: \"auto\" (the first usable of io_uring, libaio, psync), \"io_uring\", "
     "\"libaio\", \"psync\"";
+#endif
 
 std::unique_ptr<IoBackend> construct(std::string_view name) {
 #ifdef IOGATE_HAVE_LIBURING
@@ -32,6 +44,9 @@ std::unique_ptr<IoBackend> construct(std::string_view name) {
 #endif
 #ifdef IOGATE_HAVE_LIBAIO
   if (name == "libaio") return std::make_unique<LibaioBackend>();
+#endif
+#ifdef IOGATE_HAVE_IOCP
+  if (name == "iocp") return std::make_unique<IocpBackend>();
 #endif
   if (name == "psync") return std::make_unique<PsyncBackend>();
   return nullptr;
@@ -67,6 +82,12 @@ std::optional<std::string> probe_once(std::string_view name) {
     return why;
   }
 #endif
+#ifdef IOGATE_HAVE_IOCP
+  if (name == "iocp") {
+    static const std::optional<std::string> why = probe_iocp();
+    return why;
+  }
+#endif
   if (name == "psync") return std::nullopt;
   return std::string("not built in (its library was not found when iogate was configured)");
 }
@@ -81,6 +102,9 @@ bool engine_built_in(std::string_view name) {
 #endif
 #ifdef IOGATE_HAVE_LIBAIO
   if (name == "libaio") return true;
+#endif
+#ifdef IOGATE_HAVE_IOCP
+  if (name == "iocp") return true;
 #endif
   return name == "psync";
 }

@@ -1,4 +1,7 @@
-// The synchronous backend: one pread/pwrite per request, done when submit returns.
+// The synchronous backend: one positional read or write per request, done when submit returns.
+// One implementation per platform: pread/pwrite and fdatasync (psync_backend_posix.cpp);
+// ReadFile/WriteFile with the offset in an OVERLAPPED, each waited for before submit returns, and
+// FlushFileBuffers (psync_backend_windows.cpp): the same semantics, so the same name.
 //
 // It keeps exactly one I/O outstanding, so max_in_flight() is 1 whatever depth the workload
 // asks for, and RunResult::queue_depth then reports 1: a psync run at "queue depth 32" is a
@@ -19,7 +22,7 @@ class PsyncBackend final : public IoBackend {
   void flush() override;
 
  private:
-  int fd_ = -1;
+  NativeHandle file_ = kNoHandle;
 };
 
 }  // namespace iogate

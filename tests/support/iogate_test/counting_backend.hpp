@@ -2,7 +2,7 @@
 // submitted), how many requests were in flight at most (accepted as queued, not yet reaped), and
 // how many queued requests each commit carried.
 // Tests run real backends through it to see ordering and depth from outside the loop. It can
-// also hand the backend a different descriptor, to make the kernel itself fail the I/O.
+// also hand the backend a different file handle, to make the kernel itself fail the I/O.
 #pragma once
 
 #include <algorithm>
@@ -29,7 +29,7 @@ class CountingBackend final : public IoBackend {
   CountingBackend(std::unique_ptr<IoBackend> inner, CountingLog& log)
       : inner_(std::move(inner)), log_(log) {}
 
-  std::optional<int> replace_fd;  // set: the inner backend gets this descriptor instead
+  std::optional<NativeHandle> replace_file;  // set: the inner backend gets this handle instead
 
   std::string_view name() const override { return inner_->name(); }
   unsigned max_in_flight(unsigned requested) const override {
@@ -38,7 +38,7 @@ class CountingBackend final : public IoBackend {
   void setup(const BackendSetup& setup) override {
     log_.setup_depth = setup.depth;
     BackendSetup inner = setup;
-    inner.fd = replace_fd.value_or(setup.fd);
+    inner.file = replace_file.value_or(setup.file);
     inner_->setup(inner);
   }
   SubmitStatus submit(IoRequest& req) override {

@@ -2,14 +2,11 @@
 // tests ask of one: a sparse file in it, and a listing of what is left in it.
 #pragma once
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <random>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -20,12 +17,25 @@ class TempDir {
  public:
   // Under the system's temporary directory, or under `parent` (a real disk for O_DIRECT, where
   // the temporary directory may be tmpfs).
+  // Made as mkdtemp makes one (a fresh random name, created exclusively, owner only), with the
+  // standard library so that it works on every platform.
   explicit TempDir(const std::filesystem::path& parent = std::filesystem::temp_directory_path()) {
-    std::string templ = (parent / "iogate-test-XXXXXX").string();
-    if (::mkdtemp(templ.data()) == nullptr) {
-      throw std::system_error(errno, std::generic_category(), "mkdtemp " + templ);
+    static constexpr char kChars[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    std::random_device device;
+    std::uniform_int_distribution<std::size_t> pick(0, sizeof kChars - 2);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      std::string name = "iogate-test-";
+      for (int i = 0; i < 6; ++i) name += kChars[pick(device)];
+      const std::filesystem::path candidate = parent / name;
+      if (std::filesystem::create_directory(candidate)) {  // false: the name was taken
+        std::filesystem::permissions(candidate, std::filesystem::perms::owner_all);
+        path_ = candidate;
+        return;
+      }
     }
-    path_ = templ;
+    throw std::system_error(std::make_error_code(std::errc::file_exists),
+                            "no free temporary directory name under " + parent.string());
   }
   ~TempDir() {
     std::error_code ignored;
@@ -36,15 +46,12 @@ class TempDir {
 
   const std::filesystem::path& path() const { return path_; }
 
-  // A file of `size` bytes that reads as zeros (sparse).
+  // A file of `size` bytes that reads as zeros (sparse where the filesystem allows).
   std::filesystem::path make_file(const std::string& name, std::uint64_t size) const {
     const auto file = path_ / name;
-    const int fd = ::open(file.c_str(), O_CREAT | O_RDWR | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0) throw std::system_error(errno, std::generic_category(), "open " + file.string());
-    const int rc = ::ftruncate(fd, static_cast<off_t>(size));
-    ::close(fd);
-    if (rc != 0)
-      throw std::system_error(errno, std::generic_category(), "ftruncate " + file.string());
+    if (!std::ofstream(file, std::ios::binary | std::ios::trunc))
+      throw std::system_error(std::make_error_code(std::errc::io_error), "create " + file.string());
+    std::filesystem::resize_file(file, size);
     return file;
   }
 

@@ -1,9 +1,7 @@
-// The same behaviour proved once per engine: every test runs for psync, io_uring and libaio, and
-// skips (saying why) for an engine not built in or not usable on this machine. Real I/O, on a
-// file under the build tree (a real disk, as O_DIRECT needs; /tmp may be tmpfs).
-#include <fcntl.h>
-#include <unistd.h>
-
+// The same behaviour proved once per engine: every test runs for each engine of the platform
+// (psync, io_uring and libaio on Linux; psync and iocp on Windows), and skips (saying why) for an
+// engine not built in or not usable on this machine. Real I/O, on a file under the build tree (a
+// real disk, as O_DIRECT needs; /tmp may be tmpfs).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -16,6 +14,7 @@
 
 #include "iogate/engine/engine.hpp"
 #include "iogate_test/counting_backend.hpp"
+#include "iogate_test/native_file.hpp"
 #include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
@@ -34,7 +33,7 @@ void expect_binomial(std::uint64_t observed, std::uint64_t n, double p, const ch
       << what << ": " << observed << " of " << n << ", expected " << mean;
 }
 
-class EveryBackend : public ::testing::TestWithParam<const char*> {
+class EveryBackend : public ::testing::TestWithParam<std::string_view> {
  protected:
   EveryBackend() : dir_(IOGATE_TEST_SCRATCH_DIR) {}
 
@@ -52,16 +51,16 @@ class EveryBackend : public ::testing::TestWithParam<const char*> {
     s.file_size = file_size;
     s.io_size = io_size;
     s.queue_depth = depth;
-    s.engine = GetParam();
+    s.engine = std::string(GetParam());
     s.seed = 11;
     return s;
   }
 
   // Runs through the counting decorator; a filesystem without O_DIRECT skips the test.
   RunResult run(const WorkloadSpec& s, const std::filesystem::path& file,
-                std::optional<int> replace_fd = {}) {
+                std::optional<NativeHandle> replace_file = {}) {
     auto backend = std::make_unique<test::CountingBackend>(make_backend(GetParam()), log_);
-    backend->replace_fd = replace_fd;
+    backend->replace_file = replace_file;
     RunOptions options;
     options.backend = std::move(backend);
     return run_workload(s, file, std::move(options));
@@ -164,50 +163,48 @@ TEST_P(EveryBackend, DirectIoGoesToTheKernelOneAtATimeBufferedIoInBatches) {
 
 TEST_P(EveryBackend, KernelErrorCarriesErrnoOperationOffsetAndPath) {
   const auto file = dir_.make_file("data", kMiB);
-  const int read_only = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  ASSERT_GE(read_only, 0);
+  const test::NativeFile read_only(file, test::Access::read_only);
   WorkloadSpec s = spec(kMiB, kMiB, 4);
   s.direct = false;
   try {
-    (void)run(s, file, read_only);
+    (void)run(s, file, read_only.get());
     ADD_FAILURE() << "a write through a read-only descriptor succeeded";
   } catch (const std::system_error& e) {
-    EXPECT_EQ(e.code().value(), EBADF) << e.what();
+    EXPECT_EQ(e.code().value(), test::kWriteToReadOnlyErrno) << e.what();
     EXPECT_THAT(e.what(), HasSubstr("write of 4096 bytes at offset 0 of " + file.string()));
   }
-  ::close(read_only);
 }
 
 TEST_P(EveryBackend, ReadingPastTheEndOfAShrunkFileIsAnError) {
   const auto file = dir_.make_file("data", kMiB);
   const auto empty = dir_.make_file("empty", 0);
-  const int shrunk = ::open(empty.c_str(), O_RDWR | O_CLOEXEC);
-  ASSERT_GE(shrunk, 0);
+  const test::NativeFile shrunk(empty, test::Access::read_write);
   WorkloadSpec s = spec(kMiB, kMiB, 4);
   s.direct = false;
   s.read_pct = 100;
   try {
-    (void)run(s, file, shrunk);
+    (void)run(s, file, shrunk.get());
     ADD_FAILURE() << "reads past the end of the file succeeded";
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code().value(), EIO);
     EXPECT_THAT(e.what(), HasSubstr("read of 4096 bytes at offset"));
     EXPECT_THAT(e.what(), HasSubstr("transferred nothing"));
   }
-  ::close(shrunk);
 }
 
 TEST_P(EveryBackend, DestroyingItWithIoInFlightWaitsForThatIo) {
   const auto file = dir_.make_file("data", kMiB);
-  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
-  ASSERT_GE(fd, 0);
+  const test::NativeFile native(file, test::Access::read_write);
   std::vector<std::vector<char>> buffers(16, std::vector<char>(kBlock));
   std::vector<IoRequest> reqs(16);
   {
     auto backend = make_backend(GetParam());
     const unsigned depth = backend->max_in_flight(16);
-    backend->setup(
-        {.fd = fd, .depth = depth, .direct = false, .read_buffers = {}, .write_buffers = {}});
+    backend->setup({.file = native.get(),
+                    .depth = depth,
+                    .direct = false,
+                    .read_buffers = {},
+                    .write_buffers = {}});
     for (std::uint32_t i = 0; i < depth; ++i) {
       reqs[i] = IoRequest{IoDirection::read, i * kBlock, kBlock, buffers[i].data()};
       reqs[i].slot = i;
@@ -215,7 +212,6 @@ TEST_P(EveryBackend, DestroyingItWithIoInFlightWaitsForThatIo) {
     }
     backend->commit();
   }  // destroyed unreaped: must not return while the kernel still writes into `buffers`
-  ::close(fd);
 }
 
 TEST_P(EveryBackend, VerifiedRandomMixAtDepthRaisesNoFalseAlarm) {
@@ -249,7 +245,7 @@ TEST_P(EveryBackend, IntegrityPassWritesFlushesAndVerifiesEveryBlock) {
   EXPECT_GT(r.flush_s, 0.0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, EveryBackend, ::testing::Values("psync", "io_uring", "libaio"),
+INSTANTIATE_TEST_SUITE_P(Engines, EveryBackend, ::testing::ValuesIn(engine_names()),
                          [](const auto& param_info) { return std::string(param_info.param); });
 
 }  // namespace

@@ -81,7 +81,7 @@ TEST(StopRequest, InterruptedSaysWhatWasDoneAndNamesTheSignal) {
   const Interrupted prealloc(SIGTERM, p);
   EXPECT_THAT(prealloc.what(), HasSubstr("SIGTERM while preallocating /d/a.dat after 2.10s"));
   EXPECT_EQ(not_run_reason(SIGINT), "not run: interrupted by SIGINT");
-  EXPECT_EQ(signal_name(SIGUSR1), "signal " + std::to_string(SIGUSR1));
+  EXPECT_EQ(signal_name(SIGABRT), "signal " + std::to_string(SIGABRT));
 }
 
 TEST_F(InterruptRun, ASynchronousRunStopsAtTheNextIssueAndSkipsTheFlush) {

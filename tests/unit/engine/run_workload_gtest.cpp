@@ -2,9 +2,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
@@ -15,29 +12,13 @@
 
 #include "iogate/engine/engine.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "run_workload_helpers.hpp"
 
 namespace iogate {
 namespace {
 
 using namespace std::chrono_literals;
 using ::testing::HasSubstr;
-
-constexpr std::uint64_t kMiB = 1 << 20;
-
-WorkloadSpec buffered(std::uint64_t file_size, std::uint64_t io_size) {
-  WorkloadSpec spec;
-  spec.block_size = 4096;
-  spec.file_size = file_size;
-  spec.io_size = io_size;
-  spec.direct = false;
-  spec.seed = 1;
-  return spec;
-}
-
-std::vector<char> slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 TEST(RunWorkload, SizeBasedSequentialWriteCountsEveryByteAndFillsTheFile) {
   const test::TempDir dir;
@@ -200,60 +181,6 @@ TEST(RunWorkload, MissingFileIsASystemErrorNamingIt) {
   } catch (const std::system_error& e) {
     EXPECT_EQ(e.code(), std::errc::no_such_file_or_directory);
     EXPECT_THAT(e.what(), HasSubstr("open " + missing.string()));
-  }
-}
-
-TEST(RunWorkload, RefusesASymlinkAndLeavesItsTargetAlone) {
-  const test::TempDir dir;
-  const auto victim = dir.make_file("victim", 2 * kMiB);
-  const auto link = dir.path() / "run.dat";
-  std::filesystem::create_symlink(victim, link);
-  try {
-    (void)run_workload(buffered(2 * kMiB, 2 * kMiB), link);
-    FAIL() << "followed a symlink to its target";
-  } catch (const std::system_error& e) {
-    EXPECT_EQ(e.code(), std::errc::too_many_symbolic_link_levels);
-    EXPECT_THAT(e.what(), HasSubstr("symbolic link"));
-  }
-  const std::vector<char> content = slurp(victim);
-  EXPECT_EQ(std::count(content.begin(), content.end(), '\0'), static_cast<long>(2 * kMiB));
-}
-
-// Given a directory descriptor, the engine opens the file relative to it: renaming the directory
-// and putting a symlink to another directory in its place sends nothing there.
-TEST(RunWorkload, AFileRelativeToADirectoryDescriptorIgnoresWhatThePathNamesNow) {
-  const test::TempDir dir;
-  const auto work = dir.path() / "work";
-  const auto victim = dir.path() / "victim";
-  std::filesystem::create_directories(work);
-  std::filesystem::create_directories(victim);
-  std::ofstream(work / "run.dat").close();
-  std::filesystem::resize_file(work / "run.dat", 2 * kMiB);
-  std::ofstream(victim / "run.dat") << "keep";
-  const int dir_fd = ::open(work.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  ASSERT_GE(dir_fd, 0);
-  std::filesystem::rename(work, dir.path() / "moved");
-  std::filesystem::create_directory_symlink(victim, work);
-  const RunResult r =
-      run_workload(buffered(2 * kMiB, 2 * kMiB), FileRef(dir_fd, "run.dat", work / "run.dat"));
-  EXPECT_EQ(r.bytes(), 2 * kMiB);
-  const std::vector<char> written = slurp(dir.path() / "moved" / "run.dat");
-  EXPECT_NE(std::count(written.begin(), written.end(), '\0'), static_cast<long>(2 * kMiB));
-  EXPECT_EQ(slurp(victim / "run.dat"), (std::vector<char>{'k', 'e', 'e', 'p'}));
-  // Only plain names, and a symlink there is refused as with a path.
-  EXPECT_THROW(FileRef(dir_fd, "../run.dat", "x"), std::invalid_argument);
-  std::filesystem::create_symlink(victim / "run.dat", dir.path() / "moved" / "link.dat");
-  EXPECT_THROW((void)run_workload(buffered(kMiB, kMiB), FileRef(dir_fd, "link.dat", "link.dat")),
-               std::system_error);
-  ::close(dir_fd);
-}
-
-TEST(RunWorkload, RejectsWhatIsNeitherAFileNorABlockDevice) {
-  try {
-    (void)run_workload(buffered(kMiB, kMiB), "/dev/null");
-    FAIL() << "ran on a character device";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_THAT(e.what(), HasSubstr("/dev/null is neither a regular file nor a block device"));
   }
 }
 

@@ -1,3 +1,5 @@
+// The POSIX half of workload_file.hpp: openat with O_NOFOLLOW, sizes and direct-I/O alignment
+// from statx, sysfs or the block device.
 #include "workload_file.hpp"
 
 #include "posix_error.hpp"
@@ -36,12 +38,12 @@ std::uint32_t sysfs_logical_block_size(dev_t dev) {
 }  // namespace
 
 WorkloadFile::WorkloadFile(const FileRef& file, bool direct)
-    : path_(file.shown()), direct_(direct) {
+    : path_(file.shown()), file_(file), direct_(direct) {
   // O_NOFOLLOW: the test file lives in a scratch directory, and a symlink swapped in for it
   // would send the run's writes to whatever it names.
   const int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (direct ? O_DIRECT : 0);
-  fd_ = ::openat(file.dir_fd(), file.name().c_str(), flags);
-  if (fd_ < 0) {
+  handle_ = ::openat(file.dir(), file.native_name().c_str(), flags);
+  if (handle_ < 0) {
     if (errno == ELOOP) {
       throw std::system_error(
           errno, std::generic_category(),
@@ -57,16 +59,17 @@ WorkloadFile::WorkloadFile(const FileRef& file, bool direct)
   }
   try {
     struct stat st {};
-    if (::fstat(fd_, &st) != 0) throw_errno(errno, "fstat", path_);
+    if (::fstat(handle_, &st) != 0) throw_errno(errno, "fstat", path_);
     if (S_ISBLK(st.st_mode)) {
-      if (::ioctl(fd_, BLKGETSIZE64, &size_) != 0) throw_errno(errno, "ioctl BLKGETSIZE64", path_);
+      if (::ioctl(handle_, BLKGETSIZE64, &size_) != 0)
+        throw_errno(errno, "ioctl BLKGETSIZE64", path_);
       int sector = 0;
-      if (::ioctl(fd_, BLKSSZGET, &sector) != 0) throw_errno(errno, "ioctl BLKSSZGET", path_);
+      if (::ioctl(handle_, BLKSSZGET, &sector) != 0) throw_errno(errno, "ioctl BLKSSZGET", path_);
       direct_io_block_ = static_cast<std::uint32_t>(std::max(sector, 512));
     } else if (S_ISREG(st.st_mode)) {
       size_ = static_cast<std::uint64_t>(st.st_size);
       struct statx sx {};
-      if (::statx(fd_, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 &&
+      if (::statx(handle_, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 &&
           (sx.stx_mask & STATX_DIOALIGN) != 0 && sx.stx_dio_offset_align != 0) {
         direct_io_block_ = sx.stx_dio_offset_align;
         buffer_alignment_ = std::max(buffer_alignment_, sx.stx_dio_mem_align);
@@ -78,11 +81,19 @@ WorkloadFile::WorkloadFile(const FileRef& file, bool direct)
     }
     buffer_alignment_ = std::max(buffer_alignment_, direct_io_block_);
   } catch (...) {
-    ::close(fd_);
+    ::close(handle_);
     throw;
   }
 }
 
-WorkloadFile::~WorkloadFile() { ::close(fd_); }
+WorkloadFile::~WorkloadFile() { ::close(handle_); }
+
+// Every worker shares the one descriptor: pread, pwrite and the kernel's rings take it as it is.
+NativeHandle WorkloadFile::handle(unsigned /*worker*/) const { return handle_; }
+void WorkloadFile::open_for_workers(unsigned /*workers*/) {}
+
+void WorkloadFile::drop_cached_pages() const {
+  ::posix_fadvise(handle_, 0, 0, POSIX_FADV_DONTNEED);
+}
 
 }  // namespace iogate

@@ -1,3 +1,4 @@
+// PsyncBackend on POSIX: pread/pwrite, fdatasync.
 #include "backends/psync_backend.hpp"
 #include "posix_error.hpp"
 
@@ -8,13 +9,13 @@
 
 namespace iogate {
 
-void PsyncBackend::setup(const BackendSetup& setup) { fd_ = setup.fd; }
+void PsyncBackend::setup(const BackendSetup& setup) { file_ = setup.file; }
 
 SubmitStatus PsyncBackend::submit(IoRequest& req) {
   const auto offset = static_cast<off_t>(req.offset);
   const ssize_t n = req.direction == IoDirection::read
-                        ? ::pread(fd_, req.buffer, req.length, offset)
-                        : ::pwrite(fd_, req.buffer, req.length, offset);
+                        ? ::pread(file_, req.buffer, req.length, offset)
+                        : ::pwrite(file_, req.buffer, req.length, offset);
   req.result = n >= 0 ? n : -errno;
   return SubmitStatus::completed;
 }
@@ -23,7 +24,7 @@ SubmitStatus PsyncBackend::submit(IoRequest& req) {
 std::size_t PsyncBackend::reap(std::span<IoRequest*> /*out*/, std::size_t /*min*/) { return 0; }
 
 void PsyncBackend::flush() {
-  if (::fdatasync(fd_) != 0) detail::throw_errno("fdatasync");
+  if (::fdatasync(file_) != 0) detail::throw_errno("fdatasync");
 }
 
 }  // namespace iogate
