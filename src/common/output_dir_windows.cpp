@@ -14,6 +14,8 @@
 
 #include "output_dir.hpp"
 #include "windows_handle.hpp"
+//
+#include <winternl.h>
 
 namespace iogate::detail {
 
@@ -65,8 +67,9 @@ OutputDir& OutputDir::operator=(OutputDir&&) noexcept = default;
 
 EntryKind OutputDir::kind_of(const fs::path& name) const {
   try {
-    const UniqueHandle h = open_relative(native_->dir.get(), name.wstring(), FILE_READ_ATTRIBUTES,
-                                         Disposition::open, EntryType::any, false, name);
+    const UniqueHandle h =
+        open_relative(native_->dir.get(), name.wstring(),
+                      {.access = FILE_READ_ATTRIBUTES, .type = EntryType::any}, name);
     return is_directory(h.get(), name) ? EntryKind::directory : EntryKind::other;
   } catch (const std::system_error& e) {
     if (not_found(static_cast<DWORD>(e.code().value()))) return EntryKind::none;
@@ -80,8 +83,9 @@ TemporaryFile OutputDir::write_temporary(std::string_view content, const fs::pat
   tmp->target = shown;
   for (int attempt = 0; !tmp->file.valid(); ++attempt) {
     try {
-      tmp->file = open_relative(tmp->dir, random_name(), GENERIC_WRITE | DELETE,
-                                Disposition::create, EntryType::file, false, shown);
+      tmp->file = open_relative(
+          tmp->dir, random_name(),
+          {.access = GENERIC_WRITE | DELETE, .disposition = Disposition::create}, shown);
     } catch (const std::system_error& e) {
       const auto error = static_cast<DWORD>(e.code().value());
       if ((error != ERROR_FILE_EXISTS && error != ERROR_ALREADY_EXISTS) || attempt == 8) throw;
@@ -109,18 +113,23 @@ TemporaryFile::~TemporaryFile() {
 TemporaryFile::TemporaryFile(TemporaryFile&&) noexcept = default;
 TemporaryFile& TemporaryFile::operator=(TemporaryFile&&) noexcept = default;
 
+// Renamed by handle into the directory handle, by the native call: the Win32 wrapper
+// (SetFileInformationByHandle) reads the new name as a path to resolve, which wine turns into a
+// path of the working directory and refuses beside a root directory.
 bool TemporaryFile::move_to(const fs::path& name, bool replace) {
-  HANDLE file = native_->file.get();
   const std::wstring wide = name.wstring();
+  // FILE_RENAME_INFORMATION, which FILE_RENAME_INFO lays out the same.
   std::vector<std::byte> buffer(sizeof(FILE_RENAME_INFO) + wide.size() * sizeof(wchar_t));
   auto* info = reinterpret_cast<FILE_RENAME_INFO*>(buffer.data());
   info->ReplaceIfExists = replace ? TRUE : FALSE;
   info->RootDirectory = native_->dir;
   info->FileNameLength = static_cast<DWORD>(wide.size() * sizeof(wchar_t));
   std::memcpy(info->FileName, wide.data(), info->FileNameLength);
-  if (!::SetFileInformationByHandle(file, FileRenameInfo, info,
-                                    static_cast<DWORD>(buffer.size()))) {
-    const DWORD error = ::GetLastError();
+  IO_STATUS_BLOCK status{};
+  const NTSTATUS result = ::NtSetInformationFile(
+      native_->file.get(), &status, info, static_cast<ULONG>(buffer.size()), FileRenameInformation);
+  if (result < 0) {
+    const DWORD error = ::RtlNtStatusToDosError(result);
     if (!replace && (error == ERROR_ALREADY_EXISTS || error == ERROR_FILE_EXISTS)) return false;
     throw_win32(error, "rename to", native_->target);
   }

@@ -1,7 +1,6 @@
 // Reading input files on Windows: a regular file only (not a directory, a console or a pipe), up to
-// the limit. What Linux decides from the mode bits (whether a file's text may be quoted, whether
-// the one who named a file could read it) would need the file's ACL here; until it is read, no
-// text is quoted and the naming rule is not applied.
+// the limit. A file's text may be quoted when its ACL lets every user read it, the counterpart of
+// Linux's o+r. Not applied yet: Linux's rule that a file names only files its owner could read.
 #include <array>
 #include <string>
 #include <system_error>
@@ -10,6 +9,8 @@
 
 #include "iogate/read_file.hpp"
 #include "windows_handle.hpp"
+//
+#include <aclapi.h>
 
 namespace iogate {
 namespace {
@@ -67,6 +68,47 @@ std::string read_open_file(const UniqueHandle& h, const std::filesystem::path& p
   return text;
 }
 
+// Whether the file's DACL lets Everyone, Authenticated Users or Users read it: every account that
+// could log on may read it anyway. The ACEs are walked in order, as Windows checks them (a denial
+// before the grant wins); a null DACL grants everything; a DACL that cannot be read counts as not
+// readable, so nothing is quoted by mistake.
+bool readable_by_every_user(HANDLE h) {
+  PACL dacl = nullptr;
+  PSECURITY_DESCRIPTOR descriptor = nullptr;
+  if (::GetSecurityInfo(h, SE_FILE_OBJECT, DACL_SECURITY_INFORMATION, nullptr, nullptr, &dacl,
+                        nullptr, &descriptor) != ERROR_SUCCESS)
+    return false;
+  const auto everyone_like = [](PSID sid) {
+    for (const WELL_KNOWN_SID_TYPE type :
+         {WinWorldSid, WinAuthenticatedUserSid, WinBuiltinUsersSid})
+      if (::IsWellKnownSid(sid, type)) return true;
+    return false;
+  };
+  constexpr ACCESS_MASK kRead = FILE_READ_DATA | GENERIC_READ | GENERIC_ALL;
+  bool readable = dacl == nullptr;
+  for (DWORD i = 0; !readable && dacl != nullptr && i < dacl->AceCount; ++i) {
+    void* ace = nullptr;
+    if (!::GetAce(dacl, i, &ace)) break;
+    const auto* header = static_cast<const ACE_HEADER*>(ace);
+    if (header->AceFlags & INHERIT_ONLY_ACE) continue;
+    if (header->AceType == ACCESS_ALLOWED_ACE_TYPE) {
+      auto* allowed = static_cast<ACCESS_ALLOWED_ACE*>(ace);
+      if (everyone_like(&allowed->SidStart) && (allowed->Mask & kRead) != 0) readable = true;
+    } else if (header->AceType == ACCESS_DENIED_ACE_TYPE) {
+      auto* denied = static_cast<ACCESS_DENIED_ACE*>(ace);
+      if (everyone_like(&denied->SidStart) && (denied->Mask & kRead) != 0) break;
+    }
+  }
+  ::LocalFree(descriptor);
+  return readable;
+}
+
+InputText read_text(const std::filesystem::path& path, std::uint64_t max_bytes, const char* what) {
+  const UniqueHandle h = open_input(path, Links::follow);
+  std::string text = read_open_file(h, path, max_bytes, what, Links::follow);
+  return {std::move(text), readable_by_every_user(h.get())};
+}
+
 }  // namespace
 
 std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
@@ -76,12 +118,12 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
 
 InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                           const char* what) {
-  return {read_regular_file(path, max_bytes, what), false};
+  return read_text(path, max_bytes, what);
 }
 
 InputText read_named_file(const std::filesystem::path& path, const std::filesystem::path&,
                           std::uint64_t max_bytes, const char* what) {
-  return {read_regular_file(path, max_bytes, what), false};
+  return read_text(path, max_bytes, what);
 }
 
 }  // namespace iogate

@@ -24,8 +24,7 @@ void throw_win32(DWORD error, const std::string& what, const std::filesystem::pa
   throw std::system_error(static_cast<int>(error), std::system_category(), where);
 }
 
-UniqueHandle open_relative(HANDLE dir, const std::wstring& name, ACCESS_MASK access,
-                           Disposition disposition, EntryType type, bool overlapped,
+UniqueHandle open_relative(HANDLE dir, const std::wstring& name, const RelativeOpen& how,
                            const std::filesystem::path& shown) {
   if (name.empty() || name == L"." || name == L".." ||
       name.find_first_of(L"\\/:") != std::wstring::npos)
@@ -38,14 +37,15 @@ UniqueHandle open_relative(HANDLE dir, const std::wstring& name, ACCESS_MASK acc
   InitializeObjectAttributes(&attributes, &uname, OBJ_CASE_INSENSITIVE, dir, nullptr);
   IO_STATUS_BLOCK status{};
   ULONG options = FILE_OPEN_REPARSE_POINT;
-  if (type == EntryType::file) options |= FILE_NON_DIRECTORY_FILE;
-  if (type == EntryType::directory) options |= FILE_DIRECTORY_FILE;
-  if (!overlapped) options |= FILE_SYNCHRONOUS_IO_NONALERT;
+  if (how.type == EntryType::file) options |= FILE_NON_DIRECTORY_FILE;
+  if (how.type == EntryType::directory) options |= FILE_DIRECTORY_FILE;
+  if (!how.overlapped) options |= FILE_SYNCHRONOUS_IO_NONALERT;
+  if (how.unbuffered) options |= FILE_NO_INTERMEDIATE_BUFFERING;
   HANDLE h = nullptr;
   const NTSTATUS result = ::NtCreateFile(
-      &h, access | SYNCHRONIZE | FILE_READ_ATTRIBUTES, &attributes, &status, nullptr,
+      &h, how.access | SYNCHRONIZE | FILE_READ_ATTRIBUTES, &attributes, &status, nullptr,
       FILE_ATTRIBUTE_NORMAL, kShareAll,
-      disposition == Disposition::create ? FILE_CREATE : FILE_OPEN, options, nullptr, 0);
+      how.disposition == Disposition::create ? FILE_CREATE : FILE_OPEN, options, nullptr, 0);
   if (result < 0) throw_win32(::RtlNtStatusToDosError(result), "open", shown);
   return UniqueHandle(h);
 }

@@ -59,14 +59,23 @@ enum class Disposition {
 // What open_relative may open.
 enum class EntryType { file, directory, any };
 
+// How open_relative opens: `access` as for CreateFile (GENERIC_WRITE | DELETE ...); `type`
+// refuses the other kind (ERROR_DIRECTORY, ERROR_ACCESS_DENIED); synchronous I/O unless
+// `overlapped`; through the file cache unless `unbuffered` (FILE_FLAG_NO_BUFFERING's rules).
+struct RelativeOpen {
+  ACCESS_MASK access = 0;
+  Disposition disposition = Disposition::open;
+  EntryType type = EntryType::file;
+  bool overlapped = false;
+  bool unbuffered = false;
+};
+
 // `name` (a plain file name, no separators) inside the directory open as `dir`, opened without
 // following a reparse point: if `name` is one, the reparse point itself is opened and
-// is_reparse_point() says so. `access` as for CreateFile (GENERIC_WRITE | DELETE ...); `type`
-// refuses the other kind (ERROR_DIRECTORY, ERROR_ACCESS_DENIED). Synchronous I/O unless
-// `overlapped`. Throws std::system_error with the Win32 error (ERROR_FILE_NOT_FOUND,
-// ERROR_FILE_EXISTS ...) naming `shown`.
-UniqueHandle open_relative(HANDLE dir, const std::wstring& name, ACCESS_MASK access,
-                           Disposition disposition, EntryType type, bool overlapped,
+// is_reparse_point() says so. Throws std::system_error with the Win32 error
+// (ERROR_FILE_NOT_FOUND, ERROR_FILE_EXISTS, ERROR_INVALID_PARAMETER for an unbuffered open the
+// filesystem refuses ...) naming `shown`.
+UniqueHandle open_relative(HANDLE dir, const std::wstring& name, const RelativeOpen& how,
                            const std::filesystem::path& shown);
 
 // A path opened as a directory, never following a reparse point at its last component (which,

@@ -2,8 +2,6 @@
 // point (relative to the caller's directory HANDLE when the FileRef holds one), one per worker
 // and each checked to be the first one's file, its size, and the volume's sector sizes that
 // unbuffered I/O requires of offsets, lengths and buffers.
-#include <winternl.h>
-
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -47,28 +45,6 @@ SectorSizes sector_sizes(HANDLE h) {
   return sizes;
 }
 
-// `name` inside the directory `dir`, as NtCreateFile opens it relative to the handle (no path is
-// looked up): a reparse point is opened as itself, for the caller to refuse; overlapped (no
-// FILE_SYNCHRONOUS_IO_*), unbuffered when direct.
-HANDLE open_in_directory(HANDLE dir, const std::wstring& name, bool direct,
-                         const std::string& shown) {
-  UNICODE_STRING uname{};
-  uname.Buffer = const_cast<PWSTR>(name.c_str());
-  uname.Length = static_cast<USHORT>(name.size() * sizeof(wchar_t));
-  uname.MaximumLength = uname.Length;
-  OBJECT_ATTRIBUTES attributes{};
-  InitializeObjectAttributes(&attributes, &uname, OBJ_CASE_INSENSITIVE, dir, nullptr);
-  IO_STATUS_BLOCK status{};
-  const ULONG options = FILE_OPEN_REPARSE_POINT | FILE_NON_DIRECTORY_FILE |
-                        (direct ? FILE_NO_INTERMEDIATE_BUFFERING : 0);
-  HANDLE h = nullptr;
-  const NTSTATUS result =
-      ::NtCreateFile(&h, GENERIC_READ | GENERIC_WRITE | SYNCHRONIZE, &attributes, &status, nullptr,
-                     FILE_ATTRIBUTE_NORMAL, kShareAll, FILE_OPEN, options, nullptr, 0);
-  if (result < 0) detail::throw_win32(::RtlNtStatusToDosError(result), "open", shown);
-  return h;
-}
-
 HANDLE open_path(const std::filesystem::path& path, bool direct, const std::string& shown) {
   const DWORD flags =
       FILE_FLAG_OVERLAPPED | FILE_FLAG_OPEN_REPARSE_POINT | (direct ? FILE_FLAG_NO_BUFFERING : 0);
@@ -83,10 +59,12 @@ HANDLE open_path(const std::filesystem::path& path, bool direct, const std::stri
 detail::UniqueHandle open_checked(const FileRef& file, bool direct, const std::string& shown) {
   detail::UniqueHandle h;
   try {
-    h = detail::UniqueHandle(
-        file.in_directory()
-            ? open_in_directory(file.dir(), file.native_name().wstring(), direct, shown)
-            : open_path(file.native_name(), direct, shown));
+    h = file.in_directory() ? detail::open_relative(file.dir(), file.native_name().wstring(),
+                                                    {.access = GENERIC_READ | GENERIC_WRITE,
+                                                     .overlapped = true,
+                                                     .unbuffered = direct},
+                                                    shown)
+                            : detail::UniqueHandle(open_path(file.native_name(), direct, shown));
   } catch (const std::system_error& e) {
     if (direct && e.code().value() == ERROR_INVALID_PARAMETER) {
       throw DirectIoUnsupported(e.code(), "open " + shown +

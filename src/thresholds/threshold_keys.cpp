@@ -20,7 +20,7 @@ constexpr double seconds(std::chrono::seconds s) {
 }
 constexpr double bytes(std::uint64_t b) { return static_cast<double>(b); }
 
-constexpr std::array<std::string_view, 4> kEngines{"auto", "psync", "io_uring", "libaio"};
+constexpr std::array<std::string_view, 5> kEngines{"auto", "psync", "io_uring", "libaio", "iocp"};
 constexpr std::array<std::string_view, 2> kFlushes{"end", "none"};
 constexpr std::array<std::string_view, 2> kKinds{"mixed", "integrity"};
 constexpr std::array<std::string_view, 2> kUnstable{"fail", "skip"};

@@ -38,7 +38,7 @@ TEST(IncludeLimits, AFanOutOfTenSixDeepIsRefusedAtTheIncludeLine) {
   // Read depth first: level2, level3, level4 (3 files), then eight of level4's level5 subtrees
   // of 11 files each (91), the ninth's level5 (92) and its level6 includes: the ninth is the 101st.
   EXPECT_THAT(read_error(fan_out(dir, 10, 6)),
-              HasSubstr("/level5.fio:9:1: include: a job file and its includes read at most 100 "
+              HasSubstr("level5.fio:9:1: include: a job file and its includes read at most 100 "
                         "files (files that include each other many times?)"));
   EXPECT_THAT(read_error(fan_out(dir, 10, 8)), HasSubstr("read at most 100 files"));
 }

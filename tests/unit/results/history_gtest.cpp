@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -168,16 +169,22 @@ TEST(History, RefusesAnotherDatastoreNothingInCommonAndASingleRun) {
             "empty: holds no iogate check results");
 }
 
+// A check's file name: its name's letters and digits ('<' and '>' are no file name on Windows).
+std::string file_name_of(const CheckRecord& c) {
+  std::string name = c.check;
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name + ".json";
+}
+
 TEST(History, ReadsDirectoriesAndNamesTheOneThatIsMissing) {
   const test::TempDir dir;
   const RunReport a = run_at("2026-11-01T00:00:00Z", 4000);
   for (const CheckRecord& c : a.checks)
-    write_json_file(dir.path() / "a" / (c.check.substr(0, 8) + ".json"),
-                    check_to_json(c, a.context));
+    write_json_file(dir.path() / "a" / file_name_of(c), check_to_json(c, a.context));
   const RunReport b = run_at("2026-11-02T00:00:00Z", 3000);
   for (const CheckRecord& c : b.checks)
-    write_json_file(dir.path() / "b" / (c.check.substr(0, 8) + ".json"),
-                    check_to_json(c, b.context));
+    write_json_file(dir.path() / "b" / file_name_of(c), check_to_json(c, b.context));
   const History h = read_history({dir.path() / "a", dir.path() / "b"});
   EXPECT_EQ(h.runs.size(), 2u);
   EXPECT_DOUBLE_EQ(h.series[1].baseline_high[1], 420) << "the baseline band survives the JSON";

@@ -180,7 +180,9 @@ TEST_F(ReadBack, AResultOfAnotherHostInADirectoryIsRefusedNamingIt) {
 TEST_F(ReadBack, ALinkInAResultsDirectoryIsNotFollowedOutOfIt) {
   std::ofstream(dir_ / "token") << "\"sk-LIVE-SECRET-TOKEN\"";
   put("h2/a.json", check_doc());
-  fs::create_symlink(dir_ / "token", dir_ / "h2" / "b.json");
+  std::error_code ec;
+  fs::create_symlink(dir_ / "token", dir_ / "h2" / "b.json", ec);
+  if (ec) GTEST_SKIP() << "cannot make a symbolic link here: " << ec.message();
   try {
     read_report_dir(dir_ / "h2");
     FAIL() << "a link was followed";

@@ -49,8 +49,8 @@ TEST(ResultJson, WriteIsWholeFileOrNothing) {
   record.check = "c";
   record.result = sample_run();
   write_json_file(path, check_to_json(record, RunContext{}));
-  std::ifstream in(path);
-  const nlohmann::json back = nlohmann::json::parse(in);
+  const nlohmann::json back = nlohmann::json::parse(std::ifstream(path));  // closed: Windows
+                                                                           // removes no open file
   EXPECT_EQ(back["version"], kResultJsonVersion);
   EXPECT_EQ(back["check"], "c");
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".tmp"));

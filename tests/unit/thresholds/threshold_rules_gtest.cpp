@@ -90,7 +90,7 @@ TEST(ThresholdRules, RefusedChecks) {
        R"(check "c": workload.flush)", R"(expected "end" or "none", got "always")"},
       {"unknown engine",
        "workload = { block_size = \"8k\", size = \"8k\", engine = \"spdk\" }\n" + kExpect, 5, 55,
-       R"(check "c": workload.engine)", "expected one of auto, psync, io_uring, libaio"},
+       R"(check "c": workload.engine)", "expected one of auto, psync, io_uring, libaio, iocp"},
       {"huge block", "workload = { block_size = \"1GiB\", size = \"1GiB\" }\n" + kExpect, 5, 27,
        R"(check "c": workload.block_size)", "at most 64 MiB"},
       {"zero timeout", "timeout = \"0s\"\n" + kWorkload + kExpect, 5, 11, R"(check "c": timeout)",

@@ -75,7 +75,8 @@ TEST(ThresholdSchema, LimitsAreWholeNumbersAndChoicesAreEnums) {
   const Json& workload = schema().at("/definitions/workload/properties"_json_pointer);
   EXPECT_EQ(workload.at("queue_depth").at("maximum").dump(), "4096");
   EXPECT_EQ(workload.at("block_size").at("anyOf").at(0).at("multipleOf").dump(), "512");
-  EXPECT_EQ(workload.at("engine").at("enum"), Json::array({"auto", "psync", "io_uring", "libaio"}));
+  EXPECT_EQ(workload.at("engine").at("enum"),
+            Json::array({"auto", "psync", "io_uring", "libaio", "iocp"}));
   EXPECT_EQ(workload.at("duration").at("anyOf").at(0).at("exclusiveMinimum").dump(), "0");
 }
 

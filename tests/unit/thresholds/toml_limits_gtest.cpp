@@ -111,7 +111,14 @@ TEST(TomlLimits, EveryTomlFileInTheTreeIsReadToItsEnd) {
   for (const char* dir : {"thresholds", "tests", "fleet", "docs", "fuzz/corpus", "suites"}) {
     const fs::path root = fs::path(IOGATE_SOURCE_DIR) / dir;
     if (!fs::exists(root)) continue;
-    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
+         ++it) {
+      const fs::directory_entry& entry = *it;
+      // Captured sysfs trees hold no TOML, and their links loop where a platform follows them.
+      if (entry.path().filename() == "sysfs") {
+        it.disable_recursion_pending();
+        continue;
+      }
       const bool toml_file = entry.path().extension() == ".toml" ||
                              entry.path().parent_path().filename() == "threshold_file";
       if (!entry.is_regular_file() || !toml_file) continue;
