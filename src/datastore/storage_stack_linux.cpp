@@ -54,8 +54,7 @@ StorageStack read_storage_stack(const std::filesystem::path& dir) {
   struct stat st {};
   if (stat(canonical.c_str(), &st) != 0) detail::throw_errno("stat", canonical);
   StorageStack stack = detail::describe_storage(canonical.string(), major(st.st_dev),
-                                                minor(st.st_dev), "/sys",
-                                                "/proc/self/mountinfo");
+                                                minor(st.st_dev), "/sys", "/proc/self/mountinfo");
   struct utsname uts {};
   if (uname(&uts) == 0) stack.kernel = uts.release;
   return stack;

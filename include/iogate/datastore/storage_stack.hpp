@@ -6,10 +6,11 @@
 // (host_driver: BusLogic, LSI_SAS, pvscsi, storahci, stornvme ...) with its file version; kernel
 // is the Windows version and build.
 //
-// On Linux, from /proc/self/mountinfo and sysfs. The mount is the longest mount point containing the directory's canonical path. The device is
-// the one the directory's files report (stat st_dev) looked up in <sysfs>/dev/block; a partition
-// is reported with its whole disk, whose queue settings and driver apply. Filesystems on anonymous
-// devices (tmpfs, overlay, btrfs subvolumes, NFS) have the mount fields but no device fields.
+// On Linux, from /proc/self/mountinfo and sysfs. The mount is the longest mount point containing
+// the directory's canonical path. The device is the one the directory's files report (stat st_dev)
+// looked up in <sysfs>/dev/block; a partition is reported with its whole disk, whose queue settings
+// and driver apply. Filesystems on anonymous devices (tmpfs, overlay, btrfs subvolumes, NFS) have
+// the mount fields but no device fields.
 #pragma once
 
 #include <filesystem>
@@ -42,8 +43,8 @@ struct StorageStack {
   std::string physical_block_size;
   std::string write_cache;  // queue/write_cache: "write back" or "write through"
   std::string
-      hypervisor;  // DMI sys_vendor and product_name: "VMware, Inc. VMware Virtual Platform"
-  std::string bus_type;      // Windows: the disk's bus as the storage stack reports it (SAS, SCSI)
+      hypervisor;        // DMI sys_vendor and product_name: "VMware, Inc. VMware Virtual Platform"
+  std::string bus_type;  // Windows: the disk's bus as the storage stack reports it (SAS, SCSI)
   std::string cluster_size;  // Windows: the volume's allocation unit in bytes
 
   // ("filesystem", "ext4") pairs in a fixed order (the order of the members above, keys spelled

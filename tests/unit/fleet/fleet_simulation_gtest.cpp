@@ -13,8 +13,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 #include <iostream>
+#include <numbers>
 #include <random>
 
 #include "iogate_test/fleet_sample.hpp"
