@@ -10,7 +10,7 @@
 #include <string>
 #include <system_error>
 
-#include "iogate_test/temp_dir.hpp"
+#include "output_file_test_files.hpp"
 
 namespace iogate {
 namespace {
@@ -18,19 +18,10 @@ namespace {
 namespace fs = std::filesystem;
 using test::listing;
 using test::TempDir;
+using test::put;
+using test::slurp;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
-class OutputFileTest : public ::testing::Test {
- protected:
-  TempDir tmp_;
-  const fs::path& dir() const { return tmp_.path(); }
-};
+class OutputFileTest : public test::OutputFileFixture {};
 
 TEST_F(OutputFileTest, WritesAFileWholeAndMakesItsDirectory) {
   write_output_text(dir() / "a" / "b" / "r.md", "hello\n");

@@ -15,26 +15,17 @@
 #include <system_error>
 
 #include "iogate/output_file.hpp"
-#include "iogate_test/temp_dir.hpp"
+#include "output_file_test_files.hpp"
 
 namespace iogate {
 namespace {
 namespace fs = std::filesystem;
 using test::listing;
 using test::TempDir;
+using test::put;
+using test::slurp;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
-class OutputFileOnPosix : public ::testing::Test {
- protected:
-  TempDir tmp_;
-  const fs::path& dir() const { return tmp_.path(); }
-};
+class OutputFileOnPosix : public test::OutputFileFixture {};
 
 TEST_F(OutputFileOnPosix, ASymlinkAtTheTargetIsReplacedNeverFollowed) {
   put(dir() / "victim", "root's file\n");
