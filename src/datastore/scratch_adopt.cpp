@@ -30,7 +30,7 @@ namespace fs = std::filesystem;
 // The regular files of the candidate directory `name` (open as `dir_fd`) when it is an area kept
 // for `owner` with a label starting with `prefix`; nullopt otherwise.
 std::optional<std::vector<std::string>> kept_area_files(int dir_fd, const struct stat& store,
-                                                        const fs::path& dir, pid_t owner,
+                                                        const fs::path& dir, ProcessId owner,
                                                         const std::string& prefix) {
   struct stat st {};
   if (fstat(dir_fd, &st) != 0) detail::throw_errno("stat", dir);
@@ -60,7 +60,7 @@ std::optional<std::vector<std::string>> kept_area_files(int dir_fd, const struct
 
 std::vector<std::unique_ptr<ScratchArea>> ScratchArea::adopt(const fs::path& datastore,
                                                              const DatastorePolicy& policy,
-                                                             pid_t owner,
+                                                             ProcessId owner,
                                                              const std::string& label_prefix) {
   const fs::path store_path = fs::absolute(datastore);
   const detail::UniqueFd store = detail::open_datastore(store_path, policy, 0);
@@ -91,9 +91,9 @@ std::vector<std::unique_ptr<ScratchArea>> ScratchArea::adopt(const fs::path& dat
 
 ScratchArea::ScratchArea(Adopting, const fs::path& datastore, int store_fd, const std::string& name,
                          int dir_fd, const std::vector<std::string>& files)
-    : datastore_(datastore), dir_(datastore / name), store_fd_(store_fd), dir_fd_(dir_fd) {
+    : datastore_(datastore), dir_(datastore / name), store_handle_(store_fd), dir_handle_(dir_fd) {
   try {
-    lock_ = std::make_unique<detail::DatastoreLock>(store_fd_, datastore_);
+    lock_ = std::make_unique<detail::DatastoreLock>(store_handle_, datastore_);
     detail::install_cleanup_handlers();
     registry_slot_ = detail::claim_slot();
     if (registry_slot_ < 0)
@@ -101,10 +101,10 @@ ScratchArea::ScratchArea(Adopting, const fs::path& datastore, int store_fd, cons
                                std::to_string(detail::kMaxAreas) + " scratch areas at once");
     // Registered whole before it counts as ours: from here a signal removes what it holds.
     const detail::SignalBlocker blocked;
-    detail::set_store(registry_slot_, store_fd_);
+    detail::set_store(registry_slot_, store_handle_);
     if (!detail::set_dir(registry_slot_, name.c_str()))
       detail::throw_errno(ENAMETOOLONG, "register", dir_);
-    detail::set_dir_fd(registry_slot_, dir_fd_);
+    detail::set_dir_fd(registry_slot_, dir_handle_);
     dir_made_ = true;
     if (!detail::set_marker(registry_slot_, kMarkerName))
       detail::throw_errno(ENAMETOOLONG, "register", dir_ / kMarkerName);

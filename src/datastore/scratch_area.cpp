@@ -115,12 +115,12 @@ ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
   if (owner.label.find('\n') != std::string::npos)
     throw std::invalid_argument("scratch area label: one line expected");
   try {
-    // Opened by path once: everything created or removed after goes through store_fd_.
-    store_fd_ = detail::open_datastore(datastore_, policy, bytes_needed).release();
+    // Opened by path once: everything created or removed after goes through store_handle_.
+    store_handle_ = detail::open_datastore(datastore_, policy, bytes_needed).release();
     // Once the lock is held, another run's scratch area is gone: the space counted is ours.
-    lock_ = std::make_unique<detail::DatastoreLock>(store_fd_, datastore_);
-    remove_stale(store_fd_, datastore_);
-    const FreeSpace space = free_space(store_fd_, datastore_);
+    lock_ = std::make_unique<detail::DatastoreLock>(store_handle_, datastore_);
+    remove_stale(store_handle_, datastore_);
+    const FreeSpace space = free_space(store_handle_, datastore_);
     if (space.available < space_required(bytes_needed))
       throw InsufficientSpace(datastore_, bytes_needed, space.available);
 
@@ -130,7 +130,7 @@ ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
       throw std::runtime_error(fmt::format("datastore {}: more than {} scratch areas at once",
                                            datastore_.string(), detail::kMaxAreas));
     }
-    detail::set_store(registry_slot_, store_fd_);
+    detail::set_store(registry_slot_, store_handle_);
     owned_elsewhere_ = owner.pid != 0 && owner.pid != getpid();
     make_dir();
     write_marker(owner);
@@ -165,8 +165,8 @@ std::vector<std::string> ScratchArea::files() const {
 }
 
 void ScratchArea::close_dirs() noexcept {
-  if (dir_fd_ >= 0) ::close(std::exchange(dir_fd_, -1));
-  if (store_fd_ >= 0) ::close(std::exchange(store_fd_, -1));
+  if (dir_handle_ >= 0) ::close(std::exchange(dir_handle_, -1));
+  if (store_handle_ >= 0) ::close(std::exchange(store_handle_, -1));
 }
 
 void ScratchArea::remove_or_report() noexcept {
@@ -189,7 +189,7 @@ void ScratchArea::make_dir() {
     // mkdir, its registration and the proof that the directory opened is the one made are one
     // step for a signal.
     const detail::SignalBlocker blocked;
-    if (mkdirat(store_fd_, name.c_str(), kDirMode) != 0) {
+    if (mkdirat(store_handle_, name.c_str(), kDirMode) != 0) {
       if (errno == EEXIST) continue;
       detail::throw_errno("mkdir", candidate);
     }
@@ -197,9 +197,10 @@ void ScratchArea::make_dir() {
     dir_made_ = true;
     if (!detail::set_dir(registry_slot_, name.c_str()))
       detail::throw_errno(ENAMETOOLONG, "register", dir_);
-    dir_fd_ = openat(store_fd_, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    dir_handle_ =
+        openat(store_handle_, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     try {
-      if (dir_fd_ < 0) {
+      if (dir_handle_ < 0) {
         if (errno == ELOOP || errno == ENOTDIR || errno == ENOENT)
           throw std::system_error(errno, std::generic_category(),
                                   "scratch directory " + dir_.string() +
@@ -207,16 +208,16 @@ void ScratchArea::make_dir() {
                                       "access to the datastore?); nothing was written");
         detail::throw_errno("open", dir_);
       }
-      detail::verify_made_dir(store_fd_, name, dir_fd_, dir_);
+      detail::verify_made_dir(store_handle_, name, dir_handle_, dir_);
     } catch (...) {
       // What the name holds now is not ours to remove; ours, renamed away, is empty.
-      if (dir_fd_ >= 0) ::close(std::exchange(dir_fd_, -1));
+      if (dir_handle_ >= 0) ::close(std::exchange(dir_handle_, -1));
       detail::clear_dir(registry_slot_);
       dir_made_ = false;
       throw;
     }
-    detail::set_dir_fd(registry_slot_, dir_fd_);
-    if (fchmod(dir_fd_, kDirMode) != 0) detail::throw_errno("chmod", dir_);  // despite umask
+    detail::set_dir_fd(registry_slot_, dir_handle_);
+    if (fchmod(dir_handle_, kDirMode) != 0) detail::throw_errno("chmod", dir_);  // despite umask
     return;
   }
   detail::throw_errno(EEXIST, "mkdir (no free name)", datastore_ / kDirPrefix);
@@ -227,7 +228,7 @@ void ScratchArea::write_marker(const AreaOwner& owner) {
   detail::UniqueFd fd;
   {
     const detail::SignalBlocker blocked;
-    fd = detail::UniqueFd(openat(dir_fd_, kMarkerName, kCreateFlags, kFileMode));
+    fd = detail::UniqueFd(openat(dir_handle_, kMarkerName, kCreateFlags, kFileMode));
     if (!fd.valid()) detail::throw_errno("open", marker);
     marker_made_ = true;
     if (!detail::set_marker(registry_slot_, kMarkerName))
@@ -256,11 +257,11 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     // O_EXCL|O_NOFOLLOW: a planted file or symlink fails here and is never registered, so neither
     // remove() nor the signal handler will touch it.
     const detail::SignalBlocker blocked;
-    fd = detail::UniqueFd(openat(dir_fd_, name.c_str(), kCreateFlags, kFileMode));
+    fd = detail::UniqueFd(openat(dir_handle_, name.c_str(), kCreateFlags, kFileMode));
     if (!fd.valid()) detail::throw_errno("open", path);
     if (!detail::push_file(registry_slot_, name.c_str())) {
       fd.reset();
-      unlinkat(dir_fd_, name.c_str(), 0);
+      unlinkat(dir_handle_, name.c_str(), 0);
       throw std::runtime_error(fmt::format("preallocate {}: more than {} files in one scratch area",
                                            path.string(), detail::kMaxFiles));
     }
@@ -273,7 +274,8 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     if (fd.close() != 0) detail::throw_errno("close", path);
   } catch (...) {
     fd.reset();
-    unlinkat(dir_fd_, name.c_str(), 0);  // before withdrawing it: a signal in between removes it
+    unlinkat(dir_handle_, name.c_str(),
+             0);  // before withdrawing it: a signal in between removes it
     detail::pop_file(registry_slot_);
     created_.pop_back();
     throw;
@@ -286,7 +288,7 @@ void ScratchArea::restore(const std::string& name, std::uint64_t size, FileLayou
   if (std::find(created_.begin(), created_.end(), path) == created_.end())
     throw std::logic_error("restore \"" + name + "\": not a file of this scratch area");
   if (layout == FileLayout::written) return;
-  const detail::UniqueFd fd(openat(dir_fd_, name.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
+  const detail::UniqueFd fd(openat(dir_handle_, name.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
   if (!fd.valid()) detail::throw_errno("open", path);
   if (ftruncate(fd.get(), 0) != 0) detail::throw_errno("ftruncate", path);
   if (layout == FileLayout::preallocated) detail::allocate_file(fd.get(), size, path);
@@ -294,27 +296,27 @@ void ScratchArea::restore(const std::string& name, std::uint64_t size, FileLayou
 }
 
 void ScratchArea::remove() {
-  if (dir_made_) note_if_moved(store_fd_, datastore_, dir_);
+  if (dir_made_) note_if_moved(store_handle_, datastore_, dir_);
   // Each entry is withdrawn from the registry only once it is gone.
   while (!created_.empty()) {
     const fs::path& file = created_.back();
-    if (unlinkat(dir_fd_, file.filename().c_str(), 0) != 0 && errno != ENOENT)
+    if (unlinkat(dir_handle_, file.filename().c_str(), 0) != 0 && errno != ENOENT)
       detail::throw_errno("unlink", file);
     detail::pop_file(registry_slot_);
     created_.pop_back();
   }
   if (marker_made_) {
     const fs::path marker = dir_ / kMarkerName;
-    if (unlinkat(dir_fd_, kMarkerName, 0) != 0 && errno != ENOENT)
+    if (unlinkat(dir_handle_, kMarkerName, 0) != 0 && errno != ENOENT)
       detail::throw_errno("unlink", marker);
     detail::clear_marker(registry_slot_);
     marker_made_ = false;
   }
-  if (dir_made_ && !detail::still_named(store_fd_, dir_.filename().string(), dir_fd_)) {
+  if (dir_made_ && !detail::still_named(store_handle_, dir_.filename().string(), dir_handle_)) {
     std::cerr << "iogate: left scratch directory " << dir_.string()
               << " in place: it was renamed during the run (its name now holds something else)\n";
   } else if (dir_made_) {
-    if (unlinkat(store_fd_, dir_.filename().c_str(), AT_REMOVEDIR) != 0) {
+    if (unlinkat(store_handle_, dir_.filename().c_str(), AT_REMOVEDIR) != 0) {
       if (errno == ENOTEMPTY || errno == EEXIST) {
         std::cerr << "iogate: left scratch directory " << dir_.string()
                   << " in place: it holds entries iogate did not create\n";

@@ -11,7 +11,8 @@ CheckSession::CheckSession(const Check& check, const std::filesystem::path& data
                            const DatastorePolicy& policy)
     : check_(check),
       scratch_(std::in_place, datastore, space_needed(check), policy),
-      test_file_(scratch_->dir_fd(), check.name + ".dat", scratch_->dir() / (check.name + ".dat")),
+      test_file_(scratch_->dir_handle(), check.name + ".dat",
+                 scratch_->dir() / (check.name + ".dat")),
       laid_out_for_(check.name) {
   read_stack(scratch_->datastore());
   const auto started = std::chrono::steady_clock::now();

@@ -192,7 +192,7 @@ LayoutLease LayoutPool::acquire(const Check& check, const DatastorePolicy& polic
         discard(it);  // not handed out again either
         throw;
       }
-      return {FileRef(entry.area->dir_fd(), entry.name, entry.path()), 0, entry.laid_out_for};
+      return {FileRef(entry.area->dir_handle(), entry.name, entry.path()), 0, entry.laid_out_for};
     }
     discard(it);  // overwritten, and this check reads what a layout left: lay it out again
   }
@@ -201,7 +201,7 @@ LayoutLease LayoutPool::acquire(const Check& check, const DatastorePolicy& polic
   if (!only_reads(check)) mark_overwritten(*entry, check);
   ++layouts_made_;
   Entry& made = *entries_.emplace(*key, std::move(entry)).first->second;
-  return {FileRef(made.area->dir_fd(), made.name, made.path()), took, check.name};
+  return {FileRef(made.area->dir_handle(), made.name, made.path()), took, check.name};
 }
 
 double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const DatastorePolicy& policy,
@@ -226,12 +226,12 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
   const std::string note_name = entry.name + ".layout";
   const fs::path note_path = entry.area->dir() / note_name;
   entry.area->preallocate(note_name, 0, FileLayout::grown);
-  write_small(entry.area->dir_fd(), note_name, std::string(kNoteReserve, '\n'), note_path);
+  write_small(entry.area->dir_handle(), note_name, std::string(kNoteReserve, '\n'), note_path);
   // Timed as CheckSession times its own: the layout, not the wait for the datastore's lock.
   const auto started = std::chrono::steady_clock::now();
   entry.area->preallocate(entry.name, key.file_size, FileLayout::written, key.write_size);
   struct stat st {};
-  if (fstatat(entry.area->dir_fd(), entry.name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
+  if (fstatat(entry.area->dir_handle(), entry.name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
     throw_errno(errno, "stat", entry.path());  // errno before the path is built
   entry.dev = st.st_dev;
   entry.ino = st.st_ino;
@@ -240,7 +240,7 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
       "laid out for {}\n{}{}\n",
       entry.name, key.file_size, key.write_size, major(st.st_dev), minor(st.st_dev), st.st_ino,
       getpid(), check.name, kStateLine, kPristine);
-  write_small(entry.area->dir_fd(), note_name, entry.note, note_path);
+  write_small(entry.area->dir_handle(), note_name, entry.note, note_path);
   // Complete: from here it stays for the run's later processes (before, an interrupted layout
   // takes its partial file away with it).
   if (run_) entry.area->keep();
@@ -254,7 +254,8 @@ void LayoutPool::verify(const Entry& entry) const {
         fmt::format("shared test file {} is not the one laid out for {} ({}): not used",
                     path.string(), entry.laid_out_for, what));
   };
-  const Fd fd(openat(entry.area->dir_fd(), entry.name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  const Fd fd(
+      openat(entry.area->dir_handle(), entry.name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
   if (fd.get() < 0) {
     if (errno == ENOENT || errno == ELOOP) refuse(errno == ENOENT ? "it is gone" : "a symlink");
     throw_errno("open", path);
@@ -268,7 +269,7 @@ void LayoutPool::verify(const Entry& entry) const {
   if (static_cast<std::uint64_t>(st.st_size) != entry.size)
     refuse(fmt::format("{} bytes where {} were laid out", st.st_size, entry.size));
   const std::string note_name = entry.name + ".layout";
-  if (read_small(entry.area->dir_fd(), note_name, entry.area->dir() / note_name) != entry.note)
+  if (read_small(entry.area->dir_handle(), note_name, entry.area->dir() / note_name) != entry.note)
     refuse("its layout note " + note_name + " changed");
 }
 
@@ -280,7 +281,7 @@ void LayoutPool::mark_overwritten(Entry& entry, const Check& by) {
   std::string note = entry.note.substr(0, state) + std::string(kStateLine) +
                      std::string(kOverwrittenBy) + by.name + "\n";
   const std::string note_name = entry.name + ".layout";
-  write_small(entry.area->dir_fd(), note_name, note, entry.area->dir() / note_name);
+  write_small(entry.area->dir_handle(), note_name, note, entry.area->dir() / note_name);
   entry.note = std::move(note);
   entry.overwritten = true;
 }
@@ -300,7 +301,7 @@ LayoutPool::Entries::iterator LayoutPool::take_over(const LayoutKey& key,
   for (const std::string& file : entry->area->files()) {
     if (!file.ends_with(".dat.layout")) continue;
     entry->name = file.substr(0, file.size() - std::string_view(".layout").size());
-    entry->note = read_small(entry->area->dir_fd(), file, entry->area->dir() / file);
+    entry->note = read_small(entry->area->dir_handle(), file, entry->area->dir() / file);
   }
   const std::string device = note_value(entry->note, "device");
   const std::size_t colon = device.find(':');

@@ -19,7 +19,7 @@
 // made with mkdirat, opened with openat(O_DIRECTORY|O_NOFOLLOW) and proven to be the one just made
 // (src/datastore/scratch_identity.hpp) before anything is written; the marker and the test files
 // are created with openat, fchmod/fallocate work on their descriptors, removal uses unlinkat (the
-// signal handler too), and the engine opens the test file relative to dir_fd(). A user who can
+// signal handler too), and the engine opens the test file relative to dir_handle(). A user who can
 // rename entries in the datastore can make a run fail, never send a byte elsewhere. So a datastore
 // unmounted (umount -l) or moved mid-run is also cleaned on its own filesystem and nothing now
 // under the old path is touched (a note on stderr says so). The marker is fsync'ed before any
@@ -40,8 +40,6 @@
 // never overlap. Scratch areas of one process share the lock.
 #pragma once
 
-#include <sys/types.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -49,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "iogate/engine/native_handle.hpp"
 #include "iogate/engine/workload.hpp"
 
 namespace iogate {
@@ -113,11 +112,11 @@ struct FreeSpace {
   std::uint64_t capacity = 0;
 };
 FreeSpace free_space(const std::filesystem::path& dir);  // std::system_error naming dir
-FreeSpace free_space(int dir_fd, const std::filesystem::path& shown);  // fstatvfs
+FreeSpace free_space(NativeHandle dir, const std::filesystem::path& shown);  // of the open dir
 
 // Whom a scratch area is kept for (see the top of this file).
 struct AreaOwner {
-  pid_t pid = 0;      // the process that started the run; 0: this process
+  ProcessId pid = 0;  // the process that started the run; 0: this process
   std::string label;  // one line of the marker (no '\n'), by which the run's processes find it
 };
 
@@ -138,8 +137,9 @@ class ScratchArea {
 
   const std::filesystem::path& datastore() const { return datastore_; }
   const std::filesystem::path& dir() const { return dir_; }  // for messages and reading only
-  // The scratch directory, held open: create and open anything in it relative to this.
-  int dir_fd() const { return dir_fd_; }
+  // The scratch directory, held open (a descriptor on POSIX, a HANDLE on Windows): create and
+  // open anything in it relative to this.
+  NativeHandle dir_handle() const { return dir_handle_; }
 
   // How a test file gets its blocks is the workload's FileLayout (iogate/engine/workload.hpp).
   // `preallocated` reserves them (fallocate) without writing, enough for a workload that only
@@ -153,10 +153,10 @@ class ScratchArea {
   // same), fsyncs it and returns its path. `name` must be a plain file name (std::invalid_argument
   // otherwise); an existing entry of that name, symlink or not, is refused (std::system_error,
   // EEXIST) and left as it was. On failure (ENOSPC included) the partial file is removed. At most
-  // 64 files per scratch area. The path is for messages: open the file as FileRef(dir_fd(), name,
-  // path). FileLayout::written writes it through the page cache in writes of `write_size` bytes
-  // (the workload's block size: how fio lays out a file, and the file performs after it the way it
-  // was written).
+  // 64 files per scratch area. The path is for messages: open the file as FileRef(dir_handle(),
+  // name, path). FileLayout::written writes it through the page cache in writes of `write_size`
+  // bytes (the workload's block size: how fio lays out a file, and the file performs after it the
+  // way it was written).
   std::filesystem::path preallocate(const std::string& name, std::uint64_t size,
                                     FileLayout layout = FileLayout::preallocated,
                                     std::uint64_t write_size = 1024 * 1024);
@@ -165,7 +165,8 @@ class ScratchArea {
   // every run of a repeated check starts from the same file: FileLayout::grown truncates it to 0,
   // FileLayout::preallocated truncates it and reserves `size` again (unwritten extents once more),
   // FileLayout::written leaves it as it is (its blocks are still written). Then fsync. Opened
-  // relative to dir_fd() with O_NOFOLLOW; a name preallocate() did not make is a std::logic_error.
+  // relative to dir_handle() never following a link; a name preallocate() did not make is a
+  // std::logic_error.
   void restore(const std::string& name, std::uint64_t size, FileLayout layout) const;
 
   // Removes everything created so far; idempotent, and a retry after a failure resumes. Throws
@@ -186,7 +187,8 @@ class ScratchArea {
   // Opens and checks the datastore as the constructor does (no space is demanded) and takes its
   // lock, so no other process is mid-check on it.
   static std::vector<std::unique_ptr<ScratchArea>> adopt(const std::filesystem::path& datastore,
-                                                         const DatastorePolicy& policy, pid_t owner,
+                                                         const DatastorePolicy& policy,
+                                                         ProcessId owner,
                                                          const std::string& label_prefix);
   // The names of the files in the area (made by preallocate() or found by adopt()), in order.
   std::vector<std::string> files() const;
@@ -195,7 +197,7 @@ class ScratchArea {
   // if the datastore cannot be read; a stale directory that cannot be removed is reported on
   // stderr and skipped, so one unremovable leftover does not stop every later run.
   static std::vector<std::filesystem::path> remove_stale(const std::filesystem::path& datastore);
-  static std::vector<std::filesystem::path> remove_stale(int store_fd,
+  static std::vector<std::filesystem::path> remove_stale(NativeHandle store,
                                                          const std::filesystem::path& datastore);
 
   static constexpr const char* kMarkerName = ".iogate-scratch";
@@ -203,9 +205,9 @@ class ScratchArea {
 
  private:
   struct Adopting {};
-  // Takes over the verified directory `name`, open as `dir_fd`, holding `files` (adopt()).
-  ScratchArea(Adopting, const std::filesystem::path& datastore, int store_fd,
-              const std::string& name, int dir_fd, const std::vector<std::string>& files);
+  // Takes over the verified directory `name`, open as `dir`, holding `files` (adopt()).
+  ScratchArea(Adopting, const std::filesystem::path& datastore, NativeHandle store,
+              const std::string& name, NativeHandle dir, const std::vector<std::string>& files);
 
   void make_dir();
   void write_marker(const AreaOwner& owner);
@@ -224,8 +226,8 @@ class ScratchArea {
   // The datastore and dir_, held open: remove() works relative to them, so a datastore unmounted
   // (umount -l) or moved during the run is cleaned where iogate made things, never at whatever
   // the old path names now (e.g. the mount point's directory underneath).
-  int store_fd_ = -1;
-  int dir_fd_ = -1;
+  NativeHandle store_handle_ = kNoHandle;
+  NativeHandle dir_handle_ = kNoHandle;
 };
 
 }  // namespace iogate

@@ -29,8 +29,7 @@
 #include <string>
 #include <vector>
 
-#include <sys/types.h>
-
+#include "iogate/engine/native_handle.hpp"
 #include "iogate/results/check_record.hpp"
 #include "iogate/results/iometer_table.hpp"
 #include "iogate/runner/check_outcome.hpp"
@@ -66,7 +65,7 @@ struct RunnerSettings {
   // With share_layouts: the process that started this one as one of its run's processes (ctest,
   // for a suite's check), for whose later processes shared files are kept (RunSharing, under
   // this suite's name); 0: shared within this process only.
-  pid_t share_layouts_with = 0;
+  ProcessId share_layouts_with = 0;
   // Record each check's baseline instead of judging it (`iogate baseline record`; RecordingPlan
   // in check_session.hpp): the outcome's runs are the recording kept, the record's verdict empty.
   std::optional<RecordingPlan> recording;

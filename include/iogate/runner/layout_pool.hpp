@@ -49,8 +49,6 @@
 #include <string>
 #include <vector>
 
-#include <sys/types.h>
-
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/engine/file_ref.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
@@ -75,7 +73,7 @@ struct LayoutLease {
 
 // Sharing with the later processes of a run (see the top of this file).
 struct RunSharing {
-  pid_t owner = 0;    // the process that started the run's processes: ctest
+  ProcessId owner = 0;  // the process that started the run's processes: ctest
   std::string suite;  // a suite's files are its own: its checks find them, its cleanup removes them
 };
 

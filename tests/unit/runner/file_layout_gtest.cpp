@@ -28,7 +28,7 @@ Check write_check(FileLayout layout) {
 
 struct stat stat_of(const CheckSession& session) {
   struct stat st {};
-  EXPECT_EQ(fstatat(session.test_file().dir_fd(), session.test_file().name().c_str(), &st,
+  EXPECT_EQ(fstatat(session.test_file().dir(), session.test_file().name().c_str(), &st,
                     AT_SYMLINK_NOFOLLOW),
             0);
   return st;

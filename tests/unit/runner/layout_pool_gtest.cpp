@@ -30,7 +30,7 @@ Check check(const std::string& name, double read_pct, std::uint64_t block_size =
 
 ino_t inode_of(const LayoutLease& lease) {
   struct stat st {};
-  EXPECT_EQ(fstatat(lease.file.dir_fd(), lease.file.name().c_str(), &st, AT_SYMLINK_NOFOLLOW), 0);
+  EXPECT_EQ(fstatat(lease.file.dir(), lease.file.name().c_str(), &st, AT_SYMLINK_NOFOLLOW), 0);
   return st.st_ino;
 }
 
@@ -75,7 +75,7 @@ TEST(LayoutPool, ReadingChecksOfOneKeyShareOneLayout) {
   EXPECT_EQ(inode_of(second), inode_of(first));
   EXPECT_EQ(pool.layouts_made(), 1);
   struct stat st {};
-  ASSERT_EQ(fstatat(second.file.dir_fd(), second.file.name().c_str(), &st, 0), 0);
+  ASSERT_EQ(fstatat(second.file.dir(), second.file.name().c_str(), &st, 0), 0);
   EXPECT_EQ(static_cast<std::uint64_t>(st.st_size), 2 * kMiB);
 }
 
@@ -124,16 +124,16 @@ TEST(LayoutPool, AFileThatIsNoLongerTheOneLaidOutIsRefused) {
     return "not refused";
   };
   const auto swapped = refusal([](const LayoutLease& l) {
-    const int fd = openat(l.file.dir_fd(), "other", O_CREAT | O_WRONLY, 0600);
+    const int fd = openat(l.file.dir(), "other", O_CREAT | O_WRONLY, 0600);
     ASSERT_GE(fd, 0);
     ASSERT_EQ(ftruncate(fd, static_cast<off_t>(2 * kMiB)), 0);
     close(fd);
-    ASSERT_EQ(renameat(l.file.dir_fd(), "other", l.file.dir_fd(), l.file.name().c_str()), 0);
+    ASSERT_EQ(renameat(l.file.dir(), "other", l.file.dir(), l.file.name().c_str()), 0);
   });
   EXPECT_NE(swapped.find("is not the one laid out for a (device:inode"), std::string::npos)
       << swapped;
   const auto cut = refusal([](const LayoutLease& l) {
-    const int fd = openat(l.file.dir_fd(), l.file.name().c_str(), O_WRONLY);
+    const int fd = openat(l.file.dir(), l.file.name().c_str(), O_WRONLY);
     ASSERT_GE(fd, 0);
     ASSERT_EQ(ftruncate(fd, static_cast<off_t>(kMiB)), 0);
     close(fd);
@@ -141,15 +141,15 @@ TEST(LayoutPool, AFileThatIsNoLongerTheOneLaidOutIsRefused) {
   EXPECT_NE(cut.find("1048576 bytes where 2097152 were laid out"), std::string::npos) << cut;
   const auto noted = refusal([](const LayoutLease& l) {
     const std::string note = l.file.name() + ".layout";
-    const int fd = openat(l.file.dir_fd(), note.c_str(), O_WRONLY | O_APPEND);
+    const int fd = openat(l.file.dir(), note.c_str(), O_WRONLY | O_APPEND);
     ASSERT_GE(fd, 0);
     ASSERT_EQ(write(fd, "x", 1), 1);
     close(fd);
   });
   EXPECT_NE(noted.find("its layout note"), std::string::npos) << noted;
   const auto linked = refusal([](const LayoutLease& l) {
-    ASSERT_EQ(unlinkat(l.file.dir_fd(), l.file.name().c_str(), 0), 0);
-    ASSERT_EQ(symlinkat("/etc/passwd", l.file.dir_fd(), l.file.name().c_str()), 0);
+    ASSERT_EQ(unlinkat(l.file.dir(), l.file.name().c_str(), 0), 0);
+    ASSERT_EQ(symlinkat("/etc/passwd", l.file.dir(), l.file.name().c_str()), 0);
   });
   EXPECT_NE(linked.find("(a symlink)"), std::string::npos) << linked;
 }

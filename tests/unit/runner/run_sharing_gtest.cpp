@@ -70,7 +70,7 @@ std::vector<fs::path> scratch_dirs(const fs::path& store) {
 
 ino_t inode_of(const LayoutLease& lease) {
   struct stat st {};
-  EXPECT_EQ(fstatat(lease.file.dir_fd(), lease.file.name().c_str(), &st, AT_SYMLINK_NOFOLLOW), 0);
+  EXPECT_EQ(fstatat(lease.file.dir(), lease.file.name().c_str(), &st, AT_SYMLINK_NOFOLLOW), 0);
   return st.st_ino;
 }
 
