@@ -34,6 +34,10 @@ std::string signal_name(int sig) {
       return "SIGINT";
     case SIGTERM:
       return "SIGTERM";
+#ifdef SIGBREAK  // the C runtime's name for Windows' Ctrl-Break
+    case SIGBREAK:
+      return "SIGBREAK (Ctrl-Break)";
+#endif
     default:
       return "signal " + std::to_string(sig);
   }

@@ -34,7 +34,7 @@ UniqueHandle open_relative(HANDLE dir, const std::wstring& name, const RelativeO
   uname.Length = static_cast<USHORT>(name.size() * sizeof(wchar_t));
   uname.MaximumLength = uname.Length;
   OBJECT_ATTRIBUTES attributes{};
-  InitializeObjectAttributes(&attributes, &uname, OBJ_CASE_INSENSITIVE, dir, nullptr);
+  InitializeObjectAttributes(&attributes, &uname, OBJ_CASE_INSENSITIVE, dir, how.security);
   IO_STATUS_BLOCK status{};
   ULONG options = FILE_OPEN_REPARSE_POINT;
   if (how.type == EntryType::file) options |= FILE_NON_DIRECTORY_FILE;
@@ -44,7 +44,7 @@ UniqueHandle open_relative(HANDLE dir, const std::wstring& name, const RelativeO
   HANDLE h = nullptr;
   const NTSTATUS result = ::NtCreateFile(
       &h, how.access | SYNCHRONIZE | FILE_READ_ATTRIBUTES, &attributes, &status, nullptr,
-      FILE_ATTRIBUTE_NORMAL, kShareAll,
+      FILE_ATTRIBUTE_NORMAL, how.exclusive_name ? kShareAll & ~FILE_SHARE_DELETE : kShareAll,
       how.disposition == Disposition::create ? FILE_CREATE : FILE_OPEN, options, nullptr, 0);
   if (result < 0) throw_win32(::RtlNtStatusToDosError(result), "open", shown);
   return UniqueHandle(h);
@@ -60,6 +60,20 @@ UniqueHandle open_directory(const std::filesystem::path& path, ACCESS_MASK acces
                 path);
   if (!is_directory(h.get(), path)) throw_win32(ERROR_DIRECTORY, "open as a directory", path);
   return h;
+}
+
+void delete_by_handle(HANDLE h, const std::filesystem::path& shown) {
+  FILE_DISPOSITION_INFO info{};
+  info.DeleteFile = TRUE;
+  if (!::SetFileInformationByHandle(h, FileDispositionInfo, &info, sizeof info))
+    throw_last_error("delete", shown);
+}
+
+FileIdentity file_identity(HANDLE h, const std::filesystem::path& shown) {
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (!::GetFileInformationByHandle(h, &info)) throw_last_error("identify", shown);
+  return {info.dwVolumeSerialNumber,
+          (static_cast<ULONGLONG>(info.nFileIndexHigh) << 32) | info.nFileIndexLow};
 }
 
 bool is_reparse_point(HANDLE h, const std::filesystem::path& shown) {

@@ -34,6 +34,7 @@ class UniqueHandle {
 
   HANDLE get() const { return h_; }
   bool valid() const { return h_ != nullptr; }
+  HANDLE release() { return std::exchange(h_, nullptr); }
   void reset() {
     if (h_ != nullptr) ::CloseHandle(std::exchange(h_, nullptr));
   }
@@ -62,12 +63,17 @@ enum class EntryType { file, directory, any };
 // How open_relative opens: `access` as for CreateFile (GENERIC_WRITE | DELETE ...); `type`
 // refuses the other kind (ERROR_DIRECTORY, ERROR_ACCESS_DENIED); synchronous I/O unless
 // `overlapped`; through the file cache unless `unbuffered` (FILE_FLAG_NO_BUFFERING's rules).
+// `exclusive_name`: while the handle is open nobody else may rename or delete the entry (no
+// FILE_SHARE_DELETE), so a directory held this way cannot be swapped for a junction. `security`:
+// the security descriptor of an entry created (null: inherited from the directory).
 struct RelativeOpen {
   ACCESS_MASK access = 0;
   Disposition disposition = Disposition::open;
   EntryType type = EntryType::file;
   bool overlapped = false;
   bool unbuffered = false;
+  bool exclusive_name = false;
+  PSECURITY_DESCRIPTOR security = nullptr;
 };
 
 // `name` (a plain file name, no separators) inside the directory open as `dir`, opened without
@@ -81,6 +87,19 @@ UniqueHandle open_relative(HANDLE dir, const std::wstring& name, const RelativeO
 // A path opened as a directory, never following a reparse point at its last component (which,
 // if it is one, is refused with ERROR_CANT_ACCESS_FILE naming `path`).
 UniqueHandle open_directory(const std::filesystem::path& path, ACCESS_MASK access);
+
+// Deletes the entry open as `h` (which needs DELETE access): the entry itself, whatever its name
+// is now; a directory must be empty (ERROR_DIR_NOT_EMPTY). Gone once every handle to it closes.
+void delete_by_handle(HANDLE h, const std::filesystem::path& shown);
+
+// Which file an open handle is, whatever its name: the volume's serial number and the file's
+// index on it (as a device and inode number are on POSIX).
+struct FileIdentity {
+  DWORD volume = 0;
+  ULONGLONG index = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+FileIdentity file_identity(HANDLE h, const std::filesystem::path& shown);
 
 // Whether an open handle is a reparse point, a directory.
 bool is_reparse_point(HANDLE h, const std::filesystem::path& shown);

@@ -11,15 +11,12 @@
 #include <vector>
 
 #include "iogate/interrupt.hpp"
+#include "layout_pattern.hpp"
 #include "posix_error.hpp"
 
 namespace iogate::detail {
 namespace {
 
-constexpr std::uint64_t kMinWrite = 4096;  // one stamp per block needs whole 4 KiB blocks
-constexpr std::uint64_t kMaxWrite = 16 * 1024 * 1024;
-constexpr unsigned char kPattern = 0xA5;
-constexpr std::size_t kStampEvery = 4096;
 // Write-behind: every kWindow bytes written, writeback of that window is started, and the window
 // two before it is waited for (file_allocation.hpp says why).
 constexpr std::uint64_t kWindow = 32 * 1024 * 1024;
@@ -36,21 +33,9 @@ void start_writeback(int fd, std::uint64_t from, std::uint64_t length, unsigned 
     throw_errno("sync_file_range", path);
 }
 
-// Each 4 KiB block starts with its index, so no two blocks are alike and a deduplicating layer
-// cannot fold the file into a few shared blocks. The index is written in base-255 digits plus one,
-// so the file still holds no zero byte for a compressing layer to elide.
-void stamp_offsets(std::vector<unsigned char>& chunk, std::uint64_t chunk_offset) {
-  constexpr std::size_t kDigits = 8;
-  for (std::size_t at = 0; at + kDigits <= chunk.size(); at += kStampEvery) {
-    std::uint64_t index = (chunk_offset + at) / kStampEvery;
-    for (std::size_t d = 0; d < kDigits; ++d, index /= 255)
-      chunk[at + d] = static_cast<unsigned char>(index % 255 + 1);
-  }
-}
-
 }  // namespace
 
-void allocate_file(int fd, std::uint64_t size, const std::filesystem::path& path) {
+void allocate_file(NativeHandle fd, std::uint64_t size, const std::filesystem::path& path) {
   if (size == 0) return;  // fallocate rejects a zero length; an empty file needs no blocks
   int rc;
   do {
@@ -61,11 +46,11 @@ void allocate_file(int fd, std::uint64_t size, const std::filesystem::path& path
   throw_errno("fallocate", path);
 }
 
-void write_through(int fd, std::uint64_t size, const std::filesystem::path& path,
+void write_through(NativeHandle fd, std::uint64_t size, const std::filesystem::path& path,
                    std::uint64_t write_size) {
   const auto started = std::chrono::steady_clock::now();
-  const std::uint64_t each = std::clamp(write_size, kMinWrite, kMaxWrite);
-  std::vector<unsigned char> chunk(static_cast<std::size_t>(std::min(size, each)), kPattern);
+  const std::uint64_t each = layout_write_size(write_size);
+  std::vector<unsigned char> chunk = layout_chunk(size, each);
   std::uint64_t offset = 0;
   std::uint64_t kicked = 0;  // writeback started up to here
   while (offset < size) {

@@ -25,15 +25,17 @@
 #include <cstdint>
 #include <filesystem>
 
+#include "iogate/engine/native_handle.hpp"
+
 namespace iogate::detail {
 
-// Both throw std::system_error naming `path` (ENOSPC included); `fd` must be open for writing.
-// write_through (also allocate_file when it falls back to it) throws Interrupted on a stop
-// request, with what was written so far.
-void allocate_file(int fd, std::uint64_t size, const std::filesystem::path& path);
+// Both throw std::system_error naming `path` (ENOSPC included); `fd` (a descriptor, a HANDLE) must
+// be open for writing. write_through (also allocate_file when it falls back to it) throws
+// Interrupted on a stop request, with what was written so far.
+void allocate_file(NativeHandle fd, std::uint64_t size, const std::filesystem::path& path);
 // `write_size` is clamped to [4 KiB, 16 MiB].
 constexpr std::uint64_t kDefaultWriteSize = 1024 * 1024;
-void write_through(int fd, std::uint64_t size, const std::filesystem::path& path,
+void write_through(NativeHandle fd, std::uint64_t size, const std::filesystem::path& path,
                    std::uint64_t write_size = kDefaultWriteSize);
 
 }  // namespace iogate::detail

@@ -1,15 +1,8 @@
 #include "marker.hpp"
 
-#include "posix_error.hpp"
 #include "utc_time.hpp"
 
-#include <signal.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <charconv>
-#include <climits>
-#include <system_error>
 
 namespace iogate::detail {
 namespace {
@@ -28,7 +21,7 @@ std::string_view next_line(std::string_view& text) {
 
 }  // namespace
 
-std::string marker_text(pid_t pid, const std::string& host, std::time_t started,
+std::string marker_text(ProcessId pid, const std::string& host, std::time_t started,
                         const std::string& label) {
   std::string text = std::string(kHeader) + "\npid=" + std::to_string(pid) + "\nhost=" + host +
                      "\nstarted=" + iso_utc(started) + "\n";
@@ -38,14 +31,14 @@ std::string marker_text(pid_t pid, const std::string& host, std::time_t started,
 
 std::optional<MarkerInfo> parse_marker(std::string_view text) {
   if (next_line(text) != kHeader) return std::nullopt;
-  std::optional<pid_t> pid;
+  std::optional<ProcessId> pid;
   std::optional<std::string> host;
   std::string label;
   while (!text.empty()) {
     const std::string_view line = next_line(text);
     if (line.starts_with("pid=")) {
       const std::string_view digits = line.substr(4);
-      pid_t value = 0;
+      ProcessId value = 0;
       const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
       if (ec != std::errc() || end != digits.data() + digits.size() || value <= 0)
         return std::nullopt;
@@ -59,14 +52,5 @@ std::optional<MarkerInfo> parse_marker(std::string_view text) {
   if (!pid || !host || host->empty()) return std::nullopt;
   return MarkerInfo{*pid, *host, label};
 }
-
-std::string this_host() {
-  char name[HOST_NAME_MAX + 1] = {};
-  // Throwing beats a placeholder: two hosts both saying "unknown" would match each other.
-  if (gethostname(name, sizeof name - 1) != 0) detail::throw_errno("gethostname");
-  return name;
-}
-
-bool process_alive(pid_t pid) { return kill(pid, 0) == 0 || errno != ESRCH; }
 
 }  // namespace iogate::detail

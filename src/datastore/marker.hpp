@@ -11,28 +11,29 @@
 // foreign marker) means "not ours to touch".
 #pragma once
 
-#include <sys/types.h>
-
 #include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "iogate/engine/native_handle.hpp"
+
 namespace iogate::detail {
 
 struct MarkerInfo {
-  pid_t pid = 0;
+  ProcessId pid = 0;
   std::string host;
   std::string label;  // empty when the marker has none
 };
 
-std::string marker_text(pid_t pid, const std::string& host, std::time_t started,
+std::string marker_text(ProcessId pid, const std::string& host, std::time_t started,
                         const std::string& label = {});
 // nullopt unless the first line is the iogate header and both pid= and host= are well formed.
 std::optional<MarkerInfo> parse_marker(std::string_view text);
 
 std::string this_host();
-// False only when the kernel says no such process (ESRCH); a pid we may not signal is alive.
-bool process_alive(pid_t pid);
+// False only when the system says no such process (ESRCH; on Windows, no process of that id or
+// one that has exited); a process we may not signal or query is alive.
+bool process_alive(ProcessId pid);
 
 }  // namespace iogate::detail

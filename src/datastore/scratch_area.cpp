@@ -20,7 +20,6 @@
 #include "datastore_checks.hpp"
 #include "datastore_lock.hpp"
 #include "file_allocation.hpp"
-#include "iogate/units.hpp"
 #include "marker.hpp"
 #include "posix_error.hpp"
 #include "scratch_identity.hpp"
@@ -81,20 +80,6 @@ void note_if_moved(int store_fd, const fs::path& datastore, const fs::path& dir)
 
 }  // namespace
 
-std::uint64_t space_required(std::uint64_t bytes_needed) {
-  const std::uint64_t margin = bytes_needed / 10 + (bytes_needed % 10 != 0 ? 1 : 0);
-  const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
-  return bytes_needed > max - margin ? max : bytes_needed + margin;
-}
-
-InsufficientSpace::InsufficientSpace(const fs::path& datastore, std::uint64_t needed,
-                                     std::uint64_t available)
-    : std::runtime_error(fmt::format(
-          "datastore {}: needs {} free ({} for the test files + 10%), has {}", datastore.string(),
-          format_size(space_required(needed)), format_size(needed), format_size(available))),
-      needed_(needed),
-      available_(available) {}
-
 FreeSpace free_space(const fs::path& dir) {
   boost::system::error_code ec;
   const boost::filesystem::space_info info = boost::filesystem::space(dir.string(), ec);
@@ -149,19 +134,6 @@ ScratchArea::~ScratchArea() {
     remove_or_report();
   }
   close_dirs();
-}
-
-void ScratchArea::keep() {
-  if (!owned_elsewhere_)
-    throw std::logic_error("scratch area " + dir_.string() +
-                           " is this process's own: nothing would remove it after keep()");
-  kept_ = true;
-}
-
-std::vector<std::string> ScratchArea::files() const {
-  std::vector<std::string> names;
-  for (const fs::path& file : created_) names.push_back(file.filename().string());
-  return names;
 }
 
 void ScratchArea::close_dirs() noexcept {

@@ -19,7 +19,7 @@ namespace {
 constexpr std::size_t kMaxMarkerBytes = 4096;
 }  // namespace
 
-std::vector<std::string> list_names(int fd, const fs::path& path) {
+std::vector<std::string> list_names(NativeHandle fd, const fs::path& path) {
   const int copy = dup(fd);
   if (copy < 0) throw_errno("dup", path);
   DIR* dir = fdopendir(copy);
@@ -42,7 +42,7 @@ std::vector<std::string> list_names(int fd, const fs::path& path) {
   return names;
 }
 
-std::optional<std::string> read_marker(int dir_fd, const fs::path& marker) {
+std::optional<std::string> read_marker(NativeHandle dir_fd, const fs::path& marker) {
   const UniqueFd fd(
       openat(dir_fd, ScratchArea::kMarkerName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
   if (!fd.valid()) {

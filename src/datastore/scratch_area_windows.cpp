@@ -1,0 +1,284 @@
+// The scratch area on Windows (iogate/datastore/scratch_area.hpp says what it promises).
+//
+// The same promises, kept with Windows' means:
+//   - the datastore is opened once as a directory, never through a reparse point at its name, and
+//     everything after is relative to that handle (NtCreateFile's RootDirectory), never following
+//     a reparse point (FILE_OPEN_REPARSE_POINT: a planted junction or symlink is opened itself,
+//     and refused where a file or directory was expected);
+//   - the scratch directory is created exclusively (FILE_CREATE) with a DACL for its owner alone
+//     (owner_only_security.hpp), and the handle the create returns is the directory used: there
+//     is no name to look up again. That handle is held without FILE_SHARE_DELETE, so while the
+//     run lasts nobody can rename the directory and put a junction in its place;
+//   - the marker names this process (or the run's owner) and this host, flushed before any test
+//     file exists; a leftover whose process has exited is removed by the next run
+//     (stale_cleanup_windows.cpp);
+//   - one run at a time per datastore: a named mutex (datastore_lock_windows.hpp);
+//   - removal deletes each entry iogate made through a handle to that entry, then the directory
+//     by its name, once that name proved to be the same directory (remove_dir), and never deletes
+//     a directory that holds something iogate did not make.
+// A stop (Ctrl-C, Ctrl-Break, the console closing) takes the graceful path
+// (graceful_stop_windows.cpp): the run throws Interrupted and this object's destructor removes
+// the area. Sharing a laid-out file between the processes of one ctest run (adopt()) is not
+// available on Windows: the runner does not share there.
+#include "windows_handle.hpp"
+//
+#include <algorithm>
+#include <ctime>
+#include <iostream>
+#include <random>
+#include <system_error>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "datastore_checks_windows.hpp"
+#include "datastore_lock_windows.hpp"
+#include "file_allocation.hpp"
+#include "iogate/datastore/scratch_area.hpp"
+#include "marker.hpp"
+#include "owner_only_security.hpp"
+
+namespace iogate {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kMaxNameAttempts = 100;
+// No DELETE: a handle with it would keep others from merely listing the directory (an open
+// without FILE_SHARE_DELETE is refused while one exists). Removal opens the name anew.
+constexpr ACCESS_MASK kDirAccess = FILE_LIST_DIRECTORY | FILE_TRAVERSE;
+
+fs::path absolute_datastore(const fs::path& datastore) {
+  if (datastore.empty()) throw std::invalid_argument("datastore: empty path");
+  return fs::absolute(datastore);
+}
+
+void check_file_name(const std::string& name) {
+  const bool plain = !name.empty() && name != "." && name != ".." &&
+                     name.find_first_of(std::string("/\\:\0", 4)) == std::string::npos &&
+                     name != ScratchArea::kMarkerName;
+  if (!plain) {
+    throw std::invalid_argument("scratch file name \"" + name +
+                                "\" must be a plain file name (no '/', '\\' or ':', not \".\", "
+                                "\"..\" or \"" +
+                                ScratchArea::kMarkerName + "\")");
+  }
+}
+
+std::string random_dir_name() {
+  static std::mt19937_64 random{std::random_device{}()};
+  const std::uint64_t bits = random();
+  return fmt::format("{}{:04x}-{:04x}-{:04x}", ScratchArea::kDirPrefix, bits & 0xffff,
+                     (bits >> 16) & 0xffff, (bits >> 32) & 0xffff);
+}
+
+void write_all(HANDLE file, const std::string& text, const fs::path& path) {
+  DWORD done = 0;
+  if (!::WriteFile(file, text.data(), static_cast<DWORD>(text.size()), &done, nullptr) ||
+      done != text.size())
+    detail::throw_last_error("write", path);
+}
+
+void flush(HANDLE file, const fs::path& path) {
+  if (!::FlushFileBuffers(file)) detail::throw_last_error("flush", path);
+}
+
+// Deletes `name` in the directory open as `dir`, whatever it is (a reparse point itself, never
+// what it points to); a name already gone is fine.
+void delete_entry(HANDLE dir, const std::string& name, const fs::path& path) {
+  detail::UniqueHandle entry;
+  try {
+    entry = detail::open_relative(dir, fs::path(name).wstring(),
+                                  {.access = DELETE, .type = detail::EntryType::any}, path);
+  } catch (const std::system_error& e) {
+    if (e.code().value() == ERROR_FILE_NOT_FOUND) return;
+    throw;
+  }
+  detail::delete_by_handle(entry.get(), path);
+}
+
+// Deletes the scratch directory `dir`, held open as `held` (closed here), by its name in the
+// datastore open as `store`: once `held` is closed the name may be renamed away and something
+// else put in its place (the run's handle kept that from happening until now), so what the name
+// opens is deleted only when it is still the same directory.
+void remove_dir(HANDLE store, HANDLE held, const fs::path& dir) {
+  const detail::FileIdentity made = detail::file_identity(held, dir);
+  ::CloseHandle(held);
+  const auto left = [&](const char* why) {
+    std::cerr << "iogate: left scratch directory " << dir.string() << " in place: " << why << '\n';
+  };
+  detail::UniqueHandle named;
+  try {
+    named = detail::open_relative(
+        store, dir.filename().wstring(),
+        {.access = DELETE, .type = detail::EntryType::any, .exclusive_name = true}, dir);
+  } catch (const std::system_error& e) {
+    if (e.code().value() != ERROR_FILE_NOT_FOUND) throw;
+    return left("it was renamed at the end of the run (its name is gone)");
+  }
+  if (detail::is_reparse_point(named.get(), dir) || detail::file_identity(named.get(), dir) != made)
+    return left("it was renamed at the end of the run (its name now holds something else)");
+  try {
+    detail::delete_by_handle(named.get(), dir);
+  } catch (const std::system_error& e) {
+    if (e.code().value() != ERROR_DIR_NOT_EMPTY) throw;
+    left("it holds entries iogate did not create");
+  }
+}
+
+}  // namespace
+
+ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
+                         const DatastorePolicy& policy, const AreaOwner& owner)
+    : datastore_(absolute_datastore(datastore)) {
+  if (owner.label.find('\n') != std::string::npos)
+    throw std::invalid_argument("scratch area label: one line expected");
+  try {
+    store_handle_ = detail::open_datastore(datastore_, policy, bytes_needed).release();
+    // Once the lock is held, another run's scratch area is gone: the space counted is ours.
+    lock_ = std::make_unique<detail::DatastoreLock>(store_handle_, datastore_);
+    remove_stale(store_handle_, datastore_);
+    const FreeSpace space = free_space(store_handle_, datastore_);
+    if (space.available < space_required(bytes_needed))
+      throw InsufficientSpace(datastore_, bytes_needed, space.available);
+    owned_elsewhere_ = owner.pid != 0 && owner.pid != ::GetCurrentProcessId();
+    make_dir();
+    write_marker(owner);
+  } catch (...) {
+    remove_or_report();
+    close_dirs();
+    throw;
+  }
+}
+
+ScratchArea::~ScratchArea() {
+  if (!kept_) remove_or_report();
+  close_dirs();
+}
+
+void ScratchArea::close_dirs() noexcept {
+  if (is_open_handle(dir_handle_)) ::CloseHandle(std::exchange(dir_handle_, kNoHandle));
+  if (is_open_handle(store_handle_)) ::CloseHandle(std::exchange(store_handle_, kNoHandle));
+}
+
+void ScratchArea::remove_or_report() noexcept {
+  try {
+    remove();
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: cleaning up scratch area " << dir_.string() << ": " << e.what() << '\n';
+  }
+}
+
+void ScratchArea::make_dir() {
+  const detail::OwnerOnlySecurity owner_only;
+  for (int attempt = 0; attempt < kMaxNameAttempts; ++attempt) {
+    const std::string name = random_dir_name();
+    const fs::path candidate = datastore_ / name;
+    try {
+      detail::UniqueHandle made = detail::open_relative(store_handle_, fs::path(name).wstring(),
+                                                        {.access = kDirAccess,
+                                                         .disposition = detail::Disposition::create,
+                                                         .type = detail::EntryType::directory,
+                                                         .exclusive_name = true,
+                                                         .security = owner_only.get()},
+                                                        candidate);
+      dir_ = candidate;
+      dir_handle_ = made.release();
+      dir_made_ = true;
+      return;
+    } catch (const std::system_error& e) {
+      if (e.code().value() != ERROR_FILE_EXISTS && e.code().value() != ERROR_ALREADY_EXISTS) throw;
+    }
+  }
+  detail::throw_win32(ERROR_FILE_EXISTS, "create (no free name)", datastore_ / kDirPrefix);
+}
+
+void ScratchArea::write_marker(const AreaOwner& owner) {
+  const fs::path marker = dir_ / kMarkerName;
+  const detail::OwnerOnlySecurity owner_only;
+  const detail::UniqueHandle file = detail::open_relative(
+      dir_handle_, fs::path(kMarkerName).wstring(),
+      {.access = GENERIC_WRITE,
+       .disposition = detail::Disposition::create,
+       .security = owner_only.get()},
+      marker);
+  marker_made_ = true;
+  write_all(file.get(),
+            detail::marker_text(owner.pid != 0 ? owner.pid : ::GetCurrentProcessId(),
+                                detail::this_host(), std::time(nullptr), owner.label),
+            marker);
+  // Durable before any test file: a leftover still names its dead owner after a crash.
+  flush(file.get(), marker);
+}
+
+fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, FileLayout layout,
+                                  std::uint64_t write_size) {
+  check_file_name(name);
+  if (!dir_made_) throw std::logic_error("preallocate \"" + name + "\": scratch area removed");
+  const fs::path path = dir_ / name;
+  // FILE_CREATE: a planted name of any kind is refused and never recorded as ours. Its own
+  // owner-only DACL rather than the directory's inherited one: wine does not inherit.
+  const detail::OwnerOnlySecurity owner_only;
+  const detail::UniqueHandle file = detail::open_relative(
+      dir_handle_, fs::path(name).wstring(),
+      {.access = GENERIC_WRITE | DELETE,
+       .disposition = detail::Disposition::create,
+       .security = owner_only.get()},
+      path);
+  created_.push_back(path);
+  try {
+    if (layout != FileLayout::grown) detail::allocate_file(file.get(), size, path);
+    if (layout == FileLayout::written) detail::write_through(file.get(), size, path, write_size);
+    flush(file.get(), path);
+  } catch (...) {
+    try {
+      detail::delete_by_handle(file.get(), path);
+    } catch (const std::exception& e) {
+      std::cerr << "iogate: removing " << path.string() << " after a failure: " << e.what() << '\n';
+    }
+    created_.pop_back();
+    throw;
+  }
+  return path;
+}
+
+void ScratchArea::restore(const std::string& name, std::uint64_t size, FileLayout layout) const {
+  const fs::path path = dir_ / name;
+  if (std::find(created_.begin(), created_.end(), path) == created_.end())
+    throw std::logic_error("restore \"" + name + "\": not a file of this scratch area");
+  if (layout == FileLayout::written) return;
+  const detail::UniqueHandle file =
+      detail::open_relative(dir_handle_, fs::path(name).wstring(), {.access = GENERIC_WRITE}, path);
+  FILE_END_OF_FILE_INFO end{};
+  if (!::SetFileInformationByHandle(file.get(), FileEndOfFileInfo, &end, sizeof end))
+    detail::throw_last_error("truncate", path);
+  if (layout == FileLayout::preallocated) detail::allocate_file(file.get(), size, path);
+  flush(file.get(), path);
+}
+
+void ScratchArea::remove() {
+  while (!created_.empty()) {
+    const fs::path& file = created_.back();
+    delete_entry(dir_handle_, file.filename().string(), file);
+    created_.pop_back();
+  }
+  if (marker_made_) {
+    delete_entry(dir_handle_, kMarkerName, dir_ / kMarkerName);
+    marker_made_ = false;
+  }
+  if (dir_made_) {
+    remove_dir(store_handle_, std::exchange(dir_handle_, kNoHandle), dir_);
+    dir_made_ = false;
+  }
+}
+
+std::vector<std::unique_ptr<ScratchArea>> ScratchArea::adopt(const fs::path& datastore,
+                                                             const DatastorePolicy& /*policy*/,
+                                                             ProcessId /*owner*/,
+                                                             const std::string& /*label_prefix*/) {
+  throw std::runtime_error("datastore " + datastore.string() +
+                           ": sharing a laid-out test file between processes is not available "
+                           "on Windows (each check lays out its own)");
+}
+
+}  // namespace iogate
