@@ -5,8 +5,10 @@
 #include <aclapi.h>
 #include <gtest/gtest.h>
 #include <sddl.h>
+#include <winioctl.h>
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -64,6 +66,60 @@ fs::path leftover(const fs::path& store, const std::string& suffix, ProcessId pi
   write_text(dir / ScratchArea::kMarkerName, detail::marker_text(pid, host, 1714564800));
   write_text(dir / "check.dat", "test file");
   return dir;
+}
+
+// Makes `link` a junction to `target` (an existing directory), as mklink /J does; false where
+// the filesystem cannot (wine before version 9 has no reparse points).
+bool make_junction(const fs::path& link, const fs::path& target) {
+  fs::create_directory(link);
+  const detail::UniqueHandle dir(
+      ::CreateFileW(link.c_str(), GENERIC_WRITE, 0, nullptr, OPEN_EXISTING,
+                    FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+  if (!dir.valid()) return false;
+  const std::wstring substitute = L"\\??\\" + fs::absolute(target).wstring();
+  const std::wstring print = fs::absolute(target).wstring();
+  // REPARSE_DATA_BUFFER's mount point form: tag, lengths, then both names with their NULs.
+  std::vector<unsigned char> buffer(8 + 8 + (substitute.size() + print.size() + 2) * 2);
+  auto put16 = [&](std::size_t at, std::size_t v) {
+    buffer[at] = static_cast<unsigned char>(v & 0xff);
+    buffer[at + 1] = static_cast<unsigned char>(v >> 8);
+  };
+  const std::size_t names = (substitute.size() + print.size() + 2) * 2;
+  *reinterpret_cast<DWORD*>(buffer.data()) = IO_REPARSE_TAG_MOUNT_POINT;
+  put16(4, 8 + names);
+  put16(8, 0);
+  put16(10, substitute.size() * 2);
+  put16(12, (substitute.size() + 1) * 2);
+  put16(14, print.size() * 2);
+  std::memcpy(buffer.data() + 16, substitute.c_str(), (substitute.size() + 1) * 2);
+  std::memcpy(buffer.data() + 16 + (substitute.size() + 1) * 2, print.c_str(),
+              (print.size() + 1) * 2);
+  DWORD returned = 0;
+  return ::DeviceIoControl(dir.get(), FSCTL_SET_REPARSE_POINT, buffer.data(),
+                           static_cast<DWORD>(buffer.size()), nullptr, 0, &returned, nullptr) != 0;
+}
+
+TEST(WindowsScratchArea, AJunctionIsNeverFollowed) {
+  const TempDir root;
+  const fs::path elsewhere = root.path() / "elsewhere";
+  fs::create_directory(elsewhere);
+  const fs::path store = root.path() / "store";
+  fs::create_directory(store);
+  const fs::path linked_store = root.path() / "linked-store";
+  if (!make_junction(linked_store, elsewhere))
+    GTEST_SKIP() << "this filesystem cannot make a junction (error " << ::GetLastError()
+                 << "; wine 8 answers ERROR_NOT_SUPPORTED)";
+  EXPECT_THROW(ScratchArea(linked_store, 1), DatastoreError) << "a junction as the datastore";
+
+  // A leftover that is a junction to a directory holding a dead run's marker and a file: the
+  // junction is not a scratch directory, and nothing where it leads is touched.
+  write_text(elsewhere / ScratchArea::kMarkerName,
+             detail::marker_text(exited_process(), detail::this_host(), 1714564800));
+  write_text(elsewhere / "precious", "theirs");
+  ASSERT_TRUE(make_junction(store / (std::string(ScratchArea::kDirPrefix) + "planted"), elsewhere));
+  EXPECT_TRUE(ScratchArea::remove_stale(store).empty());
+  EXPECT_EQ(read_text(elsewhere / "precious"), "theirs");
+  EXPECT_TRUE(fs::exists(elsewhere / ScratchArea::kMarkerName));
 }
 
 TEST(WindowsScratchArea, MakesAMarkedDirectoryAndRemovesAllItMade) {
