@@ -1,13 +1,10 @@
 #include "iogate/runner/check_runner.hpp"
 
+#include "run_host.hpp"
 #include "seconds_since.hpp"
 #include "utc_time.hpp"
 
-#include <sys/stat.h>
-
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <ctime>
 #include <ostream>
 
@@ -38,19 +35,18 @@ CheckRunner::CheckRunner(RunnerSettings settings)
 CheckRunner::~CheckRunner() = default;
 
 void CheckRunner::pin() {
-  struct stat st {};
-  if (!pinned_ && ::stat(settings_.datastore.dir.c_str(), &st) == 0)
-    pinned_ = Pinned{st.st_dev, st.st_ino};
+  if (pinned_) return;
+  if (const detail::DirIdentity dir = detail::identify_dir(settings_.datastore.dir); dir.found)
+    pinned_ = Pinned{dir.device, dir.file_id};
 }
 
 std::string CheckRunner::refusal() const {
   if (const int sig = stop_requested(); sig != 0) return not_run_reason(sig);
   if (!pinned_) return "";
   const std::filesystem::path& dir = settings_.datastore.dir;
-  struct stat st {};
-  if (::stat(dir.c_str(), &st) != 0)
-    return "error: not run: cannot stat " + dir.string() + ": " + std::strerror(errno);
-  if (st.st_dev != pinned_->dev || st.st_ino != pinned_->ino)
+  const detail::DirIdentity now = detail::identify_dir(dir);
+  if (!now.found) return "error: not run: cannot stat " + dir.string() + ": " + now.error;
+  if (now.device != pinned_->device || now.file_id != pinned_->file_id)
     return "error: not run: " + dir.string() +
            " is no longer the directory this run started on (unmounted or replaced)";
   return "";

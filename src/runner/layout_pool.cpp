@@ -1,15 +1,8 @@
 #include "iogate/runner/layout_pool.hpp"
 
-#include "posix_error.hpp"
+#include "scratch_file_io.hpp"
 #include "seconds_since.hpp"
-#include "unique_fd.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <iostream>
@@ -24,39 +17,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using detail::throw_errno;
-using Fd = detail::UniqueFd;
-
-std::string read_small(int dir_fd, const std::string& name, const fs::path& shown) {
-  const Fd fd(openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
-  if (fd.get() < 0) throw_errno("open", shown);
-  std::string text;
-  char buf[1024];
-  for (;;) {
-    const ssize_t n = ::read(fd.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw_errno("read", shown);
-    if (n == 0 || text.size() > 16 * 1024) break;
-    text.append(buf, static_cast<std::size_t>(n));
-  }
-  return text;
-}
-
-void write_small(int dir_fd, const std::string& name, const std::string& text,
-                 const fs::path& shown) {
-  const Fd fd(openat(dir_fd, name.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
-  if (fd.get() < 0) throw_errno("open", shown);
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd.get(), text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw_errno("write", shown);
-    done += static_cast<std::size_t>(n);
-  }
-  // Shorter than what was there (the reserved note): cut, which needs no space.
-  if (ftruncate(fd.get(), static_cast<off_t>(text.size())) != 0) throw_errno("truncate", shown);
-  if (fsync(fd.get()) != 0) throw_errno("fsync", shown);
-}
+using detail::read_small;
+using detail::write_small;
+using Found = detail::ScratchFileInfo::Found;
 
 bool only_reads(const Check& check) { return check.workload.read_pct >= 100.0; }
 
@@ -103,8 +66,8 @@ struct LayoutPool::Entry {
   std::unique_ptr<ScratchArea> area;
   std::string name;
   std::uint64_t size = 0;
-  dev_t dev = 0;
-  ino_t ino = 0;
+  std::uint64_t device = 0;  // where it was laid out (scratch_file_io.hpp)
+  std::uint64_t file_id = 0;
   std::string note;  // what <name>.layout holds
   std::string laid_out_for;
   bool overwritten = false;
@@ -230,16 +193,17 @@ double LayoutPool::lay_out(const Check& check, const LayoutKey& key, const Datas
   // Timed as CheckSession times its own: the layout, not the wait for the datastore's lock.
   const auto started = std::chrono::steady_clock::now();
   entry.area->preallocate(entry.name, key.file_size, FileLayout::written, key.write_size);
-  struct stat st {};
-  if (fstatat(entry.area->dir_handle(), entry.name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
-    throw_errno(errno, "stat", entry.path());  // errno before the path is built
-  entry.dev = st.st_dev;
-  entry.ino = st.st_ino;
+  const detail::ScratchFileInfo laid =
+      detail::look_at(entry.area->dir_handle(), entry.name, entry.path());
+  if (laid.found != Found::file)
+    throw std::runtime_error(entry.path().string() + ": not a regular file after its layout");
+  entry.device = laid.device;
+  entry.file_id = laid.file_id;
   entry.note = fmt::format(
-      "iogate layout 1\nfile {}\nsize {}\nwrite_size {}\ndevice {}:{}\ninode {}\npid {}\n"
+      "iogate layout 1\nfile {}\nsize {}\nwrite_size {}\ndevice {}\ninode {}\npid {}\n"
       "laid out for {}\n{}{}\n",
-      entry.name, key.file_size, key.write_size, major(st.st_dev), minor(st.st_dev), st.st_ino,
-      getpid(), check.name, kStateLine, kPristine);
+      entry.name, key.file_size, key.write_size, detail::device_text(laid.device), laid.file_id,
+      detail::this_process(), check.name, kStateLine, kPristine);
   write_small(entry.area->dir_handle(), note_name, entry.note, note_path);
   // Complete: from here it stays for the run's later processes (before, an interrupted layout
   // takes its partial file away with it).
@@ -254,20 +218,16 @@ void LayoutPool::verify(const Entry& entry) const {
         fmt::format("shared test file {} is not the one laid out for {} ({}): not used",
                     path.string(), entry.laid_out_for, what));
   };
-  const Fd fd(
-      openat(entry.area->dir_handle(), entry.name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
-  if (fd.get() < 0) {
-    if (errno == ENOENT || errno == ELOOP) refuse(errno == ENOENT ? "it is gone" : "a symlink");
-    throw_errno("open", path);
-  }
-  struct stat st {};
-  if (fstat(fd.get(), &st) != 0) throw_errno("stat", path);
-  if (!S_ISREG(st.st_mode)) refuse("not a regular file");
-  if (st.st_dev != entry.dev || st.st_ino != entry.ino)
-    refuse(fmt::format("device:inode {}:{}/{} where {}:{}/{} was laid out", major(st.st_dev),
-                       minor(st.st_dev), st.st_ino, major(entry.dev), minor(entry.dev), entry.ino));
-  if (static_cast<std::uint64_t>(st.st_size) != entry.size)
-    refuse(fmt::format("{} bytes where {} were laid out", st.st_size, entry.size));
+  const detail::ScratchFileInfo now = detail::look_at(entry.area->dir_handle(), entry.name, path);
+  if (now.found == Found::missing) refuse("it is gone");
+  if (now.found == Found::link) refuse("a symlink");
+  if (now.found != Found::file) refuse("not a regular file");
+  if (now.device != entry.device || now.file_id != entry.file_id)
+    refuse(fmt::format("device:inode {}/{} where {}/{} was laid out",
+                       detail::device_text(now.device), now.file_id,
+                       detail::device_text(entry.device), entry.file_id));
+  if (now.size != entry.size)
+    refuse(fmt::format("{} bytes where {} were laid out", now.size, entry.size));
   const std::string note_name = entry.name + ".layout";
   if (read_small(entry.area->dir_handle(), note_name, entry.area->dir() / note_name) != entry.note)
     refuse("its layout note " + note_name + " changed");
@@ -303,16 +263,11 @@ LayoutPool::Entries::iterator LayoutPool::take_over(const LayoutKey& key,
     entry->name = file.substr(0, file.size() - std::string_view(".layout").size());
     entry->note = read_small(entry->area->dir_handle(), file, entry->area->dir() / file);
   }
-  const std::string device = note_value(entry->note, "device");
-  const std::size_t colon = device.find(':');
-  const auto major_no = number<unsigned>(std::string_view(device).substr(0, colon));
-  const auto minor_no = colon == std::string::npos
-                            ? std::nullopt
-                            : number<unsigned>(std::string_view(device).substr(colon + 1));
-  const auto inode = number<ino_t>(note_value(entry->note, "inode"));
+  const auto device = detail::parse_device_text(note_value(entry->note, "device"));
+  const auto inode = number<std::uint64_t>(note_value(entry->note, "inode"));
   entry->laid_out_for = note_value(entry->note, "laid out for");
   const std::string state = note_value(entry->note, "state");
-  const bool whole = !entry->name.empty() && major_no && minor_no && inode &&
+  const bool whole = !entry->name.empty() && device && inode &&
                      note_value(entry->note, "size") == std::to_string(key.file_size) &&
                      note_value(entry->note, "write_size") == std::to_string(key.write_size) &&
                      !entry->laid_out_for.empty() &&
@@ -322,8 +277,8 @@ LayoutPool::Entries::iterator LayoutPool::take_over(const LayoutKey& key,
     entry->area->remove();
     return entries_.end();
   }
-  entry->dev = makedev(*major_no, *minor_no);
-  entry->ino = *inode;
+  entry->device = *device;
+  entry->file_id = *inode;
   entry->overwritten = state != kPristine;
   return entries_.emplace(key, std::move(entry)).first;
 }

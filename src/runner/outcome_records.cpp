@@ -1,9 +1,9 @@
 #include "iogate/runner/outcome_records.hpp"
 
+#include "run_host.hpp"
 #include "utc_time.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -16,8 +16,7 @@ RunContext describe_run(std::string suite, const std::filesystem::path& datastor
                         std::string host_label) {
   RunContext context;
   context.iogate_version = IOGATE_VERSION;
-  char host[256] = {};
-  if (gethostname(host, sizeof host - 1) == 0) context.host = host;
+  context.host = detail::host_name();
   context.host_label = std::move(host_label);
   context.started_at = detail::utc_seconds(std::chrono::system_clock::now());
   context.suite = std::move(suite);

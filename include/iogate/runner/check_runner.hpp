@@ -21,6 +21,7 @@
 // It never throws for what happens to one check: every check gets a record.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
@@ -114,10 +115,11 @@ class CheckRunner {
   RunnerSettings settings_;
   std::unique_ptr<LayoutPool> pool_;  // with share_layouts: made by pool()
   std::string host_label_;            // resolved: the records' host_label
-  // The datastore directory the first check ran on, pinned by its device and inode.
+  // The datastore directory the first check ran on, pinned by its device and inode (on Windows
+  // its volume serial number and file index).
   struct Pinned {
-    dev_t dev;
-    ino_t ino;
+    std::uint64_t device;
+    std::uint64_t file_id;
   };
   std::optional<Pinned> pinned_;
   void pin();
