@@ -14,7 +14,6 @@
 // widens every later ratio interval, so fewer verdicts are decided).
 // Exit 0 written, 1 a run failed or was interrupted (nothing written), 2 bad input (also an --out
 // that cannot be written: found before anything runs).
-#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -34,6 +33,7 @@
 #include "iogate/runner/run_settings.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "iogate/write_probe.hpp"
+#include "terminal.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -90,7 +90,7 @@ RunnerSettings recording_settings(const ThresholdFile& file, const DatastoreChoi
   settings.repeat = flags.repeat;
   settings.repeat_max = flags.repeat_max;
   settings.progress = &std::cout;
-  settings.progress_tty = ::isatty(STDOUT_FILENO) == 1;
+  settings.progress_tty = detail::is_terminal(detail::StandardStream::output);
   settings.share_layouts = true;  // a recording leaves a written file as it found it
   RecordingPlan plan;
   plan.precision = flags.precision_pct / 100.0;

@@ -3,8 +3,6 @@
 // run, prints the table and writes each format asked for. --clear-dir removes a directory's
 // per-check documents (only those) before a new run. --history DIR... writes one page of many
 // runs' results on one datastore (iogate/results/history.hpp), whole or not at all.
-#include <unistd.h>
-
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -17,6 +15,7 @@
 #include "iogate/results/check_results_cleanup.hpp"
 #include "iogate/results/history.hpp"
 #include "iogate/results/result_reader.hpp"
+#include "terminal.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -134,8 +133,9 @@ int run(const ReportFlags& flags) {
 }  // namespace
 
 Console console_for(const ReportFiles& reports) {
-  if (reports.to_standard_output()) return {std::cerr, isatty(STDERR_FILENO) == 1};
-  return {std::cout, isatty(STDOUT_FILENO) == 1};
+  if (reports.to_standard_output())
+    return {std::cerr, detail::is_terminal(detail::StandardStream::error)};
+  return {std::cout, detail::is_terminal(detail::StandardStream::output)};
 }
 
 void add_report_flags(CLI::App& sub, ReportFiles& files) {

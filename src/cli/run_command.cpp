@@ -2,8 +2,6 @@
 // row of the IOMeter-style table and optionally written as JSON. SIGINT/SIGTERM stop the run
 // (iogate/datastore/graceful_stop.hpp): it says how far it got, removes its scratch area and
 // dies of the signal.
-#include <unistd.h>
-
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -20,6 +18,7 @@
 #include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/progress_meter.hpp"
 #include "iogate/runner/run_settings.hpp"
+#include "terminal.hpp"
 #include "workload_flags.hpp"
 
 namespace iogate::cli {
@@ -58,7 +57,8 @@ int run(const RunFlags& flags) {
   try {
     CheckSession session(check, datastore->dir, datastore->policy);
     // The progress line `iogate check` shows, from the same meter.
-    ProgressMeter progress(std::cout, isatty(STDOUT_FILENO) == 1, check.name, check.workload);
+    ProgressMeter progress(std::cout, detail::is_terminal(detail::StandardStream::output),
+                           check.name, check.workload);
     RunOptions options;
     options.on_interval = [&progress](const RunResult& r) { return progress.update(r); };
     const CheckOutcome outcome = session.run(std::move(options));
