@@ -75,23 +75,36 @@ function(iogate_add_suite name)
   target_link_libraries(${name} PRIVATE iogate::suite_main)
   iogate_set_warnings(${name})
 
-  # After each build (or threshold edit) the executable lists its checks for ctest.
+  # After each build (or threshold edit) the executable lists its checks for ctest (named as a
+  # target, so a cross build runs it through its emulator: wine).
   set(check_list "${CMAKE_CURRENT_BINARY_DIR}/${name}_checks.txt")
   add_custom_command(
     OUTPUT "${check_list}"
-    COMMAND $<TARGET_FILE:${name}> --list-checks "${check_list}"
+    COMMAND ${name} --list-checks "${check_list}"
     DEPENDS ${name} ${files}
     COMMENT "Listing the checks of suite ${name}"
     VERBATIM)
   add_custom_target(${name}_checks ALL DEPENDS "${check_list}")
 
   set(labels ${name} ${ARG_LABELS})
+  # A cross build's tests start through its emulator (wine). A test file is kept for a ctest run's
+  # later checks only where the scratch area can keep one for another process: not on Windows
+  # (suites/ctest_parent_windows.cpp), whose checks each lay out their own.
+  set(run "")  # the words before the executable on each test's command line
+  foreach(word IN LISTS CMAKE_CROSSCOMPILING_EMULATOR)
+    string(APPEND run "[==[${word}]==] ")
+  endforeach()
+  set(keeps_layouts TRUE)
+  if(WIN32)
+    set(keeps_layouts FALSE)
+  endif()
   set(ctest_script "${CMAKE_CURRENT_BINARY_DIR}/${name}_ctest.cmake")
   file(GENERATE OUTPUT "${ctest_script}" CONTENT "\
 set(_exe [==[$<TARGET_FILE:${name}>]==])
 set(_list [==[${check_list}]==])
+set(_keeps_layouts ${keeps_layouts})
 if(NOT EXISTS \"\${_list}\")
-  add_test([==[${name}.NOT_BUILT]==] \"\${_exe}\" --list-checks \"\${_list}\")
+  add_test([==[${name}.NOT_BUILT]==] ${run}\"\${_exe}\" --list-checks \"\${_list}\")
   set_tests_properties([==[${name}.NOT_BUILT]==] PROPERTIES LABELS [==[${labels}]==]
     WILL_FAIL TRUE)
 else()
@@ -106,13 +119,15 @@ else()
   set(_share \"\")
   if(\"\$ENV{IOGATE_RESOURCE_SPEC_FILE}\" STREQUAL \"\")
     set(_lock RESOURCE_LOCK [==[iogate-datastore:${ARG_DATASTORE}]==])
-    set(_share --share-layouts-with-parent)
-    list(APPEND _fixtures [==[iogate-layouts:${name}]==])
-    add_test([==[${name}.layouts_cleanup]==] \"\${_exe}\" --remove-kept-layouts)
-    set_tests_properties([==[${name}.layouts_cleanup]==] PROPERTIES LABELS [==[${labels}]==]
-      FIXTURES_CLEANUP [==[iogate-layouts:${name}]==] \${_lock} TIMEOUT 300)
   else()
     set(_lock \"\")
+  endif()
+  if(_lock AND _keeps_layouts)
+    set(_share --share-layouts-with-parent)
+    list(APPEND _fixtures [==[iogate-layouts:${name}]==])
+    add_test([==[${name}.layouts_cleanup]==] ${run}\"\${_exe}\" --remove-kept-layouts)
+    set_tests_properties([==[${name}.layouts_cleanup]==] PROPERTIES LABELS [==[${labels}]==]
+      FIXTURES_CLEANUP [==[iogate-layouts:${name}]==] \${_lock} TIMEOUT 300)
   endif()
   set(_previous \"\")
   foreach(_line IN LISTS _checks)
@@ -124,7 +139,7 @@ else()
       set(_profile \"\")
     endif()
     list(GET _fields 3 _filter)
-    add_test(\"${name}.\${_check}\" \"\${_exe}\" \"--gtest_filter=\${_filter}\" \${_share})
+    add_test(\"${name}.\${_check}\" ${run}\"\${_exe}\" \"--gtest_filter=\${_filter}\" \${_share})
     set_tests_properties(\"${name}.\${_check}\" PROPERTIES
       LABELS \"${labels};\${_profile}\"
       RESOURCE_GROUPS datastores:1
@@ -139,8 +154,8 @@ else()
   endforeach()
   # The run's reports: clear this suite's per-check results before its first check, merge them
   # into junit.xml, results.json, gbench.json, summary.md and report.html after its last.
-  add_test([==[${name}.reports_clear]==] \"\${_exe}\" --report-step clear)
-  add_test([==[${name}.reports]==] \"\${_exe}\" --report-step merge)
+  add_test([==[${name}.reports_clear]==] ${run}\"\${_exe}\" --report-step clear)
+  add_test([==[${name}.reports]==] ${run}\"\${_exe}\" --report-step merge)
   set_tests_properties([==[${name}.reports_clear]==] PROPERTIES LABELS [==[${labels}]==]
     FIXTURES_SETUP [==[iogate-reports:${name}]==] TIMEOUT 60)
   set_tests_properties([==[${name}.reports]==] PROPERTIES LABELS [==[${labels}]==]

@@ -24,16 +24,15 @@
 // only then does the process die of the signal, the status ctest and shells expect.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "ctest_parent.hpp"
 #include "generated_check.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/output_file.hpp"
@@ -44,12 +43,13 @@
 #include "iogate/runner/layout_pool.hpp"
 #include "suite_config.hpp"
 #include "suite_options.hpp"
+#include "terminal.hpp"
 
 namespace iogate {
 namespace {
 
 constexpr int kExitBadInput = 2;
-constexpr long kHandWrittenTimeout = 1500;  // s: ctest's own default
+constexpr std::chrono::seconds kHandWrittenTimeout{1500};  // ctest's own default
 
 // A test written by hand: its GoogleTest suite and name (the name is its check's).
 struct HandWritten {
@@ -111,16 +111,16 @@ void write_check_list(const std::string& path, const std::vector<ThresholdFile>&
   std::ostringstream out;
   std::set<std::string> claimed;
   for (const HandWritten& test : hand_written) {
-    long timeout = kHandWrittenTimeout;
+    std::chrono::seconds timeout = kHandWrittenTimeout;
     std::string profile = "-";
     for (const ThresholdFile& file : files)
       for (const Check& check : file.checks)
         if (check.name == test.name) {
-          timeout = check.timeout.count();
+          timeout = check.timeout;
           profile = file.profile;
         }
-    out << test.name << ' ' << timeout << ' ' << profile << ' ' << test.suite << '.' << test.name
-        << '\n';
+    out << test.name << ' ' << timeout.count() << ' ' << profile << ' ' << test.suite << '.'
+        << test.name << '\n';
     claimed.insert(test.name);
   }
   for (const ThresholdFile& file : files)
@@ -131,30 +131,19 @@ void write_check_list(const std::string& path, const std::vector<ThresholdFile>&
   write_output_text(path, out.str());
 }
 
-// This process's parent when it is ctest, else 0: the run whose later checks a kept test file is
-// for. Anything else (a shell that copied ctest's command line) would leave the file behind for
-// as long as it lives, so it gets none.
-pid_t ctest_parent() {
-  const pid_t parent = getppid();
-  std::ifstream comm("/proc/" + std::to_string(parent) + "/comm");
-  std::string name;
-  std::getline(comm, name);
-  return name == "ctest" ? parent : 0;
-}
-
-pid_t share_layouts_with(const SuiteOptions& o) {
+ProcessId share_layouts_with(const SuiteOptions& o) {
   if (!o.share_layouts_with_parent) return 0;
-  const pid_t parent = ctest_parent();
-  if (parent == 0)
-    std::cout << "iogate: --share-layouts-with-parent: the parent process is not ctest; a test "
-                 "file is shared within this process only\n";
-  return parent;
+  const CtestParent parent = ctest_parent();
+  if (parent.pid == 0)
+    std::cout << "iogate: --share-layouts-with-parent: " << parent.not_shared
+              << "; a test file is shared within this process only\n";
+  return parent.pid;
 }
 
 int remove_kept_layouts(const SuiteOptions& o) {
-  const pid_t parent = ctest_parent();
-  if (parent == 0) {
-    std::cout << "not started by ctest: no test files are kept for its checks\n";
+  const CtestParent parent = ctest_parent();
+  if (parent.pid == 0) {
+    std::cout << parent.none_kept << ": no test files are kept for its checks\n";
     return 0;
   }
   try {
@@ -167,7 +156,7 @@ int remove_kept_layouts(const SuiteOptions& o) {
     }
     datastore.policy.create_if_missing = false;
     const int removed = LayoutPool::remove_kept(datastore.dir, datastore.policy,
-                                                RunSharing{parent, kSuiteConfig.name});
+                                                RunSharing{parent.pid, kSuiteConfig.name});
     std::cout << "removed " << removed << " test file(s) kept for this run's checks from "
               << datastore.dir.string() << '\n';
     return 0;
@@ -201,7 +190,7 @@ RunnerSettings runner_settings(const SuiteOptions& o) {
   settings.repeat_max = o.repeat_max;
   if (!o.report_dir.empty()) settings.json_dir = std::filesystem::path(o.report_dir) / config.name;
   settings.progress = &std::cout;
-  settings.progress_tty = isatty(STDOUT_FILENO) == 1;
+  settings.progress_tty = detail::is_terminal(detail::StandardStream::output);
   settings.share_layouts = true;
   settings.share_layouts_with = share_layouts_with(o);
   return settings;
@@ -215,7 +204,7 @@ void register_generated(const SuiteContext& context, const std::vector<HandWritt
     for (const Check& check : file.checks) {
       if (claimed.contains(check.name)) continue;
       ::testing::RegisterTest(
-          kSuiteConfig.name, check.name.c_str(), nullptr, nullptr, file.path.c_str(),
+          kSuiteConfig.name, check.name.c_str(), nullptr, nullptr, file.path.string().c_str(),
           check.where.line,
           [&check, &file]() -> ::testing::Test* { return new GeneratedCheck(check, file); });
     }
