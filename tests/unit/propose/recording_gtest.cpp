@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <system_error>
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/reports/report_formats.hpp"
@@ -156,7 +157,9 @@ TEST(Recording, FromADirectoryOfCheckDocuments) {
 TEST(Recording, WhatIsNoRecordingIsRefusedNamingTheFile) {
   test::TempDir dir;
   const auto missing = dir.path() / "none.json";
-  EXPECT_EQ(error_of(missing), missing.string() + ": cannot open: No such file or directory");
+  // The system's words for "not found" (ENOENT, ERROR_FILE_NOT_FOUND: 2 on both).
+  EXPECT_EQ(error_of(missing),
+            missing.string() + ": cannot open: " + std::system_category().message(2));
   write_text(dir.path() / "text.json", "not json");
   EXPECT_TRUE(error_of(dir.path() / "text.json")
                   .starts_with((dir.path() / "text.json").string() + ": not JSON"));

@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <stdlib.h>
 #include <csignal>
 #include <fstream>
 #include <iterator>
@@ -13,6 +12,7 @@
 #include "iogate/interrupt.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate_test/fake_backend.hpp"
+#include "iogate_test/scoped_env.hpp"
 #include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
@@ -87,7 +87,7 @@ TEST_F(CheckRunnerTest, APeersBoundRunsAndIsLeftToTheFleet) {
 // How a suite under ctest labels its host: the environment, read by the runner, into every
 // record's context and per-check JSON; --host-label (the settings') wins over it.
 TEST_F(CheckRunnerTest, TheHostLabelReachesTheContextAndTheCheckJson) {
-  ::setenv("IOGATE_HOST_LABEL", "vm07", 1);
+  test::set_env("IOGATE_HOST_LABEL", "vm07");
   CheckRunner from_env(settings(reports_.path()));
   const CheckReport r = from_env.run(quick_check("labelled", iops_min(1)));
   EXPECT_EQ(r.context.host_label, "vm07");
@@ -98,7 +98,7 @@ TEST_F(CheckRunnerTest, TheHostLabelReachesTheContextAndTheCheckJson) {
   flagged.host_label = "vm08";
   CheckRunner from_flag(std::move(flagged));
   EXPECT_EQ(from_flag.run(quick_check("flagged", iops_min(1))).context.host_label, "vm08");
-  ::unsetenv("IOGATE_HOST_LABEL");
+  test::unset_env("IOGATE_HOST_LABEL");
   CheckRunner none(settings());
   EXPECT_EQ(none.run(quick_check("plain", iops_min(1))).context.host_label, "");
 }

@@ -4,10 +4,11 @@
 #include "iogate/runner/datastore_allocation.hpp"
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 
+#include "iogate_test/scoped_env.hpp"
 #include "iogate_test/temp_dir.hpp"
 
 namespace iogate {
@@ -26,24 +27,26 @@ class DatastoreAllocation : public ::testing::Test {
   static void clear() {
     for (const char* name : {"CTEST_RESOURCE_GROUP_COUNT", "CTEST_RESOURCE_GROUP_0",
                              "CTEST_RESOURCE_GROUP_0_DATASTORES", "IOGATE_RESOURCE_SPEC_FILE"})
-      ::unsetenv(name);
+      test::unset_env(name);
   }
   // What ctest sets for a test given datastore `id`.
   static void allocate(const std::string& id) {
-    ::setenv("CTEST_RESOURCE_GROUP_COUNT", "1", 1);
-    ::setenv("CTEST_RESOURCE_GROUP_0", "datastores", 1);
-    ::setenv("CTEST_RESOURCE_GROUP_0_DATASTORES", ("id:" + id + ",slots:1").c_str(), 1);
+    test::set_env("CTEST_RESOURCE_GROUP_COUNT", "1");
+    test::set_env("CTEST_RESOURCE_GROUP_0", "datastores");
+    test::set_env("CTEST_RESOURCE_GROUP_0_DATASTORES", ("id:" + id + ",slots:1").c_str());
   }
   // A spec file with `entries` as its datastores, named to the checks.
   fs::path spec(const std::string& entries) {
     const fs::path file = dir_.path() / "datastores.json";
     std::ofstream(file) << R"({"version": {"major": 1, "minor": 0}, "local": [{"datastores": [)"
                         << entries << "]}]}";
-    ::setenv("IOGATE_RESOURCE_SPEC_FILE", file.c_str(), 1);
+    test::set_env("IOGATE_RESOURCE_SPEC_FILE", file.string().c_str());
     return file;
   }
   std::string entry(const std::string& id, const fs::path& dir) const {
-    return R"({"id": ")" + id + R"(", "slots": 1, "dir": ")" + dir.string() + R"("})";
+    // Quoted as JSON: a Windows path's backslashes are escapes there.
+    return R"({"id": ")" + id + R"(", "slots": 1, "dir": )" + nlohmann::json(dir.string()).dump() +
+           "}";
   }
   // The error allocated_datastore() throws, or "" when it throws none.
   static std::string error() {
@@ -61,8 +64,8 @@ class DatastoreAllocation : public ::testing::Test {
 TEST_F(DatastoreAllocation, WithoutCtestsAllocationNothingChanges) {
   EXPECT_FALSE(allocated_datastore().has_value());
   // ctest sets the count for tests without our RESOURCE_GROUPS too, with other resource types.
-  ::setenv("CTEST_RESOURCE_GROUP_COUNT", "1", 1);
-  ::setenv("CTEST_RESOURCE_GROUP_0", "gpus", 1);
+  test::set_env("CTEST_RESOURCE_GROUP_COUNT", "1");
+  test::set_env("CTEST_RESOURCE_GROUP_0", "gpus");
   EXPECT_FALSE(allocated_datastore().has_value());
 }
 
@@ -104,7 +107,8 @@ TEST_F(DatastoreAllocation, AnEntryWithoutADirOrWithMoreSlotsIsAnError) {
   spec(R"({"id": "ds0", "slots": 1})");
   allocate("ds0");
   EXPECT_NE(error().find("datastore \"ds0\": no \"dir\""), std::string::npos) << error();
-  spec(R"({"id": "ds0", "slots": 2, "dir": ")" + (dir_.path() / "a").string() + R"("})");
+  spec(R"({"id": "ds0", "slots": 2, "dir": )" +
+       nlohmann::json((dir_.path() / "a").string()).dump() + "}");
   EXPECT_NE(error().find("\"slots\" 2, expected 1"), std::string::npos) << error();
 }
 
@@ -131,30 +135,30 @@ TEST_F(DatastoreAllocation, TheSpecFileWithoutAnAllocationIsAnError) {
 
 TEST_F(DatastoreAllocation, AnUnreadableOrMalformedSpecIsAnError) {
   allocate("ds0");
-  ::setenv("IOGATE_RESOURCE_SPEC_FILE", (dir_.path() / "missing.json").c_str(), 1);
+  test::set_env("IOGATE_RESOURCE_SPEC_FILE", (dir_.path() / "missing.json").string().c_str());
   EXPECT_NE(error().find("missing.json"), std::string::npos) << error();
   std::ofstream(dir_.path() / "broken.json") << "{";
-  ::setenv("IOGATE_RESOURCE_SPEC_FILE", (dir_.path() / "broken.json").c_str(), 1);
+  test::set_env("IOGATE_RESOURCE_SPEC_FILE", (dir_.path() / "broken.json").string().c_str());
   EXPECT_NE(error().find("broken.json: not JSON"), std::string::npos) << error();
   std::ofstream(dir_.path() / "other.json") << R"({"local": [{"gpus": []}]})";
-  ::setenv("IOGATE_RESOURCE_SPEC_FILE", (dir_.path() / "other.json").c_str(), 1);
+  test::set_env("IOGATE_RESOURCE_SPEC_FILE", (dir_.path() / "other.json").string().c_str());
   EXPECT_NE(error().find("expected a ctest resource spec"), std::string::npos) << error();
 }
 
 TEST_F(DatastoreAllocation, MoreThanOneSlotAllocatedIsAnError) {
   spec(entry("ds0", dir_.path() / "a") + "," + entry("ds1", dir_.path() / "b"));
-  ::setenv("CTEST_RESOURCE_GROUP_COUNT", "1", 1);
-  ::setenv("CTEST_RESOURCE_GROUP_0", "datastores", 1);
-  ::setenv("CTEST_RESOURCE_GROUP_0_DATASTORES", "id:ds0,slots:1;id:ds1,slots:1", 1);
+  test::set_env("CTEST_RESOURCE_GROUP_COUNT", "1");
+  test::set_env("CTEST_RESOURCE_GROUP_0", "datastores");
+  test::set_env("CTEST_RESOURCE_GROUP_0_DATASTORES", "id:ds0,slots:1;id:ds1,slots:1");
   EXPECT_NE(error().find("expected one slot of one datastore"), std::string::npos) << error();
 }
 
 TEST_F(DatastoreAllocation, TheAllocationWinsOverDefaultsAndConflictsWithAnotherFlag) {
   const AllocatedDatastore allocated{"ds1", dir_.path() / "b", dir_.path() / "datastores.json"};
-  ::setenv("IOGATE_DATASTORE", (dir_.path() / "a").c_str(), 1);
+  test::set_env("IOGATE_DATASTORE", (dir_.path() / "a").string().c_str());
   EXPECT_EQ(resolve_datastore(with_allocated_datastore({}, allocated), "/build/datastore").dir,
             dir_.path() / "b");
-  ::unsetenv("IOGATE_DATASTORE");
+  test::unset_env("IOGATE_DATASTORE");
   // The same directory, however spelled, is no conflict.
   const std::string same = (dir_.path() / "a" / ".." / "b").string();
   EXPECT_EQ(with_allocated_datastore({.dir = same}, allocated).dir, (dir_.path() / "b").string());

@@ -1,10 +1,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include "iogate/runner/check_runner.hpp"
 #include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
+#include "iogate_test/scoped_env.hpp"
 
 namespace iogate {
 namespace {
@@ -21,18 +21,18 @@ std::string refusal(const std::optional<std::string>& flag) {
 }
 
 TEST(HostLabel, FlagThenEnvironmentThenNone) {
-  ::unsetenv("IOGATE_HOST_LABEL");
+  test::unset_env("IOGATE_HOST_LABEL");
   EXPECT_EQ(resolve_host_label(std::nullopt), "");
-  ::setenv("IOGATE_HOST_LABEL", "vm07", 1);
+  test::set_env("IOGATE_HOST_LABEL", "vm07");
   EXPECT_EQ(resolve_host_label(std::nullopt), "vm07");
   EXPECT_EQ(resolve_host_label("vm08"), "vm08");
-  ::setenv("IOGATE_HOST_LABEL", "", 1);  // set but empty, as CI templates leave it: not given
+  test::set_env("IOGATE_HOST_LABEL", "");  // set but empty, as CI templates leave it: not given
   EXPECT_EQ(resolve_host_label(std::nullopt), "");
-  ::unsetenv("IOGATE_HOST_LABEL");
+  test::unset_env("IOGATE_HOST_LABEL");
 }
 
 TEST(HostLabel, MalformedLabelsNameTheirSourceAndWhatIsExpected) {
-  ::unsetenv("IOGATE_HOST_LABEL");
+  test::unset_env("IOGATE_HOST_LABEL");
   EXPECT_THAT(refusal(""), HasSubstr("--host-label: expected a host label"));
   EXPECT_THAT(refusal("rack1/vm07"), HasSubstr("a '/'"));
   EXPECT_THAT(refusal("vm 07"), HasSubstr("character 0x20"));
@@ -40,9 +40,9 @@ TEST(HostLabel, MalformedLabelsNameTheirSourceAndWhatIsExpected) {
   EXPECT_THAT(refusal(std::string(kMaxHostLabelLength + 1, 'a')), HasSubstr("65 characters"));
   EXPECT_EQ(refusal(std::string(kMaxHostLabelLength, 'a')), "");
   EXPECT_EQ(refusal("esx-03.vm07_b"), "");
-  ::setenv("IOGATE_HOST_LABEL", "a/b", 1);
+  test::set_env("IOGATE_HOST_LABEL", "a/b");
   EXPECT_THAT(refusal(std::nullopt), HasSubstr("IOGATE_HOST_LABEL: expected"));
-  ::unsetenv("IOGATE_HOST_LABEL");
+  test::unset_env("IOGATE_HOST_LABEL");
 }
 
 TEST(HostLabel, TheRunContextCarriesItAndNamesTheHostByIt) {
@@ -60,11 +60,11 @@ TEST(HostLabel, TheRunContextCarriesItAndNamesTheHostByIt) {
 TEST(HostLabel, TheRunnerTakesTheEnvironmentsLabelAndRefusesABadOne) {
   RunnerSettings settings;
   settings.datastore.dir = "/tmp";
-  ::setenv("IOGATE_HOST_LABEL", "a/b", 1);
+  test::set_env("IOGATE_HOST_LABEL", "a/b");
   EXPECT_THROW(CheckRunner{settings}, std::invalid_argument);
   settings.host_label = "vm07";  // the flag wins over the environment
   EXPECT_NO_THROW(CheckRunner{settings});
-  ::unsetenv("IOGATE_HOST_LABEL");
+  test::unset_env("IOGATE_HOST_LABEL");
 }
 
 }  // namespace

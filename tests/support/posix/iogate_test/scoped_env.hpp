@@ -6,6 +6,10 @@
 
 namespace iogate::test {
 
+// For a test that sets and clears a variable itself.
+inline void set_env(const char* name, const char* value) { ::setenv(name, value, 1); }
+inline void unset_env(const char* name) { ::unsetenv(name); }
+
 class ScopedEnv {
  public:
   ScopedEnv(const char* name, const char* value) : name_(name) { ::setenv(name, value, 1); }

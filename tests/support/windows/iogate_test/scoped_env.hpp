@@ -6,6 +6,10 @@
 
 namespace iogate::test {
 
+// For a test that sets and clears a variable itself (an empty value removes it here).
+inline void set_env(const char* name, const char* value) { ::_putenv_s(name, value); }
+inline void unset_env(const char* name) { ::_putenv_s(name, ""); }
+
 class ScopedEnv {
  public:
   ScopedEnv(const char* name, const char* value) : name_(name) { ::_putenv_s(name, value); }
