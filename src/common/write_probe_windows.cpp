@@ -32,7 +32,9 @@ fs::path existing_base(const fs::path& dir) {
                                   : "create directory " + dir.string() + " in " + at.string());
       return at;
     }
-    if (error) throw std::system_error(error, "stat " + at.string());
+    // libstdc++ sets `error` for a missing path too, with the type not_found.
+    if (status.type() != fs::file_type::not_found)
+      throw std::system_error(error, "stat " + at.string());
     if (!at.has_relative_path() || at == at.parent_path()) return ".";
     at = at.parent_path();
     if (at.empty()) return ".";
