@@ -14,6 +14,10 @@
 // the hard path at once, and so does a watchdog thread when the process is still alive `grace`
 // after the first signal. The watchdog sleeps in sem_wait until the handler posts (sem_post is
 // async-signal-safe), and runs with both signals blocked so it never takes one itself.
+//
+// On Windows the console's control events take the signals' place (Ctrl-C as SIGINT, Ctrl-Break
+// as SIGBREAK, the console closing, logoff and shutdown as SIGTERM), and a stopped process ends
+// with STATUS_CONTROL_C_EXIT (src/datastore/graceful_stop_windows.cpp).
 #pragma once
 
 #include <chrono>

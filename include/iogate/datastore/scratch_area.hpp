@@ -38,6 +38,12 @@
 // src/datastore/datastore_lock.hpp): a scratch area of another process on the same datastore
 // waits until this one is gone, so the checks of two ctest runs, or of ctest and `iogate check`,
 // never overlap. Scratch areas of one process share the lock.
+//
+// On Windows (src/datastore/scratch_area_windows.cpp, docs/windows.md) the same promises are kept
+// with handles: the directory is created relative to the datastore's handle with a DACL for its
+// owner alone and held so that nobody can rename it, reparse points are never followed, the lock
+// is a named mutex, and Ctrl-C, Ctrl-Break and the console closing stop gracefully. adopt() is
+// not available there (std::runtime_error): each check lays out its own file.
 #pragma once
 
 #include <cstdint>
