@@ -81,10 +81,12 @@ BaselineProvenance baseline_provenance(const Baseline& baseline, const std::stri
     out.changes.push_back(key + " " + was + " \u2192 " + now);
     if (elsewhere) out.elsewhere.push_back(out.changes.back());
   };
+  // One spelling of a datastore: "/mnt/array/" is "/mnt/array"; with '/' on every platform, so
+  // a Windows host's "D:\iogate" and "D:/iogate" are one datastore too.
   const auto normal = [](const std::string& path) {
-    std::string text = std::filesystem::path(path).lexically_normal().string();
-    if (text.size() > 1 && text.ends_with('/')) text.pop_back();
-    return text;
+    std::filesystem::path p = std::filesystem::path(path).lexically_normal();
+    if (!p.has_filename() && p.has_relative_path()) p = p.parent_path();  // a trailing separator
+    return p.generic_string();
   };
   differ("host", baseline.host, host, true);
   differ("datastore", normal(baseline.datastore), normal(datastore), true);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <system_error>
 
 #include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_session.hpp"
@@ -201,14 +202,17 @@ TEST(Baseline, NoBaselineNamedSkipsWithTheReason) {
 
 // A typo'd --baseline used to skip every relative check and exit 0: the gate switched off.
 TEST(Baseline, NamedBaselineThatIsMissingIsAnError) {
+  const test::TempDir dir;
+  const std::string missing = (dir.path() / "b.json").string();
   try {
-    load_named_baseline("/nowhere/b.json");
+    load_named_baseline(missing);
     ADD_FAILURE() << "a missing baseline loaded";
   } catch (const BaselineError& e) {
+    // Error 2 is ENOENT on POSIX and ERROR_FILE_NOT_FOUND on Windows, in the system's own words.
     EXPECT_EQ(std::string(e.what()),
-              "baseline /nowhere/b.json: cannot open: No such file or directory: record it with "
-              "`iogate baseline record`, or name an existing one (--baseline, IOGATE_BASELINE or "
-              "the suite's BASELINE)");
+              "baseline " + missing + ": cannot open: " + std::system_category().message(2) +
+                  ": record it with `iogate baseline record`, or name an existing one "
+                  "(--baseline, IOGATE_BASELINE or the suite's BASELINE)");
   }
 }
 
