@@ -196,12 +196,12 @@ void ScratchArea::make_dir() {
 void ScratchArea::write_marker(const AreaOwner& owner) {
   const fs::path marker = dir_ / kMarkerName;
   const detail::OwnerOnlySecurity owner_only;
-  const detail::UniqueHandle file = detail::open_relative(
-      dir_handle_, fs::path(kMarkerName).wstring(),
-      {.access = GENERIC_WRITE,
-       .disposition = detail::Disposition::create,
-       .security = owner_only.get()},
-      marker);
+  const detail::UniqueHandle file =
+      detail::open_relative(dir_handle_, fs::path(kMarkerName).wstring(),
+                            {.access = GENERIC_WRITE,
+                             .disposition = detail::Disposition::create,
+                             .security = owner_only.get()},
+                            marker);
   marker_made_ = true;
   write_all(file.get(),
             detail::marker_text(owner.pid != 0 ? owner.pid : ::GetCurrentProcessId(),
@@ -219,12 +219,12 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
   // FILE_CREATE: a planted name of any kind is refused and never recorded as ours. Its own
   // owner-only DACL rather than the directory's inherited one: wine does not inherit.
   const detail::OwnerOnlySecurity owner_only;
-  const detail::UniqueHandle file = detail::open_relative(
-      dir_handle_, fs::path(name).wstring(),
-      {.access = GENERIC_WRITE | DELETE,
-       .disposition = detail::Disposition::create,
-       .security = owner_only.get()},
-      path);
+  const detail::UniqueHandle file =
+      detail::open_relative(dir_handle_, fs::path(name).wstring(),
+                            {.access = GENERIC_WRITE | DELETE,
+                             .disposition = detail::Disposition::create,
+                             .security = owner_only.get()},
+                            path);
   created_.push_back(path);
   try {
     if (layout != FileLayout::grown) detail::allocate_file(file.get(), size, path);

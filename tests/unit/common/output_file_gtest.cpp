@@ -17,9 +17,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::listing;
-using test::TempDir;
 using test::put;
 using test::slurp;
+using test::TempDir;
 
 class OutputFileTest : public test::OutputFileFixture {};
 

@@ -21,9 +21,9 @@ namespace iogate {
 namespace {
 namespace fs = std::filesystem;
 using test::listing;
-using test::TempDir;
 using test::put;
 using test::slurp;
+using test::TempDir;
 
 class OutputFileOnPosix : public test::OutputFileFixture {};
 
