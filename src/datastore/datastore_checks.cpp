@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "datastore_trust.hpp"
+#include "missing_datastore.hpp"
 #include "mountinfo.hpp"
 #include "posix_error.hpp"
 
@@ -22,26 +23,11 @@ namespace fs = std::filesystem;
 
 constexpr int kOpenFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
 
-// The deepest ancestor of `path` that exists: where a missing datastore would be created.
-fs::path nearest_existing(fs::path path) {
-  std::error_code ec;
-  while (!fs::exists(path, ec) && path.has_relative_path()) path = path.parent_path();
-  return path;
-}
-
-[[noreturn]] void missing(const fs::path& datastore) {
-  throw DatastoreError(fmt::format(
-      "datastore {} does not exist: a datastore that is named (--datastore, IOGATE_DATASTORE, a "
-      "suite's DATASTORE) must exist, so that an array that is not mounted is not mistaken for "
-      "the disk underneath. Create the directory on the storage under test (or mount it)",
-      datastore.string()));
-}
-
 // fd, or -1 with errno set.
 int open_dir(const fs::path& datastore) { return ::open(datastore.c_str(), kOpenFlags); }
 
 [[noreturn]] void open_failed(const fs::path& datastore, int error) {
-  if (error == ENOENT) missing(datastore);
+  if (error == ENOENT) missing_datastore(datastore);
   if (error == ENOTDIR)
     throw DatastoreError(fmt::format("datastore {} is not a directory", datastore.string()));
   throw_errno(error, "open", datastore);

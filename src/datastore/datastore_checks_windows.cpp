@@ -1,5 +1,7 @@
 #include "datastore_checks_windows.hpp"
 
+#include "missing_datastore.hpp"
+
 #include <winternl.h>
 
 #include <cwctype>
@@ -15,27 +17,13 @@ namespace fs = std::filesystem;
 namespace detail {
 namespace {
 
-// The deepest ancestor of `path` that exists: where a missing datastore would be created.
-fs::path nearest_existing(fs::path path) {
-  std::error_code ec;
-  while (!fs::exists(path, ec) && path.has_relative_path()) path = path.parent_path();
-  return path;
-}
-
-[[noreturn]] void missing(const fs::path& datastore) {
-  throw DatastoreError(fmt::format(
-      "datastore {} does not exist: a datastore that is named (--datastore, IOGATE_DATASTORE, a "
-      "suite's DATASTORE) must exist, so that a drive that is not attached is not mistaken for "
-      "another. Create the directory on the storage under test",
-      datastore.string()));
-}
-
 UniqueHandle open_existing(const fs::path& datastore) {
   try {
     return open_directory(datastore, FILE_LIST_DIRECTORY | FILE_TRAVERSE);
   } catch (const std::system_error& e) {
     const int error = e.code().value();
-    if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND) missing(datastore);
+    if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND)
+      missing_datastore(datastore);
     if (error == ERROR_DIRECTORY)
       throw DatastoreError(fmt::format("datastore {} is not a directory", datastore.string()));
     if (error == ERROR_CANT_ACCESS_FILE)
