@@ -15,7 +15,9 @@ namespace iogate::detail {
 
 struct DatastoreLock::Shared {
   UniqueHandle mutex;
-  ~Shared() { ::ReleaseMutex(mutex.get()); }
+  ~Shared() {
+    if (mutex.valid()) ::ReleaseMutex(mutex.get());  // not when the wait for it ended early
+  }
 };
 
 namespace {

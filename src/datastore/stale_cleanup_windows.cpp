@@ -13,7 +13,6 @@
 #include <system_error>
 #include <vector>
 
-#include "datastore_checks_windows.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "marker.hpp"
 #include "scratch_listing.hpp"
