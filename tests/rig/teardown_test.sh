@@ -33,8 +33,10 @@ for how in exit TERM INT KILL; do
   [ "$how" = exit ] || kill -s "$how" "$pid"
   set +e; wait "$pid"; set -e
   [ "$how" = KILL ] && rig_remove_stale_cgroups
-  for _ in $(seq 1 100); do losetup -a | grep -q "^$loop:" || break; sleep 0.05; done
-  losetup -a | grep -q "^$loop:" && rig_fail "$how: $loop still attached: $(losetup -a | grep "^$loop:")"
+  # Matched by image, not by device: a rig test running beside this one may attach the freed
+  # device number to its own image at once.
+  for _ in $(seq 1 100); do losetup -a | grep -qF "($image)" || break; sleep 0.05; done
+  losetup -a | grep -qF "($image)" && rig_fail "$how: $loop still attached to $image"
   [ -d "$cgroup" ] && rig_fail "$how: cgroup $cgroup left behind"
   grep -q "$image" /proc/self/mountinfo && rig_fail "$how: image still mounted"
   echo "$how: $loop detached, $cgroup removed"
