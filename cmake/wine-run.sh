@@ -22,4 +22,18 @@ if [ ! -e "$prefix/.iogate-ready" ]; then
     fi
   ) 9>"$prefix.lock"
 fi
+# One wineserver kept for the prefix while tests come and go (until a minute after the last): left to
+# itself it exits 3 s after its last client, a program started in that moment died with "wine client
+# error: recvmsg", and every restart cost a test seconds. A server already running answers 2. The
+# server and the services a new one starts (wineboot) get none of our descriptors: one holding the
+# caller's pipe would keep ctest's test listing waiting for an end of output, one holding the lock
+# would keep the next test waiting, until the server exits.
+(
+  flock 9
+  if /usr/lib/wine/wineserver -p60 < /dev/null > /dev/null 2>&1 9>&-; then
+    "$wine" wineboot < /dev/null > /dev/null 2>&1 9>&-
+  else
+    [ $? -eq 2 ]
+  fi
+) 9>"$prefix.lock"
 exec "$wine" "$@"
