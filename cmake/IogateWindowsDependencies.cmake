@@ -1,7 +1,7 @@
 # The dependencies of the Windows build (cmake/toolchains/mingw-w64-x86_64.cmake), from the same
 # Debian packages as on Linux; nothing is vendored or downloaded.
 #
-# The header-only libraries (fmt in its header-only mode, nlohmann-json, toml++, CLI11) are reached
+# The header-only libraries (fmt, compiled once here, nlohmann-json, toml++, CLI11) are reached
 # through a directory of links to their own folders in /usr/include, never /usr/include itself,
 # whose glibc headers would shadow mingw's. GoogleTest is built for the target from Debian's
 # googletest source package. Boost.Filesystem has no Windows build in Debian: the Windows side of
@@ -19,8 +19,10 @@ function(_iogate_header_only_target target)
   add_library(${target} INTERFACE IMPORTED GLOBAL)
   target_include_directories(${target} SYSTEM INTERFACE "${_debian_headers}")
 endfunction()
-_iogate_header_only_target(fmt::fmt)
-target_compile_definitions(fmt::fmt INTERFACE FMT_HEADER_ONLY)
+# fmt is compiled once (cmake/windows/fmt_compiled.cpp) rather than in header-only mode in every file.
+add_library(iogate_fmt STATIC "${CMAKE_CURRENT_LIST_DIR}/windows/fmt_compiled.cpp")
+target_include_directories(iogate_fmt SYSTEM PUBLIC "${_debian_headers}")
+add_library(fmt::fmt ALIAS iogate_fmt)
 _iogate_header_only_target(nlohmann_json::nlohmann_json)
 _iogate_header_only_target(tomlplusplus::tomlplusplus)
 _iogate_header_only_target(CLI11::CLI11)
