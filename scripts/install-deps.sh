@@ -7,7 +7,7 @@
 #                             --preset test)
 #   install-deps.sh --windows what the Windows build and its tests need (cmake --workflow --preset
 #                             windows): mingw-w64, GoogleTest's source, the header-only libraries,
-#                             wine
+#                             wine, xmllint (its end-to-end test checks JUnit)
 #
 # Building: the compiler, CMake and Ninja, the libraries and GoogleTest the suites are made of,
 # Google Benchmark (the micro-benchmarks are configured with the rest), help2man for the man
@@ -32,7 +32,7 @@ build=(
 windows=(
   cmake ninja-build g++-mingw-w64-x86-64-posix googletest
   libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
-  wine64
+  wine64 libxml2-utils
 )
 tests=(
   git fio libxml2-utils python3 python3-junitparser chromium
