@@ -89,6 +89,8 @@ void WorkloadFlags::add_to(CLI::App& sub) {
   sub.add_option("--flush", flush, "end: fdatasync before the clock stops; none")
       ->capture_default_str()
       ->check(CLI::IsMember({"end", "none"}));
+  sub.add_flag("--write-through", write_through,
+               "Each write completes only once on stable storage (O_DSYNC)");
   sub.add_option("--engine", engine,
                  "I/O engine: auto (first usable of io_uring, libaio, psync), io_uring, libaio, "
                  "psync")
@@ -160,6 +162,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.ramp = parse_flag("--ramp", ramp, parse_duration);
   spec.direct = direct != 0;
   spec.flush = flush == "none" ? FlushPolicy::none : FlushPolicy::end;
+  spec.write_through = write_through;
   // A named engine must be usable here: never a silent fallback to another.
   if (const auto why = backend_unavailable(engine); why && engine != "auto") {
     throw std::invalid_argument("--engine " + engine + ": " + *why);

@@ -26,6 +26,7 @@ struct WorkloadFlags {
   std::string seed = "0";  // text: CLI11 would read "-1" and "2^64" as 2^64-1 without a word
   unsigned workers = 1;
   bool verify = false;
+  bool write_through = false;
   std::string kind = "mixed";
   double rate_iops = 0;
   double rate_mbps = 0;

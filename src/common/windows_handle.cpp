@@ -41,6 +41,7 @@ UniqueHandle open_relative(HANDLE dir, const std::wstring& name, const RelativeO
   if (how.type == EntryType::directory) options |= FILE_DIRECTORY_FILE;
   if (!how.overlapped) options |= FILE_SYNCHRONOUS_IO_NONALERT;
   if (how.unbuffered) options |= FILE_NO_INTERMEDIATE_BUFFERING;
+  if (how.write_through) options |= FILE_WRITE_THROUGH;
   HANDLE h = nullptr;
   const NTSTATUS result = ::NtCreateFile(
       &h, how.access | SYNCHRONIZE | FILE_READ_ATTRIBUTES, &attributes, &status, nullptr,

@@ -72,6 +72,7 @@ struct RelativeOpen {
   EntryType type = EntryType::file;
   bool overlapped = false;
   bool unbuffered = false;
+  bool write_through = false;  // every write on stable storage before it completes
   bool exclusive_name = false;
   PSECURITY_DESCRIPTOR security = nullptr;
 };

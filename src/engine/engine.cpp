@@ -50,7 +50,7 @@ RunResult run_integrity(std::vector<Worker>& workers, WorkloadFile& file, const 
     return result;
   }
   try {
-    WorkloadFile direct(path, true);
+    WorkloadFile direct(path, {.direct = true});
     append_pass(result, run_pass(workers, direct, hook));
   } catch (const DirectIoUnsupported&) {
     file.drop_cached_pages();
@@ -63,7 +63,7 @@ RunResult run_integrity(std::vector<Worker>& workers, WorkloadFile& file, const 
 
 RunResult run_workload(const WorkloadSpec& spec, const FileRef& path, RunOptions options) {
   validate_workload(spec);
-  WorkloadFile file(path, spec.direct);
+  WorkloadFile file(path, {.direct = spec.direct, .write_through = spec.write_through});
   check_against_file(spec, file);
   std::vector<Worker> workers = make_workers(spec, file.buffer_alignment(), options);
   if (spec.kind == WorkloadKind::integrity) {

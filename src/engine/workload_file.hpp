@@ -32,11 +32,18 @@
 
 namespace iogate {
 
+// How the test file is opened: past the page cache (O_DIRECT; FILE_FLAG_NO_BUFFERING), and with
+// every write completing on stable storage (O_DSYNC; FILE_FLAG_WRITE_THROUGH).
+struct FileAccess {
+  bool direct = true;
+  bool write_through = false;
+};
+
 class WorkloadFile {
  public:
   // Opened relative to file.dir() when it is a directory, never following a link at
   // file.name(); messages name file.shown().
-  WorkloadFile(const FileRef& file, bool direct);
+  WorkloadFile(const FileRef& file, FileAccess access);
   ~WorkloadFile();
   WorkloadFile(const WorkloadFile&) = delete;
   WorkloadFile& operator=(const WorkloadFile&) = delete;
@@ -49,7 +56,7 @@ class WorkloadFile {
   void open_for_workers(unsigned workers);
   const std::string& path() const { return path_; }
   std::uint64_t size() const { return size_; }
-  bool direct() const { return direct_; }
+  bool direct() const { return access_.direct; }
   // Offsets and lengths of direct I/O must be multiples of it.
   std::uint32_t direct_io_block() const { return direct_io_block_; }
   // Buffers of direct I/O must be aligned to it; at least 4096.
@@ -64,7 +71,7 @@ class WorkloadFile {
   NativeHandle handle_ = kNoHandle;
   std::vector<NativeHandle> more_;  // Windows: workers 1, 2 ... each its own handle
   std::uint64_t size_ = 0;
-  bool direct_ = false;
+  FileAccess access_;
   std::uint32_t direct_io_block_ = 512;
   std::uint32_t buffer_alignment_ = 4096;
 };

@@ -37,11 +37,13 @@ std::uint32_t sysfs_logical_block_size(dev_t dev) {
 
 }  // namespace
 
-WorkloadFile::WorkloadFile(const FileRef& file, bool direct)
-    : path_(file.shown()), file_(file), direct_(direct) {
+WorkloadFile::WorkloadFile(const FileRef& file, FileAccess access)
+    : path_(file.shown()), file_(file), access_(access) {
+  const bool direct = access.direct;
   // O_NOFOLLOW: the test file lives in a scratch directory, and a symlink swapped in for it
   // would send the run's writes to whatever it names.
-  const int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (direct ? O_DIRECT : 0);
+  const int flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | (direct ? O_DIRECT : 0) |
+                    (access.write_through ? O_DSYNC : 0);
   handle_ = ::openat(file.dir(), file.native_name().c_str(), flags);
   if (handle_ < 0) {
     if (errno == ELOOP) {

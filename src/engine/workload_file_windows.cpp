@@ -45,9 +45,10 @@ SectorSizes sector_sizes(HANDLE h) {
   return sizes;
 }
 
-HANDLE open_path(const std::filesystem::path& path, bool direct, const std::string& shown) {
-  const DWORD flags =
-      FILE_FLAG_OVERLAPPED | FILE_FLAG_OPEN_REPARSE_POINT | (direct ? FILE_FLAG_NO_BUFFERING : 0);
+HANDLE open_path(const std::filesystem::path& path, FileAccess access, const std::string& shown) {
+  const DWORD flags = FILE_FLAG_OVERLAPPED | FILE_FLAG_OPEN_REPARSE_POINT |
+                      (access.direct ? FILE_FLAG_NO_BUFFERING : 0) |
+                      (access.write_through ? FILE_FLAG_WRITE_THROUGH : 0);
   HANDLE h = ::CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE, kShareAll, nullptr,
                            OPEN_EXISTING, flags, nullptr);
   if (h == INVALID_HANDLE_VALUE) detail::throw_last_error("open", shown);
@@ -56,17 +57,19 @@ HANDLE open_path(const std::filesystem::path& path, bool direct, const std::stri
 
 // Opens the file and refuses a reparse point (a junction or symbolic link swapped in for the test
 // file would send the run's writes to whatever it names).
-detail::UniqueHandle open_checked(const FileRef& file, bool direct, const std::string& shown) {
+detail::UniqueHandle open_checked(const FileRef& file, FileAccess access,
+                                  const std::string& shown) {
   detail::UniqueHandle h;
   try {
     h = file.in_directory() ? detail::open_relative(file.dir(), file.native_name().wstring(),
                                                     {.access = GENERIC_READ | GENERIC_WRITE,
                                                      .overlapped = true,
-                                                     .unbuffered = direct},
+                                                     .unbuffered = access.direct,
+                                                     .write_through = access.write_through},
                                                     shown)
-                            : detail::UniqueHandle(open_path(file.native_name(), direct, shown));
+                            : detail::UniqueHandle(open_path(file.native_name(), access, shown));
   } catch (const std::system_error& e) {
-    if (direct && e.code().value() == ERROR_INVALID_PARAMETER) {
+    if (access.direct && e.code().value() == ERROR_INVALID_PARAMETER) {
       throw DirectIoUnsupported(e.code(), "open " + shown +
                                               " unbuffered: the filesystem does not support "
                                               "unbuffered I/O (set direct = false to go through "
@@ -105,9 +108,9 @@ HANDLE take(detail::UniqueHandle&& h) {
 
 }  // namespace
 
-WorkloadFile::WorkloadFile(const FileRef& file, bool direct)
-    : path_(file.shown()), file_(file), direct_(direct) {
-  detail::UniqueHandle h = open_checked(file, direct, path_);
+WorkloadFile::WorkloadFile(const FileRef& file, FileAccess access)
+    : path_(file.shown()), file_(file), access_(access) {
+  detail::UniqueHandle h = open_checked(file, access, path_);
   FILE_STANDARD_INFO standard{};
   if (!::GetFileInformationByHandleEx(h.get(), FileStandardInfo, &standard, sizeof standard))
     detail::throw_last_error("read the size of", path_);
@@ -134,7 +137,7 @@ void WorkloadFile::open_for_workers(unsigned workers) {
   if (workers <= more_.size() + 1) return;
   const BY_HANDLE_FILE_INFORMATION first = identity(handle_, path_);
   while (more_.size() + 1 < workers) {
-    detail::UniqueHandle h = open_checked(file_, direct_, path_);
+    detail::UniqueHandle h = open_checked(file_, access_, path_);
     if (!same_file(identity(h.get(), path_), first)) {
       throw std::runtime_error("open " + path_ +
                                ": the name now names another file than the one the run opened "

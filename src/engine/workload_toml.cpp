@@ -30,6 +30,7 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   add("ramp", duration_value(w.ramp));
   add("direct", w.direct ? "true" : "false");
   add("flush", toml_string(w.flush == FlushPolicy::end ? "end" : "none"));
+  if (w.write_through) add("write_through", "true");
   add("engine", toml_string(w.engine));
   add("layout", toml_string(layout_name(w.layout)));
   add("kind", toml_string(w.kind == WorkloadKind::integrity ? "integrity" : "mixed"));

@@ -438,6 +438,21 @@ class JobMapper {
       if (parsed(*o, [&] { return fio_int(value_of(*o)); }) != 0)
         refuse(*o, "a flush every N writes: iogate flushes once, at the end (end_fsync=1)");
     }
+    if (const FioOption* o = last("sync")) {
+      const std::string v = value_of(*o);
+      if (v == "dsync" || v == "sync" || v == "1") {
+        w.write_through = true;
+        source("write_through", o);
+        if (v != "dsync") {
+          out_.notes.push_back(note(*o,
+                                    "O_SYNC also writes the file's metadata on every write; "
+                                    "iogate's write_through is O_DSYNC: the data, and what is "
+                                    "needed to read it back"));
+        }
+      } else if (v != "none" && v != "0") {
+        refuse(*o, fmt::format(R"({}: expected none, 0, sync, 1 or dsync)", v));
+      }
+    }
   }
 
   void verify() {

@@ -153,6 +153,8 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   // Likewise only when named: a file laid out in the workload's own largest I/O, as before the key
   // existed, keeps its JSON.
   if (w.layout_write_size != 0) j["layout_write_size"] = w.layout_write_size;
+  // And write-through: a workload without it keeps the JSON it had before the key existed.
+  if (w.write_through) j["write_through"] = true;
   return j;
 }
 
@@ -216,6 +218,7 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
   const std::string flush = f.text("flush", 16);
   if (flush != "none" && flush != "end") f.fail("flush", R"("none" or "end")");
   w.flush = flush == "none" ? FlushPolicy::none : FlushPolicy::end;
+  w.write_through = f.flag_or("write_through", false);  // results from before the key: false
   w.engine = f.text("engine", 64);
   w.seed = f.count_or("seed", 0, std::numeric_limits<std::uint64_t>::max());
   const std::int64_t workers = engine_count(f, "workers", 1);

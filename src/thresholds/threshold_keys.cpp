@@ -183,6 +183,11 @@ constexpr KeySpec kWorkloadKeys[] = {
      .kind = ValueKind::choice,
      .choices = kFlushes,
      .example = R"("end")"},
+    {.name = "write_through",
+     .help = "Each write completes only once on stable storage: O_DSYNC, FILE_FLAG_WRITE_THROUGH "
+             "on Windows (default false)",
+     .kind = ValueKind::boolean,
+     .example = "false"},
     {.name = "engine",
      .help = "The I/O engine; \"auto\" (default) takes io_uring, else libaio, else psync",
      .kind = ValueKind::choice,

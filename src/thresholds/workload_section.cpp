@@ -115,6 +115,8 @@ void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
     }
     out.flush = field(s, *n, "flush", text == "end" ? FlushPolicy::end : FlushPolicy::none);
   }
+  if (const toml::node* n = t.get("write_through"))
+    out.write_through = field(s, *n, "write_through", bool_value(s, *n, "write_through"));
   if (const toml::node* n = t.get("engine")) {
     std::string name = string_value(s, *n, "engine");
     const auto engines = engine_names();
@@ -248,6 +250,8 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.random_pct, defaults.random_pct)) spec.random_pct = f->value;
   if (const auto& f = pick(own.queue_depth, defaults.queue_depth)) spec.queue_depth = f->value;
   if (const auto& f = pick(own.flush, defaults.flush)) spec.flush = f->value;
+  if (const auto& f = pick(own.write_through, defaults.write_through))
+    spec.write_through = f->value;
   spec.engine = "auto";
   if (const auto& f = pick(own.engine, defaults.engine)) spec.engine = f->value;
   if (const auto& f = pick(own.workers, defaults.workers)) spec.workers = f->value;

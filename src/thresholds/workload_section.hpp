@@ -46,6 +46,7 @@ struct WorkloadFields {
   std::optional<Field<Nanoseconds>> ramp;
   std::optional<Field<bool>> direct;
   std::optional<Field<FlushPolicy>> flush;
+  std::optional<Field<bool>> write_through;
   std::optional<Field<std::string>> engine;
   std::optional<Field<unsigned>> workers;
   std::optional<Field<bool>> verify;

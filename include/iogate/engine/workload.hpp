@@ -87,6 +87,10 @@ struct WorkloadSpec {
   std::chrono::nanoseconds ramp{0};      // run but excluded from every figure
   bool direct = true;                    // O_DIRECT with aligned buffers
   FlushPolicy flush = FlushPolicy::end;
+  // Every write completes only once it is on stable storage (O_DSYNC; FILE_FLAG_WRITE_THROUGH on
+  // Windows): a database's log writes, a write cache's worth measured. Separate from `flush`,
+  // which syncs once at the end.
+  bool write_through = false;
   std::string engine = "psync";  // backend name ("auto" picks the best available)
   std::uint64_t seed = 0;        // 0: a fresh seed per run
   // Threads, each with its own backend and its own region of the file: the file is split into

@@ -31,6 +31,8 @@
 //   end_fsync,        flush "end"; without them "none", as fio stops its clock without a flush
 //   fsync_on_close
 //   fsync, fdatasync  0 only: iogate flushes at the end, never every N writes
+//   sync              dsync, sync, 1 -> write_through (O_DSYNC; O_SYNC's metadata on every write
+//                     is noted); none, 0 -> nothing
 //   verify            iogate's own verification (a header and crc32c per block, whatever fio's
 //                     method): a job that writes and reads verifies every read of a block it wrote;
 //                     a write-only job becomes kind "integrity" (write the file, flush, read it

@@ -1,5 +1,6 @@
 // run_workload and the POSIX file system: symbolic links are refused, a name relative to a
-// directory descriptor ignores what the path names now, a character device is refused.
+// directory descriptor ignores what the path names now, a character device is refused, and
+// write_through opens with O_DSYNC.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,10 +11,13 @@
 #include <system_error>
 #include <vector>
 
+#include <fcntl.h>
+
 #include "iogate/engine/engine.hpp"
 #include "iogate_test/native_file.hpp"
 #include "iogate_test/temp_dir.hpp"
 #include "run_workload_helpers.hpp"
+#include "workload_file.hpp"
 
 namespace iogate {
 namespace {
@@ -62,6 +66,20 @@ TEST(RunWorkload, AFileRelativeToADirectoryDescriptorIgnoresWhatThePathNamesNow)
   std::filesystem::create_symlink(victim / "run.dat", dir.path() / "moved" / "link.dat");
   EXPECT_THROW((void)run_workload(buffered(kMiB, kMiB), FileRef(dir_fd, "link.dat", "link.dat")),
                std::system_error);
+}
+
+// write_through opens the file with O_DSYNC (every write on stable storage before it completes);
+// without it the file is opened without, and a run with it writes as any other.
+TEST(RunWorkload, WriteThroughOpensTheFileWithODsync) {
+  const test::TempDir dir;
+  const auto path = dir.make_file("data", kMiB);
+  const WorkloadFile plain(path, {.direct = false});
+  EXPECT_EQ(::fcntl(plain.handle(), F_GETFL) & O_DSYNC, 0);
+  const WorkloadFile synced(path, {.direct = false, .write_through = true});
+  EXPECT_EQ(::fcntl(synced.handle(), F_GETFL) & O_DSYNC, O_DSYNC);
+  WorkloadSpec spec = buffered(kMiB, kMiB);
+  spec.write_through = true;
+  EXPECT_EQ(run_workload(spec, path).bytes(), kMiB);
 }
 
 TEST(RunWorkload, RejectsWhatIsNeitherAFileNorABlockDevice) {

@@ -71,9 +71,16 @@ TEST(RunWorkloadWindows, ADirectoryIsNotATestFile) {
   EXPECT_THROW((void)run_workload(buffered(kMiB, kMiB), dir.path()), std::exception);
 }
 
+TEST(RunWorkloadWindows, AWriteThroughRunWritesAsAnyOther) {
+  const test::TempDir dir(IOGATE_TEST_SCRATCH_DIR);
+  WorkloadSpec spec = buffered(kMiB, kMiB);
+  spec.write_through = true;
+  EXPECT_EQ(run_workload(spec, dir.make_file("data", kMiB)).bytes(), kMiB);
+}
+
 TEST(RunWorkloadWindows, UnbufferedIoKnowsTheVolumesSectorSize) {
   const test::TempDir dir(IOGATE_TEST_SCRATCH_DIR);
-  const WorkloadFile file(dir.make_file("data", kMiB), true);
+  const WorkloadFile file(dir.make_file("data", kMiB), {.direct = true});
   EXPECT_TRUE(file.direct());
   EXPECT_EQ(file.size(), kMiB);
   EXPECT_GE(file.direct_io_block(), 512u);

@@ -226,6 +226,22 @@ TEST(JobMapping, Flushes) {
               HasSubstr("t.fio:4:1: fsync: a flush every N writes"));
 }
 
+// fio's sync=: dsync is O_DSYNC, iogate's write_through; sync (O_SYNC) maps to it with a note.
+TEST(JobMapping, SynchronousWritesAreWriteThrough) {
+  EXPECT_FALSE(job_of_text("[j]\nsize=1m\nrw=write\n").workload.write_through);
+  EXPECT_FALSE(job_of_text("[j]\nsize=1m\nrw=write\nsync=none\n").workload.write_through);
+  const FioJob dsync = job_of_text("[j]\nsize=1m\nrw=write\nsync=dsync\n");
+  EXPECT_TRUE(dsync.workload.write_through);
+  EXPECT_TRUE(dsync.notes.empty());
+  for (const char* v : {"sync", "1"}) {
+    const FioJob o_sync = job_of_text(std::string("[j]\nsize=1m\nrw=write\nsync=") + v + "\n");
+    EXPECT_TRUE(o_sync.workload.write_through) << v;
+    EXPECT_TRUE(has_note(o_sync, "O_SYNC also writes the file's metadata")) << v;
+  }
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=write\nsync=always\n"),
+              HasSubstr("t.fio:4:1: sync: always: expected none, 0, sync, 1 or dsync"));
+}
+
 TEST(JobMapping, Verify) {
   const FioJob mixed = job_of_text("[j]\nsize=1m\nrw=randrw\nverify=crc32c\n");
   EXPECT_TRUE(mixed.workload.verify);

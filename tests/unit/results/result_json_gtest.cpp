@@ -84,6 +84,19 @@ TEST(RunJson, ANamedLayoutWriteSizeRoundTripsAndNoneIsLeftOut) {
   EXPECT_EQ(workload_from_json(j).layout_write_size, 65536u);
 }
 
+// Write-through is in the JSON only when asked for, so baselines recorded before it still match.
+TEST(RunJson, WriteThroughRoundTripsAndIsLeftOutWhenOff) {
+  WorkloadSpec w;
+  w.block_size = 8192;
+  w.file_size = w.io_size = 8 << 20;
+  EXPECT_FALSE(workload_to_json(w).contains("write_through"));
+  EXPECT_FALSE(workload_from_json(workload_to_json(w)).write_through);
+  w.write_through = true;
+  const nlohmann::json j = workload_to_json(w);
+  EXPECT_EQ(j.at("write_through"), true);
+  EXPECT_TRUE(workload_from_json(j).write_through);
+}
+
 // Before the layout was chosen, a workload that read ran on a file written through and one that
 // only wrote on a preallocated one: a document without "layout" says what it ran on.
 TEST(RunJson, AWorkloadWithoutLayoutReadsAsTheFileItRanOn) {

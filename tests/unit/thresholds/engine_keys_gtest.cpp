@@ -1,4 +1,5 @@
-// The workload keys of the engine's later features: workers, verify, kind, rate_iops, rate_mbps.
+// The workload keys of the engine's later features: workers, verify, kind, rate_iops, rate_mbps,
+// write_through.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -46,6 +47,17 @@ TEST(EngineKeys, EachKeyIsRead) {
   EXPECT_DOUBLE_EQ(w.rate_mbps, 12.5);
 }
 
+TEST(EngineKeys, WriteThroughIsOffUnlessAskedForHereOrInTheDefaults) {
+  EXPECT_FALSE(workload("size = \"1MiB\"\n").write_through);
+  EXPECT_TRUE(workload("size = \"1MiB\"\nwrite_through = true\n").write_through);
+  const ThresholdFile f = parse_threshold_text(
+      "[suite]\nname = \"s\"\n[defaults]\nwrite_through = true\n[[check]]\nname = \"c\"\n"
+      "[check.workload]\nblock_size = \"8k\"\nsize = \"1MiB\"\n" +
+          kExpect,
+      "e.toml");
+  EXPECT_TRUE(f.checks.at(0).workload.write_through);
+}
+
 TEST(EngineKeys, AnIntegrityCheckNeedsOnlyItsFileSize) {
   const WorkloadSpec w = workload("kind = \"integrity\"\nfile_size = \"64MiB\"\n");
   EXPECT_EQ(w.kind, WorkloadKind::integrity);
@@ -62,6 +74,8 @@ TEST(EngineKeys, BadValuesNameTheKeyAndWhatWasExpected) {
   EXPECT_THAT(error("size = \"16k\"\nworkers = 4\n").problem(),
               HasSubstr("each of 4 workers needs at least one block (8 KiB)"));
   EXPECT_THAT(error("size = \"1MiB\"\nverify = \"yes\"\n").key(), HasSubstr("workload.verify"));
+  EXPECT_THAT(error("size = \"1MiB\"\nwrite_through = 1\n").key(),
+              HasSubstr("workload.write_through"));
   EXPECT_THAT(error("size = \"1MiB\"\nkind = \"fsck\"\n").problem(),
               HasSubstr(R"(expected "mixed" or "integrity", got "fsck")"));
   EXPECT_THAT(error("size = \"1MiB\"\nrate_iops = -5\n").problem(),
