@@ -1,29 +1,44 @@
-// iogate import fio JOB.fio [--section NAME] [-o OUT.toml] --expect KEY=VALUE...: the threshold
-// file equivalent to a fio job file (include/iogate/fio_job/threshold_writer.hpp). The text is
-// linted before anything is written, and written whole or not at all.
+// iogate import fio JOB.fio [--section NAME] | iogate import iometer CONFIG.icf [--file-size SIZE]
+// with [-o OUT.toml] --expect KEY=VALUE...: the threshold file equivalent to another tool's jobs
+// (include/iogate/fio_job/threshold_writer.hpp, include/iogate/iometer/icf_threshold_writer.hpp).
+// The text is linted before anything is written, and written whole or not at all.
+#include <functional>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "iogate/fio_job/threshold_writer.hpp"
+#include "iogate/iometer/icf_threshold_writer.hpp"
 #include "iogate/output_file.hpp"
+#include "iogate/units.hpp"
 
 namespace iogate::cli {
 namespace {
 
 struct ImportArgs {
-  std::string job;
-  std::string section;
+  std::string input;
+  std::string section;    // fio
+  std::string file_size;  // iometer
   std::string output;
   std::string suite;
   std::vector<std::string> expect;
   bool force = false;
 };
 
-int run_import(const ImportArgs& args) {
+// The threshold file made from the other tool's file, and what to say about it.
+struct Imported {
+  std::string text;
+  std::size_t checks = 0;
+  std::size_t notes = 0;
+};
+
+// Reads the tool's file and writes the threshold text for `request`; mistakes in the file are
+// ThresholdErrors at their line.
+using Converter = std::function<Imported(const fio_job::ImportRequest&)>;
+
+int run_import(const ImportArgs& args, const char* why_no_expect, const Converter& convert) {
   fio_job::ImportRequest request;
   for (const std::string& e : args.expect) {
     const std::size_t eq = e.find('=');
@@ -36,45 +51,35 @@ int run_import(const ImportArgs& args) {
     }
     request.expect.emplace_back(e.substr(0, eq), e.substr(eq + 1));
   }
-  const std::filesystem::path job_path(args.job);
+  const std::filesystem::path input(args.input);
+  request.suite = fio_job::identifier_of(args.suite.empty() ? input.stem().string() : args.suite);
   try {
-    const fio_job::FioJobFile file =
-        fio_job::read_job_file(job_path, fio_job::process_environment());
-    std::vector<fio_job::FioJob> jobs;
-    if (args.section.empty()) {
-      jobs = fio_job::map_jobs(file);
-    } else {
-      jobs.push_back(
-          fio_job::map_job(file, args.section, SourceLocation{job_path, 0, 0}, "--section"));
-    }
+    const Imported imported = convert(request);
     if (request.expect.empty()) {
       std::cerr << "iogate import: give the checks an expectation, --expect KEY=VALUE (like "
                    "--expect iops_min=300, or --expect \"iops_min=90% of baseline\" with a "
-                   "baseline): a fio job file says what to run, not what the storage must "
-                   "reach, and a check that cannot fail is a defect. Nothing written.\n";
+                   "baseline): "
+                << why_no_expect
+                << ", and a check that cannot fail is a defect. Nothing written.\n";
       return kExitBadInput;
     }
-    request.suite =
-        fio_job::identifier_of(args.suite.empty() ? job_path.stem().string() : args.suite);
-    const std::string text = fio_job::threshold_text(file, jobs, request);
     const std::filesystem::path target = args.output.empty() ? "<stdout>" : args.output;
     try {
-      parse_threshold_text(text, target);
+      parse_threshold_text(imported.text, target);
     } catch (const ThresholdError& e) {
       std::cerr << "iogate import: the threshold file would not lint, nothing written: " << e.what()
                 << '\n';
       return kExitBadInput;
     }
-    std::size_t notes = 0;
-    for (const fio_job::FioJob& j : jobs) notes += j.notes.size();
     if (args.output.empty()) {
-      std::cout << text;
+      std::cout << imported.text;
     } else {
-      write_output_text(target, text, args.force ? IfExists::replace : IfExists::refuse);
+      write_output_text(target, imported.text, args.force ? IfExists::replace : IfExists::refuse);
     }
-    std::cerr << fmt::format("iogate import: {} checks from {}{}{}\n", jobs.size(),
-                             job_path.string(), args.output.empty() ? "" : " into " + args.output,
-                             notes == 0 ? "" : fmt::format(" ({} notes, as comments)", notes));
+    std::cerr << fmt::format(
+        "iogate import: {} checks from {}{}{}\n", imported.checks, input.string(),
+        args.output.empty() ? "" : " into " + args.output,
+        imported.notes == 0 ? "" : fmt::format(" ({} notes, as comments)", imported.notes));
     return kExitOk;
   } catch (const ThresholdError& e) {
     std::cerr << e.what() << '\n';
@@ -85,23 +90,82 @@ int run_import(const ImportArgs& args) {
   }
 }
 
+Imported import_fio(const ImportArgs& args, const fio_job::ImportRequest& request) {
+  const std::filesystem::path job_path(args.input);
+  const fio_job::FioJobFile file = fio_job::read_job_file(job_path, fio_job::process_environment());
+  std::vector<fio_job::FioJob> jobs;
+  if (args.section.empty()) {
+    jobs = fio_job::map_jobs(file);
+  } else {
+    jobs.push_back(
+        fio_job::map_job(file, args.section, SourceLocation{job_path, 0, 0}, "--section"));
+  }
+  Imported out;
+  out.text = fio_job::threshold_text(file, jobs, request);
+  out.checks = jobs.size();
+  for (const fio_job::FioJob& j : jobs) out.notes += j.notes.size();
+  return out;
+}
+
+Imported import_iometer(const ImportArgs& args, const fio_job::ImportRequest& request) {
+  iometer::IcfImportOptions options;
+  if (!args.file_size.empty()) {
+    try {
+      options.file_size = parse_size(args.file_size);
+    } catch (const std::exception& e) {
+      throw ThresholdError(SourceLocation{"--file-size", 0, 0}, "", e.what());
+    }
+  }
+  const iometer::IcfFile file = iometer::read_icf_file(args.input);
+  const std::vector<iometer::IcfCheck> checks = iometer::map_icf(file, options);
+  Imported out;
+  out.text = iometer::threshold_text(file, checks, request);
+  out.checks = checks.size();
+  for (const iometer::IcfCheck& c : checks) out.notes += c.notes.size();
+  return out;
+}
+
+// The flags both tools' imports share.
+void add_output_flags(CLI::App& sub, ImportArgs& args) {
+  sub.add_option("-o,--output", args.output, "The threshold file to write (default: stdout)");
+  sub.add_flag("--force", args.force, "Replace the output file if it exists");
+  sub.add_option("--suite", args.suite, "The suite's name (default: the input file's name)");
+  sub.add_option("--expect", args.expect,
+                 "KEY=VALUE for every check's [check.expect], e.g. iops_min=300; required")
+      ->allow_extra_args(false);
+}
+
 }  // namespace
 
 void add_import_command(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand("import", "Write a threshold file from another tool's jobs");
   sub->require_subcommand(1);
-  auto args = std::make_shared<ImportArgs>();
+  auto fio_args = std::make_shared<ImportArgs>();
   CLI::App* fio =
       sub->add_subcommand("fio", "A threshold file from a fio job file: one check per job section");
-  fio->add_option("job", args->job, "The fio job file")->required();
-  fio->add_option("--section", args->section, "Only this job section");
-  fio->add_option("-o,--output", args->output, "The threshold file to write (default: stdout)");
-  fio->add_flag("--force", args->force, "Replace the output file if it exists");
-  fio->add_option("--suite", args->suite, "The suite's name (default: the job file's name)");
-  fio->add_option("--expect", args->expect,
-                  "KEY=VALUE for every check's [check.expect], e.g. iops_min=300; required")
-      ->allow_extra_args(false);
-  fio->callback([args, &exit_code] { exit_code = run_import(*args); });
+  fio->add_option("job", fio_args->input, "The fio job file")->required();
+  fio->add_option("--section", fio_args->section, "Only this job section");
+  add_output_flags(*fio, *fio_args);
+  fio->callback([fio_args, &exit_code] {
+    exit_code =
+        run_import(*fio_args, "a fio job file says what to run, not what the storage must reach",
+                   [&](const fio_job::ImportRequest& r) { return import_fio(*fio_args, r); });
+  });
+
+  auto icf_args = std::make_shared<ImportArgs>();
+  CLI::App* iometer = sub->add_subcommand(
+      "iometer", "A threshold file from an IOMeter configuration (.icf): one check per test");
+  iometer->add_option("config", icf_args->input, "The IOMeter configuration file (.icf)")
+      ->required();
+  iometer->add_option("--file-size", icf_args->file_size,
+                      "The test file's size where the .icf gives a disk maximum size of 0 (the "
+                      "whole disk), like 4GiB");
+  add_output_flags(*iometer, *icf_args);
+  iometer->callback([icf_args, &exit_code] {
+    exit_code = run_import(
+        *icf_args, "an IOMeter configuration says what to run, not what the storage must reach",
+        [&](const fio_job::ImportRequest& r) { return import_iometer(*icf_args, r); });
+  });
 }
 
 }  // namespace iogate::cli

@@ -24,6 +24,9 @@ LAYERS = {
     # fio job files as workloads, below the threshold parser, which reads a check's fio_job
     # through it; both report mistakes with common's ThresholdError.
     "fio_job": {"common", "engine"},
+    # IOMeter's files beside fio's: its configurations as workloads (sharing fio_job's check
+    # naming and import request) and its result CSV as plain figures.
+    "iometer": {"common", "engine", "fio_job"},
     "thresholds": {"common", "engine", "fio_job"},
     "verdicts": {"common", "engine", "thresholds"},
     "results": {"common", "engine", "datastore", "verdicts"},
@@ -40,7 +43,7 @@ LAYERS = {
                 "fleet"},
     "fixtures": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline",
                  "runner", "reports"},
-    "cli": {"common", "engine", "datastore", "thresholds", "fio_job", "verdicts", "results",
+    "cli": {"common", "engine", "datastore", "thresholds", "fio_job", "iometer", "verdicts", "results",
             "baseline", "runner", "reports", "fleet", "propose"},
     "suites": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "runner",
                "reports", "fixtures"},
