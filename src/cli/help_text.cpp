@@ -52,7 +52,7 @@ const std::map<std::string, CommandHelp>& commands() {
         "  $ iogate report --from-dir build/results/quick --junit junit.xml\n"
         "  $ iogate report --history nightly/run-* --html history.html\n"}},
       {"baseline", {"  0  written\n  1  a run failed\n  2  bad input\n", ""}},
-      {"record",
+      {"baseline record",
        {"  0  the baseline was written\n  1  a run failed\n"
         "  2  bad input: the threshold file, a flag, the datastore\n",
         "  $ iogate baseline record thresholds/quick.toml --datastore /mnt/array --out "
@@ -69,10 +69,14 @@ const std::map<std::string, CommandHelp>& commands() {
         "  3  no outlier, but hosts it cannot judge yet: rerun them (--rerun) and judge again\n",
         "  $ iogate fleet results/vm* --report-dir fleet/\n"}},
       {"import", {"  0  written\n  2  bad input\n", ""}},
-      {"fio",
+      {"import fio",
        {"  0  the threshold file was written\n"
         "  2  bad input: the job file, a job that cannot be mapped, an output that exists\n",
         "  $ iogate import fio jobs.fio -o gate.toml\n"}},
+      {"import iometer",
+       {"  0  the threshold file was written\n"
+        "  2  bad input: the .icf, a test that cannot be mapped, an output that exists\n",
+        "  $ iogate import iometer OpenPerformanceTest.icf --expect iops_min=300 -o gate.toml\n"}},
       {"completion",
        {"  0  written\n  2  an unknown shell, an output refused\n",
         "  $ source <(iogate completion bash)\n"
@@ -180,15 +184,16 @@ void rename_values(CLI::App& app) {
   }
 }
 
-void add_footers(CLI::App& app) {
+// Each command's help is found by its path below iogate ("baseline record", "import fio"): two
+// commands may share a last word.
+void add_footers(CLI::App& app, const std::string& path) {
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
-    const auto it = commands().find(sub->get_name());
-    if (it != commands().end()) {
-      const std::string& name = sub->get_name();
-      sub->footer(footer(it->second, name == "run" || name == "check" || name == "record"));
-    }
+    const std::string name = path.empty() ? sub->get_name() : path + " " + sub->get_name();
+    const auto it = commands().find(name);
+    if (it != commands().end())
+      sub->footer(footer(it->second, name == "run" || name == "check" || name == "baseline record"));
     rename_values(*sub);
-    add_footers(*sub);
+    add_footers(*sub, name);
   }
 }
 
@@ -220,7 +225,7 @@ std::string value_name(std::string_view option_name, std::string_view cli11_type
 void add_help_text(CLI::App& app) {
   app.footer(footer(commands().at("iogate"), true));
   rename_values(app);
-  add_footers(app);
+  add_footers(app, "");
 }
 
 }  // namespace iogate::cli
