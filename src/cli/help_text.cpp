@@ -77,6 +77,10 @@ const std::map<std::string, CommandHelp>& commands() {
        {"  0  the threshold file was written\n"
         "  2  bad input: the .icf, a test that cannot be mapped, an output that exists\n",
         "  $ iogate import iometer OpenPerformanceTest.icf --expect iops_min=300 -o gate.toml\n"}},
+      {"import diskspd",
+       {"  0  the threshold file was written\n"
+        "  2  bad input: the profile, a time span that cannot be mapped, an output that exists\n",
+        "  $ iogate import diskspd profile.xml --expect iops_min=300 -o gate.toml\n"}},
       {"completion",
        {"  0  written\n  2  an unknown shell, an output refused\n",
         "  $ source <(iogate completion bash)\n"
@@ -191,7 +195,8 @@ void add_footers(CLI::App& app, const std::string& path) {
     const std::string name = path.empty() ? sub->get_name() : path + " " + sub->get_name();
     const auto it = commands().find(name);
     if (it != commands().end())
-      sub->footer(footer(it->second, name == "run" || name == "check" || name == "baseline record"));
+      sub->footer(
+          footer(it->second, name == "run" || name == "check" || name == "baseline record"));
     rename_values(*sub);
     add_footers(*sub, name);
   }

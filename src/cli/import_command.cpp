@@ -1,14 +1,18 @@
 // iogate import fio JOB.fio [--section NAME] | iogate import iometer CONFIG.icf [--file-size SIZE]
-// with [-o OUT.toml] --expect KEY=VALUE...: the threshold file equivalent to another tool's jobs
-// (include/iogate/fio_job/threshold_writer.hpp, include/iogate/iometer/icf_threshold_writer.hpp).
-// The text is linted before anything is written, and written whole or not at all.
+// | iogate import diskspd PROFILE.xml [--file-size SIZE], with [-o OUT.toml] --expect KEY=VALUE...:
+// the threshold file equivalent to another tool's jobs
+// (include/iogate/fio_job/threshold_writer.hpp, include/iogate/iometer/icf_threshold_writer.hpp,
+// include/iogate/diskspd/profile.hpp). The text is linted before anything is written, and written
+// whole or not at all.
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "iogate/diskspd/profile.hpp"
 #include "iogate/fio_job/threshold_writer.hpp"
 #include "iogate/iometer/icf_threshold_writer.hpp"
 #include "iogate/output_file.hpp"
@@ -20,7 +24,7 @@ namespace {
 struct ImportArgs {
   std::string input;
   std::string section;    // fio
-  std::string file_size;  // iometer
+  std::string file_size;  // iometer, diskspd
   std::string output;
   std::string suite;
   std::vector<std::string> expect;
@@ -107,15 +111,19 @@ Imported import_fio(const ImportArgs& args, const fio_job::ImportRequest& reques
   return out;
 }
 
+// --file-size, for a file that leaves the test file's size to the disk or an existing file.
+std::optional<std::uint64_t> file_size_flag(const ImportArgs& args) {
+  if (args.file_size.empty()) return std::nullopt;
+  try {
+    return parse_size(args.file_size);
+  } catch (const std::exception& e) {
+    throw ThresholdError(SourceLocation{"--file-size", 0, 0}, "", e.what());
+  }
+}
+
 Imported import_iometer(const ImportArgs& args, const fio_job::ImportRequest& request) {
   iometer::IcfImportOptions options;
-  if (!args.file_size.empty()) {
-    try {
-      options.file_size = parse_size(args.file_size);
-    } catch (const std::exception& e) {
-      throw ThresholdError(SourceLocation{"--file-size", 0, 0}, "", e.what());
-    }
-  }
+  options.file_size = file_size_flag(args);
   const iometer::IcfFile file = iometer::read_icf_file(args.input);
   const std::vector<iometer::IcfCheck> checks = iometer::map_icf(file, options);
   Imported out;
@@ -125,7 +133,18 @@ Imported import_iometer(const ImportArgs& args, const fio_job::ImportRequest& re
   return out;
 }
 
-// The flags both tools' imports share.
+Imported import_diskspd(const ImportArgs& args, const fio_job::ImportRequest& request) {
+  diskspd::ProfileImportOptions options;
+  options.file_size = file_size_flag(args);
+  const std::vector<fio_job::ImportedCheck> checks = diskspd::import_profile(args.input, options);
+  Imported out;
+  out.text = diskspd::profile_threshold_text(args.input, checks, request);
+  out.checks = checks.size();
+  for (const fio_job::ImportedCheck& c : checks) out.notes += c.notes.size();
+  return out;
+}
+
+// The flags every tool's import shares.
 void add_output_flags(CLI::App& sub, ImportArgs& args) {
   sub.add_option("-o,--output", args.output, "The threshold file to write (default: stdout)");
   sub.add_flag("--force", args.force, "Replace the output file if it exists");
@@ -165,6 +184,20 @@ void add_import_command(CLI::App& app, int& exit_code) {
     exit_code = run_import(
         *icf_args, "an IOMeter configuration says what to run, not what the storage must reach",
         [&](const fio_job::ImportRequest& r) { return import_iometer(*icf_args, r); });
+  });
+
+  auto xml_args = std::make_shared<ImportArgs>();
+  CLI::App* diskspd = sub->add_subcommand(
+      "diskspd", "A threshold file from a DiskSpd XML profile (-X): one check per time span");
+  diskspd->add_option("profile", xml_args->input, "The DiskSpd profile (XML)")->required();
+  diskspd->add_option("--file-size", xml_args->file_size,
+                      "The test file's size where the profile gives none (DiskSpd would use an "
+                      "existing file's), like 4GiB");
+  add_output_flags(*diskspd, *xml_args);
+  diskspd->callback([xml_args, &exit_code] {
+    exit_code =
+        run_import(*xml_args, "a DiskSpd profile says what to run, not what the storage must reach",
+                   [&](const fio_job::ImportRequest& r) { return import_diskspd(*xml_args, r); });
   });
 }
 

@@ -111,7 +111,7 @@ class TestMapper {
   IcfCheck map(const IcfAccessSpec& spec, const std::vector<const IcfWorker*>& workers,
                std::uint64_t depth, const std::vector<std::string>& shared_notes) {
     out_ = IcfCheck{};
-    out_.spec = spec.name;
+    out_.origin = fmt::format("IOMeter access specification \"{}\"", spec.name);
     out_.check_name = fio_job::identifier_of(spec.name);
     if (depth != 0) out_.check_name = fmt::format("{}_qd{}", out_.check_name, depth);
     out_.where = spec.where;

@@ -35,7 +35,7 @@ expect "data-file-dir datafile.toml datastore-a " iogate lint data
 expect "" iogate lint --fil   # --filter is check's, not lint's
 
 # Every command's --help ends with the sections the man pages get.
-for cmd in "" run check report fleet "baseline record" "import fio" "import iometer" completion; do
+for cmd in "" run check report fleet "baseline record" "import fio" "import iometer" "import diskspd" completion; do
   help=$("$iogate" $cmd --help)
   for section in "Exit status:" "Environment:" "Examples:"; do
     grep -qx "$section" <<< "$help" || fail "iogate $cmd --help has no '$section'"

@@ -27,6 +27,8 @@ LAYERS = {
     # IOMeter's files beside fio's: its configurations as workloads (sharing fio_job's check
     # naming and import request) and its result CSV as plain figures.
     "iometer": {"common", "engine", "fio_job"},
+    # DiskSpd's XML profiles as workloads, the same way.
+    "diskspd": {"common", "engine", "fio_job"},
     "thresholds": {"common", "engine", "fio_job"},
     "verdicts": {"common", "engine", "thresholds"},
     "results": {"common", "engine", "datastore", "verdicts"},
@@ -43,7 +45,8 @@ LAYERS = {
                 "fleet"},
     "fixtures": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline",
                  "runner", "reports"},
-    "cli": {"common", "engine", "datastore", "thresholds", "fio_job", "iometer", "verdicts", "results",
+    "cli": {"common", "engine", "datastore", "thresholds", "fio_job", "iometer", "diskspd",
+            "verdicts", "results",
             "baseline", "runner", "reports", "fleet", "propose"},
     "suites": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "runner",
                "reports", "fixtures"},

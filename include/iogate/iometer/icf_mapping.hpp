@@ -50,22 +50,13 @@
 #include <vector>
 
 #include "iogate/engine/workload.hpp"
+#include "iogate/fio_job/imported_check.hpp"
 #include "iogate/iometer/icf_file.hpp"
 
 namespace iogate::iometer {
 
-struct IcfCheck {
-  std::string spec;        // the access specification's name as written
-  std::string check_name;  // the name made an identifier (fio_job::identifier_of), _qdN if cycled
-  std::string description;
-  SourceLocation where;  // the specification's name line
-  WorkloadSpec workload;
-  // Each threshold workload key ("block_size", "read" ...) and where its value came from: the
-  // file's lines ("vmware.icf:41: 'size,% of size...: 32768,100,100,0,0,1,0,0") or what IOMeter
-  // always does.
-  std::map<std::string, std::vector<std::string>> sources;
-  std::vector<std::string> notes;  // settings taken with a caveat, each with its line
-};
+// A test as a check; `origin` names its access specification.
+using IcfCheck = fio_job::ImportedCheck;
 
 struct IcfImportOptions {
   // The test file's size where the file gives "Disk maximum size" 0 or none.

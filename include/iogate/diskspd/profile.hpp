@@ -1,0 +1,73 @@
+// DiskSpd's XML profiles (`diskspd -X profile.xml`, the file DiskSpd writes with -Rxml's <Profile>
+// or by hand) as iogate checks: one per <TimeSpan>, which DiskSpd runs one after another. What
+// each element becomes, and what is refused (at its line, never approximated):
+//
+//   <Duration>, <Warmup>          duration, ramp (DiskSpd's defaults: 10 s, 5 s); a duration of 0
+//                                 is refused
+//   <Cooldown>, <RandSeed>        noted: iogate stops measuring and issuing together; threshold
+//                                 files draw a fresh seed per run
+//   <Target>                      one per time span: iogate runs one test file per check (a second
+//                                 is refused); its <Path> is never used (iogate makes its own file)
+//   <BlockSize>                   block_size (default 64 KiB)
+//   <Random>, <RandomRatio>       random 100% (-r), or the ratio (-rs); the alignment must be the
+//                                 block size (iogate's), else refused
+//   <StrideSize>                  sequential: the block size only (DiskSpd's default)
+//   <WriteRatio>                  read = 100 - the write share (-w; default 0)
+//   <RequestCount>                queue_depth (-o, per thread; default 2); a time span's -O count
+//                                 stands for it, noted
+//   <ThreadsPerFile>, <ThreadCount>  workers (-t, or -F with its one target, noted). DiskSpd's
+//                                 threads each address the whole file; iogate's each a region of it
+//   <FileSize>, <MaxFileSize>     file_size (MaxFileSize first); neither: --file-size, else refused
+//   <BaseFileOffset>              noted: iogate's file is the range DiskSpd addresses
+//   <Throughput>                  rate_mbps (-g: bytes per millisecond per thread) or rate_iops
+//                                 (unit="IOPS"), times the threads
+//   caching                       default (cached): direct = false; <DisableOSCache> (-Su): direct;
+//                                 <WriteThrough> (-Sw): write_through; <DisableAllCache> (-Sh):
+//                                 both; <DisableLocalCache> (-Sr, a remote file's) is refused
+//   <WriteBufferContent>          noted: iogate writes its own incompressible data
+//   hints and placement           noted: <SequentialScan>, <RandomAccess>, <TemporaryFile>,
+//                                 <UseLargePages>, <ParallelAsyncIO>, <BypassIO>, affinity,
+//                                 completion routines
+//   reporting                     read past: <Verbose>, <Progress>, <ResultFormat>, <Etw>,
+//                                 <MeasureLatency>, <CalculateIopsStdDev>, <IoBucketDuration>
+//   refused                       <BurstSize>/<ThinkTime> (no pauses), <InterlockedSequential>,
+//                                 a <ThreadStride>, <MemoryMappedIo>, <Distribution> (skewed
+//                                 access), an <IOPriority> other than normal (3), any element
+//                                 this list does not name
+// What DiskSpd always does is written out: overlapped I/O (engine = "auto"), no flush at the end
+// (flush = "none"), the file written before the test (layout = "written").
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "iogate/fio_job/imported_check.hpp"
+
+namespace iogate::diskspd {
+
+inline constexpr std::size_t kMaxProfileBytes = std::size_t{4} << 20;
+
+struct ProfileImportOptions {
+  // The test file's size where the profile gives neither <FileSize> nor <MaxFileSize>.
+  std::optional<std::uint64_t> file_size;
+};
+
+// Every time span of the profile at `path`, mapped; a mistake or a setting that cannot be mapped
+// is a ThresholdError at its line.
+std::vector<fio_job::ImportedCheck> import_profile(const std::filesystem::path& path,
+                                                   const ProfileImportOptions& options = {});
+// For tests: `text` as if read from `path`.
+std::vector<fio_job::ImportedCheck> import_profile_text(std::string_view text,
+                                                        const std::filesystem::path& path,
+                                                        const ProfileImportOptions& options = {});
+
+// The threshold file of the checks.
+std::string profile_threshold_text(const std::filesystem::path& path,
+                                   const std::vector<fio_job::ImportedCheck>& checks,
+                                   const fio_job::ImportRequest& request);
+
+}  // namespace iogate::diskspd

@@ -1,0 +1,46 @@
+// The XML of a DiskSpd profile, read as a tree: a strict, bounded subset of XML 1.0, enough for
+// what DiskSpd writes (-X profiles, -Rxml results) and for files edited by hand.
+//
+// Read: an optional UTF-8 byte order mark and <?xml ...?> declaration, elements with attributes
+// (quoted with " or '), self-closing elements, character data with the five named entities and
+// numeric references below 128, CDATA sections, comments. Refused: a DOCTYPE (entity definitions
+// are how XML documents grow without bound), other processing instructions, a second root,
+// mismatched tags, anything after the root but comments and blanks. Bounded: the caller's text,
+// kMaxXmlDepth levels, kMaxXmlElements elements. A mistake is an XmlError with the line.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace iogate::diskspd {
+
+inline constexpr int kMaxXmlDepth = 32;
+inline constexpr std::size_t kMaxXmlElements = 100000;
+
+struct XmlElement {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> attributes;
+  std::string text;  // the character data directly inside, entities resolved
+  int line = 0;      // of the start tag
+  std::vector<std::unique_ptr<XmlElement>> children;
+
+  const std::string* attribute(std::string_view key) const;
+};
+
+class XmlError : public std::runtime_error {
+ public:
+  XmlError(int line, const std::string& problem) : std::runtime_error(problem), line_(line) {}
+  int line() const { return line_; }
+
+ private:
+  int line_;
+};
+
+std::unique_ptr<XmlElement> parse_xml(std::string_view text);
+
+}  // namespace iogate::diskspd
