@@ -38,11 +38,20 @@ class Mapper {
   Mapper(const std::filesystem::path& path, const ProfileImportOptions& options)
       : path_(path), options_(options) {}
 
-  std::vector<ImportedCheck> map(const XmlElement& root) {
+  // A profile, or DiskSpd's -Rxml results, which carry the profile that ran.
+  std::vector<ImportedCheck> map(const XmlElement& document) {
+    const XmlElement* profile = &document;
+    if (document.name == "Results") {
+      profile = nullptr;
+      for (const auto& c : document.children)
+        if (c->name == "Profile") profile = c.get();
+      if (profile == nullptr) refuse(document, "<Results>", "no <Profile>: nothing to import");
+    }
+    const XmlElement& root = *profile;
     if (root.name != "Profile")
       refuse(root, "",
-             fmt::format("the root element is <{}>, expected <Profile>: not a DiskSpd "
-                         "profile",
+             fmt::format("the root element is <{}>, expected <Profile> (or DiskSpd's <Results>): "
+                         "not a DiskSpd profile",
                          root.name.substr(0, 64)));
     const XmlElement* spans = nullptr;
     for (const auto& c : root.children) {
