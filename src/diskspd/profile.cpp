@@ -12,7 +12,6 @@
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/fio_job/job_mapping.hpp"
-#include "iogate/read_file.hpp"
 #include "xml_reader.hpp"
 
 namespace iogate::diskspd {
@@ -447,32 +446,17 @@ class Mapper {
 
 }  // namespace
 
+constexpr const char* kProfile = "a DiskSpd profile (XML)";
+
 std::vector<ImportedCheck> import_profile_text(std::string_view text,
                                                const std::filesystem::path& path,
                                                const ProfileImportOptions& options) {
-  if (text.size() > kMaxProfileBytes)
-    throw ThresholdError(SourceLocation{path, 0, 0}, "",
-                         fmt::format("{} bytes, expected a DiskSpd profile of at most {}",
-                                     text.size(), kMaxProfileBytes));
-  std::unique_ptr<XmlElement> root;
-  try {
-    root = parse_xml(text);
-  } catch (const XmlError& e) {
-    throw ThresholdError(SourceLocation{path, e.line(), 1}, "",
-                         "not XML iogate reads: " + std::string(e.what()));
-  }
-  return Mapper(path, options).map(*root);
+  return Mapper(path, options).map(*parse_xml_input(text, path, kProfile));
 }
 
 std::vector<ImportedCheck> import_profile(const std::filesystem::path& path,
                                           const ProfileImportOptions& options) {
-  InputText input;
-  try {
-    input = read_input_file(path, kMaxProfileBytes, "a DiskSpd profile (XML)");
-  } catch (const FileReadError& e) {
-    throw ThresholdError(SourceLocation{path, 0, 0}, "", e.problem());
-  }
-  return import_profile_text(input.text, path, options);
+  return Mapper(path, options).map(*read_xml_input(path, kProfile));
 }
 
 std::string profile_threshold_text(const std::filesystem::path& path,

@@ -7,8 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "iogate/diskspd/profile.hpp"
-#include "iogate/read_file.hpp"
 #include "xml_reader.hpp"
 
 namespace iogate::diskspd {
@@ -117,29 +115,14 @@ class ResultReader {
 
 }  // namespace
 
+constexpr const char* kResults = "DiskSpd results (XML, -Rxml)";
+
 DiskspdResults parse_results_text(std::string_view text, const std::filesystem::path& path) {
-  if (text.size() > kMaxProfileBytes)
-    throw ThresholdError(SourceLocation{path, 0, 0}, "",
-                         fmt::format("{} bytes, expected DiskSpd results of at most {}",
-                                     text.size(), kMaxProfileBytes));
-  std::unique_ptr<XmlElement> root;
-  try {
-    root = parse_xml(text);
-  } catch (const XmlError& e) {
-    throw ThresholdError(SourceLocation{path, e.line(), 1}, "",
-                         "not XML iogate reads: " + std::string(e.what()));
-  }
-  return ResultReader(path).read(*root);
+  return ResultReader(path).read(*parse_xml_input(text, path, kResults));
 }
 
 DiskspdResults read_results(const std::filesystem::path& path) {
-  InputText input;
-  try {
-    input = read_input_file(path, kMaxProfileBytes, "DiskSpd results (XML, -Rxml)");
-  } catch (const FileReadError& e) {
-    throw ThresholdError(SourceLocation{path, 0, 0}, "", e.problem());
-  }
-  return parse_results_text(input.text, path);
+  return ResultReader(path).read(*read_xml_input(path, kResults));
 }
 
 }  // namespace iogate::diskspd

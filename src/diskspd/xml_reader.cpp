@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "iogate/read_file.hpp"
+#include "iogate/threshold_error.hpp"
+
 namespace iogate::diskspd {
 namespace {
 
@@ -199,5 +202,29 @@ const std::string* XmlElement::attribute(std::string_view key) const {
 }
 
 std::unique_ptr<XmlElement> parse_xml(std::string_view text) { return Parser(text).document(); }
+
+std::unique_ptr<XmlElement> parse_xml_input(std::string_view text,
+                                            const std::filesystem::path& path, const char* what) {
+  if (text.size() > kMaxXmlBytes)
+    throw ThresholdError(
+        SourceLocation{path, 0, 0}, "",
+        fmt::format("{} bytes, expected {} of at most {}", text.size(), what, kMaxXmlBytes));
+  try {
+    return parse_xml(text);
+  } catch (const XmlError& e) {
+    throw ThresholdError(SourceLocation{path, e.line(), 1}, "",
+                         "not XML iogate reads: " + std::string(e.what()));
+  }
+}
+
+std::unique_ptr<XmlElement> read_xml_input(const std::filesystem::path& path, const char* what) {
+  InputText input;
+  try {
+    input = read_input_file(path, kMaxXmlBytes, what);
+  } catch (const FileReadError& e) {
+    throw ThresholdError(SourceLocation{path, 0, 0}, "", e.problem());
+  }
+  return parse_xml_input(input.text, path, what);
+}
 
 }  // namespace iogate::diskspd

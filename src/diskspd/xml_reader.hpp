@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -42,5 +43,12 @@ class XmlError : public std::runtime_error {
 };
 
 std::unique_ptr<XmlElement> parse_xml(std::string_view text);
+
+// A DiskSpd file: at most kMaxXmlBytes, parsed; `what` names it in errors ("a DiskSpd profile
+// (XML)"). Every mistake is a ThresholdError at `path`:line, line 0 for a file that cannot be read.
+inline constexpr std::size_t kMaxXmlBytes = std::size_t{4} << 20;
+std::unique_ptr<XmlElement> parse_xml_input(std::string_view text,
+                                            const std::filesystem::path& path, const char* what);
+std::unique_ptr<XmlElement> read_xml_input(const std::filesystem::path& path, const char* what);
 
 }  // namespace iogate::diskspd

@@ -49,8 +49,6 @@
 
 namespace iogate::diskspd {
 
-inline constexpr std::size_t kMaxProfileBytes = std::size_t{4} << 20;
-
 struct ProfileImportOptions {
   // The test file's size where the profile gives neither <FileSize> nor <MaxFileSize>.
   std::optional<std::uint64_t> file_size;
