@@ -38,7 +38,9 @@ class Mapper {
       : path_(path), options_(options) {}
 
   // A profile, or DiskSpd's -Rxml results, which carry the profile that ran.
-  std::vector<ImportedCheck> map(const XmlElement& document) {
+  std::vector<ImportedCheck> map(const XmlInput& input) {
+    input_ = &input;
+    const XmlElement& document = *input.root;
     const XmlElement* profile = &document;
     if (document.name == "Results") {
       profile = nullptr;
@@ -49,9 +51,9 @@ class Mapper {
     const XmlElement& root = *profile;
     if (root.name != "Profile")
       refuse(root, "",
-             fmt::format("the root element is <{}>, expected <Profile> (or DiskSpd's <Results>): "
+             fmt::format("the root element is {}, expected <Profile> (or DiskSpd's <Results>): "
                          "not a DiskSpd profile",
-                         root.name.substr(0, 64)));
+                         input.shown(root)));
     const XmlElement* spans = nullptr;
     for (const auto& c : root.children) {
       if (c->name == "TimeSpans") {
@@ -78,7 +80,7 @@ class Mapper {
     throw ThresholdError(SourceLocation{path_, e.line, 1}, key, problem);
   }
   [[noreturn]] void unknown(const XmlElement& e, const char* parent) const {
-    refuse(e, "<" + e.name.substr(0, 64) + ">",
+    refuse(e, input_->shown(e),
            fmt::format("not an element of {} iogate reads: a setting not read could change what "
                        "the test does",
                        parent));
@@ -436,6 +438,7 @@ class Mapper {
 
   const std::filesystem::path& path_;
   const ProfileImportOptions& options_;
+  const XmlInput* input_ = nullptr;
   std::vector<std::string> profile_notes_;
   ImportedCheck out_;
   std::uint64_t span_threads_ = 0;
@@ -451,12 +454,12 @@ constexpr const char* kProfile = "a DiskSpd profile (XML)";
 std::vector<ImportedCheck> import_profile_text(std::string_view text,
                                                const std::filesystem::path& path,
                                                const ProfileImportOptions& options) {
-  return Mapper(path, options).map(*parse_xml_input(text, path, kProfile));
+  return Mapper(path, options).map(parse_xml_input(text, path, kProfile));
 }
 
 std::vector<ImportedCheck> import_profile(const std::filesystem::path& path,
                                           const ProfileImportOptions& options) {
-  return Mapper(path, options).map(*read_xml_input(path, kProfile));
+  return Mapper(path, options).map(read_xml_input(path, kProfile));
 }
 
 std::string profile_threshold_text(const std::filesystem::path& path,

@@ -16,11 +16,12 @@ class ResultReader {
  public:
   explicit ResultReader(const std::filesystem::path& path) : path_(path) {}
 
-  DiskspdResults read(const XmlElement& root) {
+  DiskspdResults read(const XmlInput& input) {
+    const XmlElement& root = *input.root;
     if (root.name != "Results")
-      refuse(root, "",
-             fmt::format("the root element is <{}>, expected DiskSpd's <Results>",
-                         root.name.substr(0, 64)));
+      refuse(
+          root, "",
+          fmt::format("the root element is {}, expected DiskSpd's <Results>", input.shown(root)));
     DiskspdResults out;
     for (const auto& c : root.children) {
       if (c->name == "System") {
@@ -118,11 +119,11 @@ class ResultReader {
 constexpr const char* kResults = "DiskSpd results (XML, -Rxml)";
 
 DiskspdResults parse_results_text(std::string_view text, const std::filesystem::path& path) {
-  return ResultReader(path).read(*parse_xml_input(text, path, kResults));
+  return ResultReader(path).read(parse_xml_input(text, path, kResults));
 }
 
 DiskspdResults read_results(const std::filesystem::path& path) {
-  return ResultReader(path).read(*read_xml_input(path, kResults));
+  return ResultReader(path).read(read_xml_input(path, kResults));
 }
 
 }  // namespace iogate::diskspd

@@ -203,28 +203,35 @@ const std::string* XmlElement::attribute(std::string_view key) const {
 
 std::unique_ptr<XmlElement> parse_xml(std::string_view text) { return Parser(text).document(); }
 
-std::unique_ptr<XmlElement> parse_xml_input(std::string_view text,
-                                            const std::filesystem::path& path, const char* what) {
+std::string XmlInput::shown(const XmlElement& e) const {
+  return quotable ? "<" + e.name.substr(0, 64) + ">"
+                  : "an element (its name not shown: the file is not readable by every user)";
+}
+
+XmlInput parse_xml_input(std::string_view text, const std::filesystem::path& path, const char* what,
+                         bool quotable) {
   if (text.size() > kMaxXmlBytes)
     throw ThresholdError(
         SourceLocation{path, 0, 0}, "",
         fmt::format("{} bytes, expected {} of at most {}", text.size(), what, kMaxXmlBytes));
   try {
-    return parse_xml(text);
+    return XmlInput{parse_xml(text), quotable};
   } catch (const XmlError& e) {
     throw ThresholdError(SourceLocation{path, e.line(), 1}, "",
-                         "not XML iogate reads: " + std::string(e.what()));
+                         quotable ? "not XML iogate reads: " + std::string(e.what())
+                                  : std::string("not XML iogate reads (the text is not shown: "
+                                                "the file is not readable by every user)"));
   }
 }
 
-std::unique_ptr<XmlElement> read_xml_input(const std::filesystem::path& path, const char* what) {
+XmlInput read_xml_input(const std::filesystem::path& path, const char* what) {
   InputText input;
   try {
     input = read_input_file(path, kMaxXmlBytes, what);
   } catch (const FileReadError& e) {
     throw ThresholdError(SourceLocation{path, 0, 0}, "", e.problem());
   }
-  return parse_xml_input(input.text, path, what);
+  return parse_xml_input(input.text, path, what, input.quotable);
 }
 
 }  // namespace iogate::diskspd

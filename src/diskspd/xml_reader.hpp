@@ -46,9 +46,18 @@ std::unique_ptr<XmlElement> parse_xml(std::string_view text);
 
 // A DiskSpd file: at most kMaxXmlBytes, parsed; `what` names it in errors ("a DiskSpd profile
 // (XML)"). Every mistake is a ThresholdError at `path`:line, line 0 for a file that cannot be read.
+// `quotable`: whether messages may show the file's text (read_file.hpp): an element's name
+// included; when not, a syntax error gives its line only.
 inline constexpr std::size_t kMaxXmlBytes = std::size_t{4} << 20;
-std::unique_ptr<XmlElement> parse_xml_input(std::string_view text,
-                                            const std::filesystem::path& path, const char* what);
-std::unique_ptr<XmlElement> read_xml_input(const std::filesystem::path& path, const char* what);
+struct XmlInput {
+  std::unique_ptr<XmlElement> root;
+  bool quotable = true;
+
+  // An element's name as a message may show it.
+  std::string shown(const XmlElement& e) const;
+};
+XmlInput parse_xml_input(std::string_view text, const std::filesystem::path& path, const char* what,
+                         bool quotable = true);
+XmlInput read_xml_input(const std::filesystem::path& path, const char* what);
 
 }  // namespace iogate::diskspd

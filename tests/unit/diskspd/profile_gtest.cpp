@@ -7,6 +7,10 @@
 #include <iostream>
 #include <sstream>
 
+#ifndef _WIN32
+#include <unistd.h>
+#endif
+
 #include "iogate/diskspd/profile.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
@@ -143,3 +147,34 @@ TEST(DiskspdProfile, EveryPrefixConvertsOrIsRefused) {
 
 }  // namespace
 }  // namespace iogate::diskspd
+
+#ifndef _WIN32
+namespace iogate::diskspd {
+namespace {
+
+// A profile not every user may read: its element names stay out of messages (CI logs).
+TEST(DiskspdProfile, AnUnreadableProfileIsNotQuoted) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("iogate-diskspd-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path xml = dir / "secret.xml";
+  {
+    std::ofstream out(xml);
+    out << "<Profile>\n<TimeSpans><TimeSpan><Targets><Target>\n<sk-LIVE-token>1</sk-LIVE-token>"
+           "</Target></Targets></TimeSpan></TimeSpans></Profile>\n";
+  }
+  std::filesystem::permissions(
+      xml, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  try {
+    import_profile(xml);
+    ADD_FAILURE() << "imported";
+  } catch (const ThresholdError& e) {
+    EXPECT_THAT(e.what(), StartsWith(xml.string() + ":3:1: an element (its name not shown"));
+    EXPECT_THAT(e.what(), testing::Not(HasSubstr("sk-LIVE")));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace iogate::diskspd
+#endif
