@@ -35,7 +35,7 @@ struct CheckFlags {
   DatastoreFlags datastore;
   std::optional<std::string> host_label;
   std::string json_dir;
-  ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html, --prom
+  ReportFiles reports;  // --junit, --json, --gbench-json, --markdown, --html, --prom, --iometer-csv
   std::optional<std::string> baseline;
   bool strict_baseline = false;
   int repeat = 0;                     // 0: each check's own

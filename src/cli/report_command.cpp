@@ -148,6 +148,9 @@ void add_report_flags(CLI::App& sub, ReportFiles& files) {
   sub.add_option("--prom", files.prom,
                  "Write the verdicts and figures in Prometheus text format to this file (for "
                  "node_exporter's textfile collector: name it *.prom in its directory)");
+  sub.add_option("--iometer-csv", files.iometer_csv,
+                 "Write IOMeter's result CSV (IOMeter 1.1's layout, one test per check) to this "
+                 "file");
 }
 
 void add_report_command(CLI::App& app, int& exit_code) {

@@ -13,10 +13,11 @@ cp "$E2E_GATE_TOML" "$out/gate.toml"
 set +e
 "$iogate" check "$out/gate.toml" --datastore "$ds" --junit "$out/junit.xml" \
   --json "$out/results.json" --gbench-json "$out/gbench.json" --markdown "$out/summary.md" \
-  --html "$out/report.html" --prom "$out/iogate.prom" > "$out/check.log" 2>&1
+  --html "$out/report.html" --prom "$out/iogate.prom" --iometer-csv "$out/iometer.csv" \
+  > "$out/check.log" 2>&1
 rc=$?; set -e
 [ "$rc" -eq 1 ] || { cat "$out/check.log"; fail "check exited $rc, expected 1 (one check fails)"; }
-for f in junit.xml results.json gbench.json summary.md report.html iogate.prom; do
+for f in junit.xml results.json gbench.json summary.md report.html iogate.prom iometer.csv; do
   [ -s "$out/$f" ] || fail "iogate check wrote no $f"
 done
 
@@ -131,6 +132,25 @@ assert counts == {"pass": 1, "fail": 1, "unstable": 0, "skipped": 0, "error": 0}
 print("prometheus: ok,", len(families), "families")
 PY
 assert_contains "$out/summary.md" '^\| unreachable_iops \| .* \| FAIL \|$' "Markdown row"
+# IOMeter's result CSV, read as its scripts read it: by the header's names, one ALL row per check,
+# the run's I/O counts in its columns.
+/usr/bin/python3 - "$out/iometer.csv" "$out/results.json" <<'PY'
+import csv, json, sys
+rows, header = [], None
+for line in csv.reader(open(sys.argv[1], newline="")):
+    if line and line[0] == "'Target Type":
+        header = line
+    elif line and line[0] == "ALL":
+        assert header and len(line) == len(header) == 59, (len(line), header)
+        rows.append(dict(zip(header, line)))
+checks = {c["check"]: c["result"] for c in json.load(open(sys.argv[2]))["checks"]}
+assert sorted(r["Access Specification Name"] for r in rows) == sorted(checks), rows
+for r in rows:
+    res = checks[r["Access Specification Name"]]
+    assert int(r["Read I/Os"]) + int(r["Write I/Os"]) == res["ios"], (r, res)
+    assert abs(float(r["IOps"]) - res["iops"]) <= 1e-6 * max(1, res["iops"]), (r["IOps"], res["iops"])
+print("iometer csv: ok,", len(rows), "tests")
+PY
 
 # iogate report reads the results back and writes the same counts again.
 "$iogate" report "$out/results.json" --junit "$out/again.xml" --html "$out/again.html" \

@@ -20,11 +20,13 @@ struct ReportFiles {
   std::string gbench_json;  // Google Benchmark format
   std::string markdown;
   std::string html;
-  std::string prom;  // Prometheus text format (node_exporter's textfile collector)
+  std::string prom;         // Prometheus text format (node_exporter's textfile collector)
+  std::string iometer_csv;  // IOMeter's result CSV
   // The paths chosen (the formats asked for), in the order above.
   std::vector<std::string> chosen() const {
     std::vector<std::string> paths;
-    for (const std::string* p : {&junit, &json, &gbench_json, &markdown, &html, &prom})
+    for (const std::string* p :
+         {&junit, &json, &gbench_json, &markdown, &html, &prom, &iometer_csv})
       if (!p->empty()) paths.push_back(*p);
     return paths;
   }

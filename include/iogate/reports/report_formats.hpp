@@ -26,6 +26,10 @@ std::unique_ptr<ReportWriter> make_prom_writer(std::ostream& out);
 // A Markdown summary for CI job summaries (GitHub $GITHUB_STEP_SUMMARY, GitLab, Azure).
 std::unique_ptr<ReportWriter> make_markdown_writer(std::ostream& out);
 
+// IOMeter's result CSV (IOMeter 1.1's layout): one test per check, for scripts that read IOMeter's
+// results; what iogate does not measure is left empty (iometer_csv_writer.cpp).
+std::unique_ptr<ReportWriter> make_iometer_csv_writer(std::ostream& out);
+
 // The IOMeter-style table with the verdict column; colour (ANSI) only when asked, i.e. on a TTY.
 std::unique_ptr<ReportWriter> make_console_writer(std::ostream& out, bool colour);
 

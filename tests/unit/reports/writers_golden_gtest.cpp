@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <sstream>
+#include <vector>
 
 #include "iogate/reports/report_formats.hpp"
 #include "iogate_test/golden.hpp"
@@ -53,6 +55,45 @@ TEST(GoogleBenchmarkJson, OneIterationIsOneIoSoTheTimeIsTheInverseOfIops) {
 TEST(WritersGolden, Markdown) {
   test::expect_golden("summary.md",
                       render([](std::ostream& o) { return make_markdown_writer(o); }));
+}
+
+TEST(WritersGolden, IometerCsv) {
+  test::expect_golden("iometer.csv",
+                      render([](std::ostream& o) { return make_iometer_csv_writer(o); }));
+}
+
+// IOMeter's layout, read as its scripts read it: the header's columns by name, every row as wide
+// as the header, the figures in their columns, and nothing iogate did not measure filled in.
+TEST(IometerCsv, EveryRowHasIometersColumnsAndOnlyMeasuredFigures) {
+  std::istringstream in(render([](std::ostream& o) { return make_iometer_csv_writer(o); }));
+  std::vector<std::string> header;
+  int all_rows = 0;
+  const auto split = [](const std::string& line) {
+    std::vector<std::string> fields;
+    std::stringstream ss(line);
+    for (std::string f; std::getline(ss, f, ',');) fields.push_back(f);
+    if (!line.empty() && line.back() == ',') fields.emplace_back();
+    return fields;
+  };
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("'Target Type,", 0) == 0) {
+      header = split(line.substr(1));
+      continue;
+    }
+    if (line.rfind("ALL,", 0) != 0 && line.rfind("MANAGER,", 0) != 0) continue;
+    const std::vector<std::string> row = split(line);
+    ASSERT_EQ(header.size(), 59u);
+    ASSERT_EQ(row.size(), header.size()) << line;
+    std::map<std::string, std::string> at;
+    for (std::size_t i = 0; i < header.size(); ++i) at[header[i]] = row[i];
+    EXPECT_FALSE(at["IOps"].empty());
+    EXPECT_DOUBLE_EQ(std::stod(at["IOps"]),
+                     std::stod(at["Read IOps"]) + std::stod(at["Write IOps"]));
+    EXPECT_EQ(at["Average Read Response Time"], "");  // not measured apart
+    EXPECT_EQ(at["% User Time"], "");
+    if (row[0] == "ALL") ++all_rows;
+  }
+  EXPECT_EQ(all_rows, 5);  // one test per check of the sample
 }
 
 TEST(WritersGolden, ConsolePlain) {
