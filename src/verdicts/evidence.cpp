@@ -144,6 +144,13 @@ Judgement judge_relative(const Expectation& e, std::span<const double> now,
   j.runs = static_cast<int>(now.size());
   const std::vector<double> x = positive_samples(e, now);
   const std::vector<double> y = positive_samples(e, baseline);
+  if (y.size() == 1) {  // one figure: exact (evidence.hpp)
+    std::vector<double> ratios;
+    for (double v : x) ratios.push_back(v / y.front());
+    Judgement exact = judge_absolute(e, ratios, fraction, levels);
+    exact.ratio = true;
+    return exact;
+  }
   const RatioEstimate at_pass = ratio_interval(x, y, levels.pass);
   const RatioEstimate at_fail = ratio_interval(x, y, levels.fail);
   j.estimate = at_pass.estimate;

@@ -17,6 +17,12 @@
 //   relative bound    Hodges-Lehmann ratio now/baseline with its Mann-Whitney interval: exact
 //                     whatever the shape when nothing changed (the healthy case), and when the
 //                     change is a factor on every run
+//   relative bound    against a baseline of one figure (one run, or another tool's result
+//   on one figure     imported as a baseline): the figure is taken as exact, and the runs' ratios
+//                     to it are judged as an absolute bound on their median. Mann-Whitney would
+//                     treat it as one draw of its own noise and could call a regression only after
+//                     1/level - 1 runs (99 at 1%): in practice a check that never fails. The error
+//                     rates below then cover this run's noise only, not the figure's.
 //   pooled percentile binomial rank bounds on the quantile of all I/Os (I/Os are treated as
 //                     exchangeable; they are not quite, so keep such bounds for tails)
 // A floor holds when its lower bound is at or above it and is broken when its upper bound is

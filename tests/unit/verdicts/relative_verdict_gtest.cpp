@@ -108,6 +108,29 @@ TEST(RelativeVerdict, NoBaselineIsASkipWithItsReason) {
   EXPECT_NE(v.skipped->find("needs a baseline with iops samples"), std::string::npos);
 }
 
+// A baseline of one figure (another tool's result imported): taken as exact, so a regression
+// fails from the runs' own evidence, as against an absolute floor at fraction x the figure.
+TEST(RelativeVerdict, OneFigureBaselineIsTakenAsExact) {
+  const Check check = relative_check(0.8, 1);
+  const MetricSamples iometer{{"iops", {12392.23}}};
+  // BusLogic's 743.40 IOPS against LSI Logic's figure: broken by 8 runs all below (0.5^8 within
+  // the last look's 0.5%), where Mann-Whitney on one figure would need 199.
+  std::vector<RunResult> slow;
+  for (int i = 0; i < 8; ++i) slow.push_back(test::run_at_iops(743.40 + i));
+  const Verdict failed = evaluate(check, slow, collect_samples(check, slow), &iometer, {1, 8});
+  ASSERT_EQ(failed.shortfalls.size(), 1u);
+  EXPECT_TRUE(failed.judgements[0].ratio);
+  EXPECT_NEAR(failed.judgements[0].estimate, 746.90 / 12392.23, 1e-9);
+  // One healthy run passes at repeat = 1, as against an absolute floor.
+  const std::vector<RunResult> fast{test::run_at_iops(20000)};
+  EXPECT_TRUE(evaluate(check, fast, collect_samples(check, fast), &iometer, {1, 8}).passed());
+  // A run just below the bound is neither: more runs decide it.
+  const std::vector<RunResult> near{test::run_at_iops(0.79 * 12392.23)};
+  const Verdict open = evaluate(check, near, collect_samples(check, near), &iometer, {1, 8});
+  EXPECT_FALSE(open.decided());
+  EXPECT_TRUE(open.shortfalls.empty());
+}
+
 TEST(RelativeVerdict, OneDisturbedRunBuysRunsButCannotFailOrPassAlone) {
   Check check;
   check.name = "abs";
