@@ -8,18 +8,22 @@
 #include <system_error>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
 #include "iogate/results/json_fields.hpp"
 #include "iogate/results/labels.hpp"
 #include "iogate/results/result_json.hpp"
 #include "iogate/results/run_json.hpp"
+#include "iogate/verdicts/evidence.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
 namespace {
 
 using nlohmann::json;
+
+constexpr std::size_t kMaxImportedText = 1024;  // a tool's name, a path
 
 std::string type_of(const json& j) { return j.is_null() ? "nothing" : j.type_name(); }
 
@@ -50,6 +54,18 @@ const BaselineCheck* Baseline::find(const std::string& check) const {
 
 std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpec& now) {
   const json current = compared_workload(now);
+  if (recorded.stated_keys_only) {
+    std::string out;
+    for (auto it = recorded.workload.begin(); it != recorded.workload.end(); ++it) {
+      const auto found = current.find(it.key());
+      const json& was = *it;
+      const json is = found == current.end() ? json() : *found;
+      if (was != is)
+        out += fmt::format("{}{} {} (baseline) vs {} (now)", out.empty() ? "" : ", ", it.key(),
+                           was.dump(), is.dump());
+    }
+    return out;
+  }
   // Read back through the codec first, so that a key an older baseline lacks (workers, kind, ...)
   // compares as the default it was run with, not as a change. One the codec cannot read (a
   // baseline edited by hand) is compared as written.
@@ -75,6 +91,14 @@ std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpe
 BaselineProvenance baseline_provenance(const Baseline& baseline, const std::string& host,
                                        const std::string& datastore, const StorageStack& stack) {
   BaselineProvenance out;
+  // Another tool measured the baseline: said first, as a change like the others ("tool IOMeter
+  // 1.1.0 (results.csv) → iogate"), with what its one figure means for the verdict
+  // (evidence.hpp: a reference of one figure is taken as exact).
+  if (baseline.imported)
+    out.changes.push_back(fmt::format(
+        "tool {} ({}) \u2192 iogate: the baseline is one figure per check with no run-to-run "
+        "spread, compared as exact, so the {:g}% false-fail rate covers this run's noise only",
+        baseline.imported->tool, baseline.imported->file, kFalseFailRate * 100));
   const auto differ = [&out](const std::string& key, const std::string& was, const std::string& now,
                              bool elsewhere) {
     if (was.empty() || now.empty() || was == now) return;
@@ -144,15 +168,17 @@ json baseline_to_json(const Baseline& b) {
     checks[c.name] =
         json{{"workload", c.workload}, {"completed", c.completed}, {"metrics", metrics}};
   }
-  return json{{"format", "iogate-baseline"},
-              {"version", kBaselineVersion},
-              {"iogate_version", b.iogate_version},
-              {"host", b.host},
-              {"recorded_at", b.recorded_at},
-              {"datastore", b.datastore},
-              {"repeat", b.repeat},
-              {"fingerprint", fingerprint},
-              {"checks", checks}};
+  json doc{{"format", "iogate-baseline"},
+           {"version", kBaselineVersion},
+           {"iogate_version", b.iogate_version},
+           {"host", b.host},
+           {"recorded_at", b.recorded_at},
+           {"datastore", b.datastore},
+           {"repeat", b.repeat},
+           {"fingerprint", fingerprint},
+           {"checks", checks}};
+  if (b.imported) doc["imported"] = json{{"tool", b.imported->tool}, {"file", b.imported->file}};
+  return doc;
 }
 
 Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) {
@@ -182,6 +208,19 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
   for (const auto& [key, value] :
        member(doc, "fingerprint", V::object, "an object", file, "").items())
     if (value.is_string()) b.fingerprint.set_field(key, value.get<std::string>());
+  if (doc.contains("imported")) {
+    const json& imported = member(doc, "imported", V::object, "an object", file, "");
+    // Shown on every check's lines: text that cannot fake a line or rewrite a terminal.
+    const auto text = [&](const char* key) {
+      std::string v =
+          member(imported, key, V::string, "a string", file, "imported").get<std::string>();
+      if (v.empty() || v.size() > kMaxImportedText || printable(v) != v)
+        throw BaselineError(fmt::format("{}: imported.{}: expected printable text of 1 to {} bytes",
+                                        file.string(), key, kMaxImportedText));
+      return v;
+    };
+    b.imported = BaselineImport{text("tool"), text("file")};
+  }
   // The names as a results file's are held (labels.hpp): a baseline may come from elsewhere.
   if (!b.host.empty())
     if (const auto problem = host_label_problem(b.host))
@@ -192,6 +231,7 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
     const std::string where = "checks." + name;
     BaselineCheck check;
     check.name = name;
+    check.stated_keys_only = b.imported.has_value();
     check.workload = member(c, "workload", V::object, "an object", file, where);
     check.completed = member(c, "completed", V::boolean, "true or false", file, where).get<bool>();
     for (const auto& [key, metric] :

@@ -10,9 +10,14 @@
 //                                    "duration_s", "latency_avg_ms", "latency_max_ms",
 //                                    "latency_p50_ms" ... "latency_p99.99_ms" } } }
 // Only `samples` is read back; median and cv are for people and dashboards.
+// A baseline made of another tool's results (`iogate baseline import`) adds
+//   imported: { tool: "IOMeter 1.1.0", file: the results file as named to the import }
+// and holds one sample per figure; a baseline without the key is one iogate recorded, so the
+// version stays 1.
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -36,6 +41,18 @@ struct BaselineCheck {
   nlohmann::json workload;  // compared_workload() of the spec as run
   bool completed = true;    // every repetition ran to its end
   MetricSamples samples;
+  // An imported baseline's: `workload` holds only the keys the other tool's file states (the
+  // shape of the I/O), and only those are compared; a key stated as null is one the tool ran
+  // without (block_mix: one size), so a check that sets it differs.
+  bool stated_keys_only = false;
+};
+
+// Where an imported baseline's figures come from (`iogate baseline import`): another tool's
+// results, one figure per check and no runs of iogate's. "imported": {"tool", "file"} in the
+// JSON, written only for such a baseline, so the format's version stays 1.
+struct BaselineImport {
+  std::string tool;  // "IOMeter 1.1.0", "DiskSpd 2.1"
+  std::string file;  // the results file, as named to the import
 };
 
 struct Baseline {
@@ -47,6 +64,7 @@ struct Baseline {
   int repeat = 0;
   StorageStack fingerprint;
   std::vector<BaselineCheck> checks;
+  std::optional<BaselineImport> imported;
 
   const BaselineCheck* find(const std::string& check) const;
 };
@@ -61,12 +79,15 @@ class BaselineError : public std::runtime_error {
 // Baselines written before the codec was shared held only the first 11 keys; they still load, and
 // workload_difference reads a key they lack as its default.
 // "" when the check's workload is the recorded one, else what differs:
-// "block_size 8192 (baseline) vs 4096 (now)".
+// "block_size 8192 (baseline) vs 4096 (now)". An imported baseline's check compares only the keys
+// it states.
 std::string workload_difference(const BaselineCheck& recorded, const WorkloadSpec& now);
 
 // Where a baseline was recorded against where it is used now. `changes`: the host (by hostname,
 // as baselines keep it), the datastore (as given, lexically normalised), then every storage-stack
-// field that changed (diff_storage_stacks), as "host db01 → db02". `elsewhere`: those of the
+// field that changed (diff_storage_stacks), as "host db01 → db02"; for an imported baseline,
+// first a line saying where its figures come from and what one figure means for the verdict's
+// error rates. `elsewhere`: those of the
 // host, the datastore and the filesystem: a baseline of another place, which --strict-baseline
 // refuses (a kernel or driver change is what a post-upgrade comparison is for, so it is named,
 // never refused). A field either side lacks is no change.

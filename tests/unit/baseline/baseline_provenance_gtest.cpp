@@ -151,5 +151,71 @@ TEST(BaselineProvenance, ABaselineFromElsewhereIsNamedOnTheCheckAndRefusedWhenSt
                         "filesystem xfs \u2192 ext4), and --strict-baseline"));
 }
 
+// Another tool's figures: the baseline says so, the check's lines say what one figure means for
+// the verdict, and only the workload keys the tool's file states are compared.
+Baseline imported(const Check& check) {
+  Baseline b;
+  b.path = "lsi.json";
+  b.repeat = 1;
+  b.imported = BaselineImport{"IOMeter 1.1.0", "wd_black_lsi_logic.csv"};
+  BaselineCheck c;
+  c.name = check.name;
+  c.stated_keys_only = true;
+  c.workload = {{"block_size", 4096}, {"read_pct", 100.0}, {"block_mix", nullptr}};
+  c.samples["iops"] = {1000};
+  b.checks.push_back(c);
+  return b;
+}
+
+TEST(BaselineImported, TheToolIsKeptInTheJsonAndAbsentFromRecordedBaselines) {
+  const Check check = relative_check();
+  const nlohmann::json doc = baseline_to_json(imported(check));
+  EXPECT_EQ(doc["imported"]["tool"], "IOMeter 1.1.0");
+  EXPECT_EQ(doc["version"], 1);
+  const Baseline back = baseline_from_json(doc, "lsi.json");
+  ASSERT_TRUE(back.imported);
+  EXPECT_EQ(back.imported->file, "wd_black_lsi_logic.csv");
+  EXPECT_TRUE(back.checks[0].stated_keys_only);
+  EXPECT_FALSE(baseline_to_json(recorded(check)).contains("imported"));
+  // Shown on every check's lines: text that could fake a line is refused.
+  nlohmann::json forged = doc;
+  forged["imported"]["file"] = "x.csv\nPASS everything";
+  EXPECT_THAT(load_error(forged), HasSubstr("imported.file: expected printable text"));
+  forged["imported"] = {{"tool", "IOMeter"}};
+  EXPECT_THAT(load_error(forged), HasSubstr("imported.file: missing"));
+}
+
+TEST(BaselineImported, OnlyTheStatedKeysAreComparedAndAStatedAbsenceCounts) {
+  const Check check = relative_check();
+  const Baseline b = imported(check);
+  const BaselineCheck& c = b.checks[0];
+  // Queue depth, file size, engine: not in the tool's file, not compared.
+  WorkloadSpec now = check.workload;
+  now.queue_depth = 64;
+  now.engine = "libaio";
+  EXPECT_EQ(workload_difference(c, now), "");
+  now.read_pct = 70;
+  EXPECT_EQ(workload_difference(c, now), "read_pct 100.0 (baseline) vs 70.0 (now)");
+  now.read_pct = 100;
+  now.block_mix = {{4096, 50}, {65536, 50}};
+  EXPECT_THAT(workload_difference(c, now), testing::StartsWith("block_mix null (baseline) vs"));
+}
+
+TEST(BaselineImported, TheCheckSaysTheFigureIsAnotherToolsAndTakenAsExact) {
+  const Check check = relative_check();
+  const Baseline b = imported(check);
+  JudgeOptions options;
+  options.baseline = &b;
+  options.host = "db02";
+  CheckOutcome outcome;
+  EXPECT_EQ(judge_error(check, options, StorageStack{}, &outcome), "");
+  const CheckRecord record = make_check_record("s", check, outcome);
+  EXPECT_THAT(baseline_change_lines(record),
+              testing::ElementsAre(
+                  "changed since the baseline: tool IOMeter 1.1.0 (wd_black_lsi_logic.csv) "
+                  "\u2192 iogate: the baseline is one figure per check with no run-to-run spread, "
+                  "compared as exact, so the 1% false-fail rate covers this run's noise only"));
+}
+
 }  // namespace
 }  // namespace iogate
