@@ -186,6 +186,7 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
     exit_code = run(*flags);
     finish_graceful_stop();  // after a SIGINT/SIGTERM: the scratch area is gone, die of the signal
   });
+  add_baseline_import_iometer(*baseline, exit_code);
 }
 
 }  // namespace iogate::cli

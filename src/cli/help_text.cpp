@@ -69,6 +69,13 @@ const std::map<std::string, CommandHelp>& commands() {
         "  3  no outlier, but hosts it cannot judge yet: rerun them (--rerun) and judge again\n",
         "  $ iogate fleet results/vm* --report-dir fleet/\n"}},
       {"import", {"  0  written\n  2  bad input\n", ""}},
+      {"baseline import iometer",
+       {"  0  the baseline was written\n"
+        "  2  bad input: the result CSV (at its line), a test that cannot be one check's figure,\n"
+        "     an output that exists; nothing written\n",
+        "  $ iogate baseline import iometer results.csv --out lsi-logic.json\n"
+        "  $ iogate check community-relative.toml --baseline lsi-logic.json --datastore "
+        "/mnt/array\n"}},
       {"import fio",
        {"  0  the threshold file was written\n"
         "  2  bad input: the job file, a job that cannot be mapped, an output that exists\n",
