@@ -18,6 +18,7 @@
 // appended to one file). The baseline says it is IOMeter's; the check's lines say what one figure
 // with no run-to-run spread means for the verdict (baseline.hpp, baseline_provenance). Exit 0
 // written, 2 bad input (nothing written).
+#include <cctype>
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -84,7 +85,12 @@ Baseline iometer_baseline(const std::string& file) {
   Baseline b;
   b.iogate_version = IOGATE_VERSION;
   b.repeat = 1;
-  b.imported = BaselineImport{csv.version.empty() ? "IOMeter" : "IOMeter " + csv.version, file};
+  // IOMeter's 'Version is a number ("1.1.0", "2006.07.27"); another writer of its format names
+  // itself ("iogate 0.1.0", --iometer-csv), and is named so.
+  const std::string& v = csv.version;
+  const bool numbered = v.empty() || std::isdigit(static_cast<unsigned char>(v.front())) != 0;
+  b.imported = BaselineImport{numbered ? fmt::format("IOMeter {}", v) : v, file};
+  if (b.imported->tool.back() == ' ') b.imported->tool.pop_back();
   std::vector<int> lines;  // each check's ALL row
   for (const iometer::ResultTest& t : csv.tests) {
     if (t.errors > 0)
@@ -139,17 +145,8 @@ int run_import(const IometerImportFlags& flags) {
 }  // namespace
 
 void add_baseline_import_iometer(CLI::App& baseline, int& exit_code) {
-  // `baseline import` has one subcommand per tool, each added by its own file; the first makes it.
-  const std::vector<CLI::App*> made =
-      baseline.get_subcommands([](CLI::App* s) { return s->get_name() == "import"; });
-  CLI::App* import = made.empty() ? nullptr : made.front();
-  if (import == nullptr) {
-    import = baseline.add_subcommand(
-        "import", "Make a baseline of another tool's results (one figure per check)");
-    import->require_subcommand(1);
-  }
   auto flags = std::make_shared<IometerImportFlags>();
-  CLI::App* sub = import->add_subcommand(
+  CLI::App* sub = baseline_import_subcommand(baseline).add_subcommand(
       "iometer", "A baseline from IOMeter's result CSV: one check per test, its ALL row's figures");
   sub->add_option("results", flags->results, "IOMeter's result CSV")->required();
   sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
