@@ -163,6 +163,16 @@ int run(const RecordFlags& flags) {
 
 }  // namespace
 
+CLI::App& baseline_import_subcommand(CLI::App& baseline) {
+  const std::vector<CLI::App*> made =
+      baseline.get_subcommands([](CLI::App* s) { return s->get_name() == "import"; });
+  if (!made.empty()) return *made.front();
+  CLI::App* import = baseline.add_subcommand(
+      "import", "Make a baseline of another tool's results (one figure per check)");
+  import->require_subcommand(1);
+  return *import;
+}
+
 void add_baseline_command(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<RecordFlags>();
   CLI::App* baseline = app.add_subcommand("baseline", "Record a datastore's known-good figures");
@@ -187,6 +197,7 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
     finish_graceful_stop();  // after a SIGINT/SIGTERM: the scratch area is gone, die of the signal
   });
   add_baseline_import_iometer(*baseline, exit_code);
+  add_baseline_import_diskspd(*baseline, exit_code);
 }
 
 }  // namespace iogate::cli

@@ -18,8 +18,11 @@ void add_check_command(CLI::App& app, int& exit_code);
 void add_lint_command(CLI::App& app, int& exit_code);
 void add_report_command(CLI::App& app, int& exit_code);
 void add_baseline_command(CLI::App& app, int& exit_code);
-// `iogate baseline import iometer`, under `baseline import` (made here if no other tool's is).
+// `iogate baseline import`: one subcommand per tool, each added by its own file under the one
+// `import` command this finds, or makes for the first.
+CLI::App& baseline_import_subcommand(CLI::App& baseline);
 void add_baseline_import_iometer(CLI::App& baseline, int& exit_code);
+void add_baseline_import_diskspd(CLI::App& baseline, int& exit_code);
 void add_compare_command(CLI::App& app, int& exit_code);
 void add_fingerprint_command(CLI::App& app, int& exit_code);
 void add_fleet_command(CLI::App& app, int& exit_code);

@@ -69,6 +69,10 @@ const std::map<std::string, CommandHelp>& commands() {
         "  3  no outlier, but hosts it cannot judge yet: rerun them (--rerun) and judge again\n",
         "  $ iogate fleet results/vm* --report-dir fleet/\n"}},
       {"import", {"  0  written\n  2  bad input\n", ""}},
+      {"baseline import diskspd",
+       {"  0  the baseline was written\n"
+        "  2  bad input: the results file, a figure, an output that exists; nothing written\n",
+        "  $ iogate baseline import diskspd run.xml --out baseline.json\n"}},
       {"baseline import iometer",
        {"  0  the baseline was written\n"
         "  2  bad input: the result CSV (at its line), a test that cannot be one check's figure,\n"

@@ -25,6 +25,8 @@ expect() {  # expect "WANTED" WORD...
 }
 expect "check " iogate che
 expect "compare completion " iogate comp
+expect "import record " iogate baseline ""
+expect "diskspd iometer " iogate baseline import ""
 expect "record " iogate baseline rec
 expect "--filter " iogate check --fil
 expect "--out " iogate baseline record --ou
@@ -35,7 +37,7 @@ expect "data-file-dir datafile.toml datastore-a " iogate lint data
 expect "" iogate lint --fil   # --filter is check's, not lint's
 
 # Every command's --help ends with the sections the man pages get.
-for cmd in "" run check report fleet "baseline record" "import fio" "import iometer" "import diskspd" completion; do
+for cmd in "" run check report fleet "baseline record" "import fio" "import iometer" "import diskspd" "baseline import iometer" "baseline import diskspd" completion; do
   help=$("$iogate" $cmd --help)
   for section in "Exit status:" "Environment:" "Examples:"; do
     grep -qx "$section" <<< "$help" || fail "iogate $cmd --help has no '$section'"

@@ -1,0 +1,119 @@
+// iogate baseline import diskspd RESULT.xml --out BASELINE.json: DiskSpd's measured figures
+// as a baseline that "N% of baseline" bounds compare with, one check per test, named as the
+// matching `iogate import` names the checks it writes (timespan_1 ...).
+//
+// What it keeps: IOPS and MiB/s, and where the tool measured latency its average, maximum and
+// percentiles (0 ms figures, which a rounding tool writes for the fastest I/Os, are left out: a
+// baseline figure must be above 0). The workload: only what the results file states of the I/O's
+// shape (block size, read and random shares, queue depth, threads, caching), from the profile the
+// results carry; a check compares those keys only. The baseline says where it came from; the
+// check's lines say what one figure with no runs means for the verdict (baseline.hpp,
+// baseline_provenance). Exit 0 written, 2 bad input (nothing written).
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "iogate/baseline/baseline.hpp"
+#include "iogate/diskspd/profile.hpp"
+#include "iogate/diskspd/results.hpp"
+#include "iogate/results/labels.hpp"
+#include "iogate/results/run_json.hpp"
+
+namespace iogate::cli {
+namespace {
+
+struct ImportFlags {
+  std::string results;
+  std::string out;
+  bool force = false;
+};
+
+// The workload keys a DiskSpd profile states: the shape of the I/O, not its length or its file.
+// DiskSpd defines every one, so a key the profile's workload lacks is one it ran without (null:
+// one block size, not a mix).
+constexpr const char* kStatedKeys[] = {"block_size",  "block_mix", "read_pct", "random_pct",
+                                       "queue_depth", "workers",   "direct",   "write_through"};
+
+nlohmann::json stated_workload(const WorkloadSpec& spec) {
+  const nlohmann::json all = compared_workload(spec);
+  nlohmann::json out = nlohmann::json::object();
+  for (const char* key : kStatedKeys)
+    out[key] = all.contains(key) ? all[key] : nlohmann::json(nullptr);
+  return out;
+}
+
+// A figure kept only when above 0.
+void keep(MetricSamples& samples, const std::string& key, double value) {
+  if (std::isfinite(value) && value > 0) samples[key] = {value};
+}
+
+Baseline diskspd_baseline(const std::string& file) {
+  const diskspd::DiskspdResults results = diskspd::read_results(file);
+  std::vector<fio_job::ImportedCheck> profile;
+  try {
+    profile = diskspd::import_profile(file);
+  } catch (const ThresholdError& e) {
+    throw ThresholdError(e.where(), e.key(),
+                         "the results' <Profile>, which says what ran: " + e.problem());
+  }
+  Baseline b;
+  b.iogate_version = IOGATE_VERSION;
+  b.host = results.computer;
+  if (host_label_problem(b.host)) b.host.clear();  // a name iogate cannot hold: not kept
+  b.repeat = 1;
+  b.imported = BaselineImport{
+      fmt::format("DiskSpd{}", results.version.empty() ? std::string() : " " + results.version),
+      file};
+  for (const diskspd::TimeSpanFigures& f : results.spans) {
+    BaselineCheck c;
+    c.name = f.check_name;
+    c.stated_keys_only = true;
+    for (const fio_job::ImportedCheck& p : profile)
+      if (p.check_name == f.check_name) c.workload = stated_workload(p.workload);
+    if (c.workload.is_null())
+      throw ThresholdError(f.where, "<TimeSpan>", "no time span of the <Profile> ran as this one");
+    keep(c.samples, "iops", f.iops());
+    keep(c.samples, "mbps", f.mbps());
+    if (f.latency_avg_ms) keep(c.samples, "latency_avg_ms", *f.latency_avg_ms);
+    for (const auto& [pct, ms] : f.latency_percentiles_ms) {
+      if (pct == 100)
+        keep(c.samples, "latency_max_ms", ms);
+      else if (pct > 0)
+        keep(c.samples, fmt::format("latency_p{:g}_ms", pct), ms);
+    }
+    b.checks.push_back(std::move(c));
+  }
+  return b;
+}
+
+int run_import(const ImportFlags& flags) {
+  try {
+    const Baseline b = diskspd_baseline(flags.results);
+    save_baseline(flags.out, b, flags.force ? IfExists::replace : IfExists::refuse);
+    std::cout << fmt::format("wrote {}: {} checks from {} ({}), one figure each\n", flags.out,
+                             b.checks.size(), flags.results, b.imported->tool);
+    return kExitOk;
+  } catch (const ThresholdError& e) {
+    std::cerr << e.what() << "\niogate: baseline not written\n";
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: baseline not written: " << e.what() << '\n';
+  }
+  return kExitBadInput;
+}
+
+}  // namespace
+
+void add_baseline_import_diskspd(CLI::App& baseline, int& exit_code) {
+  auto flags = std::make_shared<ImportFlags>();
+  CLI::App* sub = baseline_import_subcommand(baseline).add_subcommand(
+      "diskspd", "A baseline from DiskSpd's XML results (-Rxml): one check per time span");
+  sub->add_option("results", flags->results, "DiskSpd's results (XML)")->required();
+  sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
+  sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
+  sub->callback([flags, &exit_code] { exit_code = run_import(*flags); });
+}
+
+}  // namespace iogate::cli
