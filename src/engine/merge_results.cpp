@@ -27,6 +27,8 @@ void add_counts(RunResult& into, const RunResult& from) {
   into.blocks_verified += from.blocks_verified;
   add_block_sizes(into.block_sizes, from.block_sizes);
   into.latency.merge(from.latency);
+  into.read_latency.merge(from.read_latency);
+  into.write_latency.merge(from.write_latency);
   into.completed = into.completed && from.completed;
 }
 

@@ -22,4 +22,18 @@ double RunResult::mbps() const {
   return per_second(static_cast<double>(bytes()) / kBytesPerMiB, elapsed_s);
 }
 
+double RunResult::iops_of(IoDirection d) const {
+  return per_second(static_cast<double>(ios_of(d)), elapsed_s);
+}
+
+double RunResult::mbps_of(IoDirection d) const {
+  return per_second(static_cast<double>(bytes_of(d)) / kBytesPerMiB, elapsed_s);
+}
+
+void RunResult::merge_direction_latencies() {
+  latency.reset();
+  latency.merge(read_latency);
+  latency.merge(write_latency);
+}
+
 }  // namespace iogate

@@ -168,8 +168,8 @@ std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment
     // each holding the largest I/O of a block-size mix.
     w.stride = (largest_block_size(spec) + alignment - 1) / alignment * alignment;
     const std::size_t bytes = std::size_t{w.depth} * w.stride;
-    if (spec.read_pct > 0 || integrity) w.read_buffers = allocate(bytes, alignment, "read");
-    if (spec.read_pct < 100 || integrity) {
+    if (issues(spec, IoDirection::read)) w.read_buffers = allocate(bytes, alignment, "read");
+    if (issues(spec, IoDirection::write)) {
       w.write_buffers = allocate(bytes, alignment, "write");
       fill_pattern(w.write_buffers, w.spec.seed);
     }

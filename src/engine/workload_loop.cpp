@@ -270,12 +270,15 @@ void WorkloadLoop::complete(Slot& slot, std::uint64_t now) {
   slot.busy = false;
   free_.push_back(req.slot);
   if (!slot.counted) return;
-  result_.latency.record(now - req.issued_ns);
+  // One record per I/O, in its direction's histogram: the run's is their merge (finish()).
+  const std::uint64_t took = now - req.issued_ns;
   const std::uint32_t length = slot.length;
   if (req.direction == IoDirection::read) {
+    result_.read_latency.record(took);
     result_.bytes_read += length;
     ++result_.ios_read;
   } else {
+    result_.write_latency.record(took);
     result_.bytes_written += length;
     ++result_.ios_written;
   }

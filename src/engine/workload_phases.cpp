@@ -31,6 +31,8 @@ void WorkloadLoop::begin_measure(std::uint64_t now) {
   stop_ns_ = spec_.duration.count() > 0 ? now + static_cast<std::uint64_t>(spec_.duration.count())
                                         : std::numeric_limits<std::uint64_t>::max();
   result_.latency.reset();
+  result_.read_latency.reset();
+  result_.write_latency.reset();
   result_.bytes_read = result_.bytes_written = result_.ios_read = result_.ios_written = 0;
   result_.intervals.clear();
   interval_bytes_ = interval_ios_ = 0;
@@ -59,6 +61,7 @@ void WorkloadLoop::close_intervals(std::uint64_t now, bool call_hook) {
     next_interval_ns_ += kIntervalNs;
     publish_progress();
     if (call_hook && hook_ && !stopped_by_hook_) {
+      result_.merge_direction_latencies();
       bool go_on = true;
       if (progress_ == nullptr) {
         go_on = hook_(result_);
@@ -120,6 +123,7 @@ void WorkloadLoop::finish() {
   result_.cpu_system_pct = cpu.system;
   result_.completed = !stopped_by_hook_;
   result_.block_sizes = size_counts_;
+  result_.merge_direction_latencies();
 }
 
 void WorkloadLoop::throw_io_error(const IoRequest& req, int err, const char* why) const {
@@ -130,6 +134,7 @@ void WorkloadLoop::throw_io_error(const IoRequest& req, int err, const char* why
   RunResult partial = result_;
   partial.completed = false;
   partial.block_sizes = size_counts_;
+  partial.merge_direction_latencies();
   if (phase_ == Phase::measure) partial.elapsed_s = seconds(now_ns() - measure_start_ns_);
   throw IoError(err, what, std::move(partial));
 }

@@ -34,6 +34,8 @@
 #include <string_view>
 #include <vector>
 
+#include "iogate/engine/io_backend.hpp"
+
 namespace iogate {
 
 enum class FlushPolicy {
@@ -126,6 +128,13 @@ inline std::uint64_t largest_block_size(const WorkloadSpec& spec) {
   for (const BlockSizeShare& share : spec.block_mix)
     if (share.block_size > largest) largest = share.block_size;
   return largest;
+}
+
+// Whether the workload issues I/O that way: reads when read_pct is above 0, writes when it is
+// below 100; an integrity pass writes its file and reads it back, so it does both.
+inline bool issues(const WorkloadSpec& spec, IoDirection direction) {
+  if (spec.kind == WorkloadKind::integrity) return true;
+  return direction == IoDirection::read ? spec.read_pct > 0 : spec.read_pct < 100;
 }
 
 // What a written layout writes its file in: the size the workload names, else its largest I/O, as

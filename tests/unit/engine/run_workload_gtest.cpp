@@ -71,6 +71,46 @@ TEST(RunWorkload, MixedReadWriteCountsAddUp) {
   EXPECT_EQ(interval_bytes, r.bytes());
 }
 
+// Read and write figures apart (IOMeter's, DiskSpd's and fio's): a 70/30 mix counts each
+// direction in proportion, each I/O lands in its direction's histogram once, and the run's
+// histogram is the two merged.
+TEST(RunWorkload, MixedRunKeepsReadAndWriteFiguresApart) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("data", 16 * kMiB);
+  WorkloadSpec spec = buffered(16 * kMiB, 16 * kMiB);
+  spec.read_pct = 70;
+  spec.random_pct = 100;
+  spec.workers = 2;
+  const RunResult r = run_workload(spec, file);
+
+  ASSERT_EQ(r.ios(), 4096u);
+  const double read_share = static_cast<double>(r.ios_read) / static_cast<double>(r.ios());
+  EXPECT_NEAR(read_share, 0.70, 0.03);  // 4096 draws of a 70% coin: sd 0.7%
+  EXPECT_EQ(r.read_latency.count(), r.ios_read);
+  EXPECT_EQ(r.write_latency.count(), r.ios_written);
+  EXPECT_EQ(r.latency.count(), r.ios());
+  EXPECT_EQ(r.latency.max_ns(), std::max(r.read_latency.max_ns(), r.write_latency.max_ns()));
+  EXPECT_EQ(r.latency.min_ns(), std::min(r.read_latency.min_ns(), r.write_latency.min_ns()));
+  EXPECT_TRUE(r.has_direction(IoDirection::read));
+  EXPECT_TRUE(r.has_direction(IoDirection::write));
+  EXPECT_EQ(r.bytes_of(IoDirection::read), r.ios_read * 4096);
+  EXPECT_DOUBLE_EQ(r.iops_of(IoDirection::read) + r.iops_of(IoDirection::write), r.iops());
+  EXPECT_NEAR(r.iops_of(IoDirection::read) / r.iops(), read_share, 1e-12);
+}
+
+TEST(RunWorkload, PureReadRunHasNoWriteFigures) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("data", 4 * kMiB);
+  WorkloadSpec spec = buffered(4 * kMiB, 4 * kMiB);
+  spec.read_pct = 100;
+  const RunResult r = run_workload(spec, file);
+
+  EXPECT_TRUE(r.has_direction(IoDirection::read));
+  EXPECT_FALSE(r.has_direction(IoDirection::write));
+  EXPECT_EQ(r.read_latency.count(), r.ios());
+  EXPECT_EQ(r.write_latency.count(), 0u);
+}
+
 TEST(RunWorkload, TimeBasedRunEndsCompleteWithIntervals) {
   const test::TempDir dir;
   const auto file = dir.make_file("data", 4 * kMiB);
