@@ -141,15 +141,26 @@ void require_baseline_figures(const Baseline& baseline, const BaselineCheck& rec
 
 MetricSamples baseline_samples(const Check& check, const std::vector<RunResult>& runs) {
   Check all = check;
-  auto add = [&all](Metric m, double percentile) {
-    all.expectations.push_back({"", m, BoundKind::max, percentile, AbsoluteBound{1}});
+  auto add = [&all](Metric m, double percentile, std::optional<IoDirection> direction) {
+    all.expectations.push_back({"", m, BoundKind::max, percentile, AbsoluteBound{1}, direction});
   };
-  add(Metric::iops, 0);
-  add(Metric::mbps, 0);
-  add(Metric::duration, 0);
-  add(Metric::latency_avg, 0);
-  add(Metric::latency_max, 0);
-  for (double p : {50.0, 90.0, 99.0, 99.9, 99.99}) add(Metric::latency_percentile, p);
+  // Of all I/Os, and of each direction every run has figures of ("read_iops",
+  // "write_latency_p99_ms"), so read_ and write_ bounds can be relative to the baseline too. A
+  // direction some run lacks (it did no such I/O, or its result was read back from before
+  // directions were kept) is left out rather than kept as runs without the figure.
+  const auto every_run = [&runs](auto has) { return std::all_of(runs.begin(), runs.end(), has); };
+  for (const std::optional<IoDirection> d :
+       {std::optional<IoDirection>{}, std::optional{IoDirection::read},
+        std::optional{IoDirection::write}}) {
+    if (d && !every_run([d](const RunResult& r) { return r.has_direction(*d); })) continue;
+    add(Metric::iops, 0, d);
+    add(Metric::mbps, 0, d);
+    if (!d) add(Metric::duration, 0, d);
+    if (d && !every_run([d](const RunResult& r) { return r.latency_of(*d).count() > 0; })) continue;
+    add(Metric::latency_avg, 0, d);
+    add(Metric::latency_max, 0, d);
+    for (double p : {50.0, 90.0, 99.0, 99.9, 99.99}) add(Metric::latency_percentile, p, d);
+  }
   return collect_samples(all, runs);
 }
 

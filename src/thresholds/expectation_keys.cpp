@@ -1,9 +1,12 @@
 #include "expectation_keys.hpp"
 
+#include "iogate/engine/run_result.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <deque>
 #include <stdexcept>
 #include <string>
 
@@ -58,7 +61,18 @@ constexpr KeySpec kSpreadKeys[] = {
 constexpr std::string_view kValidKeys =
     "iops_min, iops_max, mbps_min, mbps_max, duration_max, latency_avg_max, latency_max, "
     "latency_pNN_max or latency_pNN_N_max for a percentile (latency_p99_max, latency_p99_9_max), "
-    "cv_max and stall_max";
+    "each but duration_max with read_ or write_ in front for one direction (read_iops_min, "
+    "write_latency_p99_max), cv_max and stall_max";
+
+// How a direction's own bounds are described.
+struct DirectionHelp {
+  IoDirection direction;
+  std::string_view help;
+};
+constexpr DirectionHelp kDirectionHelp[] = {
+    {IoDirection::read, "Reads only: "},
+    {IoDirection::write, "Writes only: "},
+};
 
 bool is_spread_key(std::string_view key) {
   return std::any_of(std::begin(kSpreadKeys), std::end(kSpreadKeys),
@@ -196,11 +210,17 @@ std::optional<double> parse_peers_bound(std::string_view text) {
 }
 
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key) {
+  // "write_latency_p99_max": write, "latency_p99_max" (run_result.hpp spells the prefixes).
+  std::string_view plain = key;
+  const std::optional<IoDirection> direction = take_direction_prefix(plain);
   for (const FixedKey& k : kFixedKeys) {
-    if (k.name == key) return ExpectationKey{k.metric, k.kind, 0};
+    if (k.name != plain) continue;
+    // The measured window's length is the run's whatever the direction.
+    if (direction && k.metric == Metric::duration) return std::nullopt;
+    return ExpectationKey{k.metric, k.kind, 0, direction};
   }
-  if (const auto p = percentile_of(key)) {
-    return ExpectationKey{Metric::latency_percentile, BoundKind::max, *p};
+  if (const auto p = percentile_of(plain)) {
+    return ExpectationKey{Metric::latency_percentile, BoundKind::max, *p, direction};
   }
   return std::nullopt;
 }
@@ -221,6 +241,18 @@ const TableSpec& expect_table() {
                        .kind = ValueKind::bound,
                        .example = R"("50ms")"});
     }
+    // Each direction's own bounds, named and described from the plain ones (their text is kept
+    // for the program's life: KeySpec holds views).
+    static std::deque<std::string> texts;
+    for (const DirectionHelp& p : kDirectionHelp) {
+      for (const FixedKey& k : kFixedKeys) {
+        if (k.metric == Metric::duration) continue;
+        const std::string& name =
+            texts.emplace_back(std::string(direction_prefix(p.direction)) + std::string(k.name));
+        const std::string& help = texts.emplace_back(std::string(p.help) + std::string(k.help));
+        out.push_back({.name = name, .help = help, .kind = ValueKind::bound, .example = k.example});
+      }
+    }
     out.insert(out.end(), std::begin(kSpreadKeys), std::end(kSpreadKeys));
     return out;
   }();
@@ -228,7 +260,8 @@ const TableSpec& expect_table() {
       .name = "latency_p90_max",
       .help =
           "The highest latency of a percentile that passes, with its unit: latency_p99_max, "
-          "latency_p99_9_max (99.9th)",
+          "latency_p99_9_max (99.9th); read_latency_p99_max, write_latency_p99_max: of one "
+          "direction's I/Os",
       .kind = ValueKind::bound,
       .example = R"("50ms")"};
   static const TableSpec table{.name = {},
@@ -262,7 +295,7 @@ ExpectTable read_expectations(const Section& section, const toml::table& table) 
     found.emplace_back(
         key.source(),
         Expectation{std::string(key.str()), meaning.metric, meaning.kind, meaning.percentile,
-                    bound_value(section, node, key.str(), meaning.metric)});
+                    bound_value(section, node, key.str(), meaning.metric), meaning.direction});
   }
   std::sort(found.begin(), found.end(),
             [](const auto& a, const auto& b) { return before(a.first, b.first); });

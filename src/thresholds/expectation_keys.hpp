@@ -2,9 +2,12 @@
 //
 // Each key names a metric and a direction: iops_min, iops_max, mbps_min, mbps_max, duration_max,
 // latency_avg_max, latency_max and latency_pNN[_N]_max (latency_p99_max, latency_p99_9_max: the
-// underscore stands for the decimal point). Values are converted to the metric's unit (IOPS, MiB/s,
-// seconds, milliseconds). Latencies must carry a unit ("200ms"): IOMeter tables read in
-// milliseconds and everything else here reads in seconds, so a bare number would be a trap.
+// underscore stands for the decimal point). Each but duration_max may be prefixed read_ or write_
+// (read_iops_min, write_latency_p99_max): the bound is then on that direction's I/Os only, and
+// reads as the plain key does (take_direction_prefix, iogate/engine/run_result.hpp, splits it).
+// Values are converted to the metric's unit (IOPS, MiB/s, seconds, milliseconds). Latencies must
+// carry a unit ("200ms"): IOMeter tables read in milliseconds and everything else here reads in
+// seconds, so a bare number would be a trap.
 //
 // Any bound may instead be relative: "90% of baseline" (a share from 1% to 1000%, then " of
 // baseline"; spaces around the words are forgiven, nothing else is). "70% of peers" is the same
@@ -33,13 +36,15 @@ struct ExpectationKey {
   Metric metric;
   BoundKind kind;
   double percentile = 0;
+  std::optional<IoDirection> direction = std::nullopt;  // read_ and write_ keys
 };
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key);
 
 // The names of the percentile bounds lookup_expectation_key knows: a percentile above 0 and below
 // 100, of one or two whole digits and any fraction (latency_p99_max, latency_p99_9_max).
 inline constexpr std::string_view kPercentileKeyPattern =
-    "^latency_p(?:(?:0?[1-9]|[1-9][0-9])(?:_[0-9]+)?|0{1,2}_[0-9]*[1-9][0-9]*)_max$";
+    "^(?:read_|write_)?latency_p(?:(?:0?[1-9]|[1-9][0-9])(?:_[0-9]+)?|0{1,2}_[0-9]*[1-9][0-9]*)_"
+    "max$";
 
 // [check.expect] as threshold_keys.hpp describes a table: the bounds by name, the percentile
 // bounds the peers may take, cv_max and stall_max, and every percentile bound by its pattern.

@@ -14,9 +14,11 @@ struct Found {
   double value = 0;
 };
 
-Found absolute(const Check& check, Metric metric, BoundKind kind) {
+// Of all I/Os, or of one direction's (read_iops_min).
+Found absolute(const Check& check, Metric metric, BoundKind kind,
+               std::optional<IoDirection> direction = std::nullopt) {
   for (const Expectation& e : check.expectations) {
-    if (e.metric != metric || e.kind != kind) continue;
+    if (e.metric != metric || e.kind != kind || e.direction != direction) continue;
     if (const auto* a = std::get_if<AbsoluteBound>(&e.bound)) return {&e, a->value};
   }
   return {};
@@ -32,14 +34,29 @@ std::string figure(double v) { return fmt::format("{:g}", v); }
 
 void reject_impossible_bounds(const Section& section, const toml::table& expect,
                               const Check& check) {
-  for (const Metric m : {Metric::iops, Metric::mbps}) {
-    const Found lower = absolute(check, m, BoundKind::min);
-    const Found upper = absolute(check, m, BoundKind::max);
-    if (lower.expectation && upper.expectation && lower.value > upper.value) {
-      section.fail(node_of(expect, *upper.expectation), upper.expectation->key,
-                   fmt::format("expected at least {} = {}: no run can be above the floor and "
-                               "below the ceiling, got {}",
-                               lower.expectation->key, figure(lower.value), figure(upper.value)));
+  // A bound on a direction the workload never issues would judge figures that cannot exist.
+  for (const Expectation& e : check.expectations) {
+    if (!e.direction || issues(check.workload, *e.direction)) continue;
+    const bool reads = *e.direction == IoDirection::read;
+    section.fail(node_of(expect, e), e.key,
+                 fmt::format("expected a workload that {} (read {}), got one that only {} "
+                             "(read {}%)",
+                             reads ? "reads" : "writes", reads ? "above 0%" : "below 100%",
+                             reads ? "writes" : "reads", figure(check.workload.read_pct)));
+  }
+
+  for (const std::optional<IoDirection> d :
+       {std::optional<IoDirection>{}, std::optional{IoDirection::read},
+        std::optional{IoDirection::write}}) {
+    for (const Metric m : {Metric::iops, Metric::mbps}) {
+      const Found lower = absolute(check, m, BoundKind::min, d);
+      const Found upper = absolute(check, m, BoundKind::max, d);
+      if (lower.expectation && upper.expectation && lower.value > upper.value) {
+        section.fail(node_of(expect, *upper.expectation), upper.expectation->key,
+                     fmt::format("expected at least {} = {}: no run can be above the floor and "
+                                 "below the ceiling, got {}",
+                                 lower.expectation->key, figure(lower.value), figure(upper.value)));
+      }
     }
   }
 

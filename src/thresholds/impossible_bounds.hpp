@@ -2,8 +2,10 @@
 // check lints fine and then fails on every storage, which reads as a storage problem; it is a
 // mistake in the file and is reported there.
 //
-// Only pairs that are impossible whatever the storage does are refused:
-//   - a floor above the ceiling of the same figure (iops_min = 100 with iops_max = 50; mbps);
+// Only bounds that are impossible whatever the storage does are refused:
+//   - a bound on a direction the workload never issues (write_iops_min when it only reads);
+//   - a floor above the ceiling of the same figure (iops_min = 100 with iops_max = 50; mbps; and
+//     each direction's, read_iops_min with read_iops_max);
 //   - mbps_min above what iops_max allows: no I/O moves more than block_size bytes (a mix's
 //     largest size), so MiB/s is at most iops x block_size / 1 MiB;
 //   - duration_max shorter than `duration` in a time-based check (no `size`): the measured window

@@ -35,7 +35,8 @@ FailFast::FailFast(const Check& check, const MetricSamples* baseline) : check_(c
   for (const Expectation& e : check.expectations) {
     const bool watched =
         (e.metric == Metric::duration && e.kind == BoundKind::max) ||
-        ((e.metric == Metric::mbps || e.metric == Metric::iops) && e.kind == BoundKind::min);
+        ((e.metric == Metric::mbps || e.metric == Metric::iops) && e.kind == BoundKind::min &&
+         !e.direction);  // the intervals count all I/Os, not one direction's
     const double value = lenient_bound(e, baseline);
     if (watched && std::isfinite(value)) limits_.push_back({&e, value});
   }

@@ -40,9 +40,14 @@ bool pooled(const Expectation& e) {
   return e.metric == Metric::latency_percentile && std::holds_alternative<AbsoluteBound>(e.bound);
 }
 
-LatencyHistogram pool(const std::vector<RunResult>& runs) {
+// The latencies an expectation bounds: of every I/O, or of one direction's.
+const LatencyHistogram& latencies(const Expectation& e, const RunResult& r) {
+  return e.direction ? r.latency_of(*e.direction) : r.latency;
+}
+
+LatencyHistogram pool(const std::vector<RunResult>& runs, std::optional<IoDirection> direction) {
   LatencyHistogram all;
-  for (const RunResult& r : runs) all.merge(r.latency);
+  for (const RunResult& r : runs) all.merge(direction ? r.latency_of(*direction) : r.latency);
   return all;
 }
 
@@ -71,6 +76,11 @@ void judge_stalls(const Check& check, const std::vector<RunResult>& runs, Verdic
 }  // namespace
 
 std::string sample_key(const Expectation& e) {
+  if (e.direction) {
+    Expectation all = e;
+    all.direction.reset();
+    return std::string(direction_prefix(*e.direction)) + sample_key(all);
+  }
   switch (e.metric) {
     case Metric::iops:
       return "iops";
@@ -89,21 +99,24 @@ std::string sample_key(const Expectation& e) {
 }
 
 double measured_value(const Expectation& e, const RunResult& r) {
-  const bool no_latency = r.latency.count() == 0;
+  const LatencyHistogram& latency = latencies(e, r);
+  const bool no_latency = latency.count() == 0;
+  // A direction the run did no I/O in has no figures: NaN, as for a latency without I/O.
+  const bool absent = e.direction && !r.has_direction(*e.direction);
   switch (e.metric) {
     case Metric::iops:
-      return r.iops();
+      return absent ? NAN : e.direction ? r.iops_of(*e.direction) : r.iops();
     case Metric::mbps:
-      return r.mbps();
+      return absent ? NAN : e.direction ? r.mbps_of(*e.direction) : r.mbps();
     case Metric::duration:
       return r.elapsed_s;
     // No completed I/O has no latency: NaN, which satisfies no bound.
     case Metric::latency_avg:
-      return no_latency ? NAN : r.lat_avg_ms();
+      return no_latency ? NAN : avg_ms(latency);
     case Metric::latency_max:
-      return no_latency ? NAN : r.lat_max_ms();
+      return no_latency ? NAN : max_ms(latency);
     case Metric::latency_percentile:
-      return no_latency ? NAN : r.lat_percentile_ms(e.percentile);
+      return no_latency ? NAN : percentile_ms(latency, e.percentile);
   }
   return NAN;
 }
@@ -133,9 +146,14 @@ Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
                ? static_cast<int>(runs.size())
                : static_cast<int>(current.at(sample_key(check.expectations[0])).size());
   v.runs_allowed = plan.max_runs;
-  const bool any_pooled = std::any_of(check.expectations.begin(), check.expectations.end(), pooled);
-  std::optional<LatencyHistogram> all_ios;  // 58 KiB: built only when a bound needs it
-  if (any_pooled) all_ios = pool(runs);
+  // 58 KiB each: built only when a bound needs it, per direction bounded (all, read, write).
+  std::optional<LatencyHistogram> pools[3];
+  const auto pool_of = [&](const Expectation& e) -> const LatencyHistogram& {
+    std::optional<LatencyHistogram>& p =
+        pools[e.direction ? 1 + static_cast<std::size_t>(*e.direction) : 0];
+    if (!p) p = pool(runs, e.direction);
+    return *p;
+  };
   for (const Expectation& e : check.expectations) {
     const std::vector<double>& values = current.at(sample_key(e));
     if (std::holds_alternative<PeersBound>(e.bound)) {
@@ -166,7 +184,7 @@ Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
       j = judge_relative(e, values, found->second, rel->fraction, levels);
       v.compared.push_back({&e, median(found->second), median(values)});
     } else if (pooled(e)) {
-      j = judge_pooled_percentile(e, *all_ios, v.runs, bound, levels);
+      j = judge_pooled_percentile(e, pool_of(e), v.runs, bound, levels);
     } else {
       j = judge_absolute(e, values, bound, levels);
     }

@@ -104,7 +104,9 @@ BaselineProvenance baseline_provenance(const Baseline& baseline, const std::stri
 void require_baseline_figures(const Baseline& baseline, const BaselineCheck& recorded,
                               const Check& check);
 
-// The samples a baseline keeps: every standard metric and any percentile the check asks for.
+// The samples a baseline keeps: every standard metric, each direction's ("read_iops",
+// "write_latency_p99_ms") where every run has that direction's figures, and any percentile the
+// check asks for.
 MetricSamples baseline_samples(const Check& check, const std::vector<RunResult>& runs);
 
 nlohmann::json baseline_to_json(const Baseline& baseline);

@@ -25,7 +25,9 @@
 // Expectation keys: iops_min, iops_max, mbps_min, mbps_max (MiB/s), duration_max, latency_avg_max,
 // latency_max and latency_pNN[_N]_max (latency_p99_9_max is the 99.9th percentile). Latencies
 // must carry a unit ("200ms"): a bare number would be ambiguous between IOMeter's milliseconds
-// and the seconds used everywhere else.
+// and the seconds used everywhere else. Each but duration_max may be prefixed read_ or write_ to
+// bound one direction's figure of a mixed workload, as IOMeter, DiskSpd and fio report them apart
+// (read_iops_min, write_latency_p99_max); a direction the workload does not issue is refused.
 //
 // Expectations are typed: a metric, a direction (floor or ceiling) and a bound, either absolute
 // (300 IOPS, "3m"), relative to a recorded baseline ("90% of baseline", "150% of baseline"; see
@@ -111,6 +113,8 @@ struct Expectation {
   BoundKind kind;
   double percentile = 0;  // for latency_percentile: 50, 90, 99, 99.9, 99.99
   Bound bound;
+  // read_ and write_ keys: the figure of that direction's I/Os only; none: of all of them.
+  std::optional<IoDirection> direction = std::nullopt;
 };
 
 struct Check {

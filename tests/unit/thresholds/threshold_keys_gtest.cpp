@@ -101,6 +101,8 @@ std::string refusal(const Doc& doc) {
 // The standard file with `key = value` in the table at `where`.
 std::string refusal_with(Where where, std::string_view key, const std::string& value) {
   Doc doc;
+  // The standard workload only writes: a bound on reads needs one that reads.
+  if (where == Where::expect && key.starts_with("read_")) doc.workload["read"] = R"("70%")";
   doc.at(where)[std::string(key)] = value;
   return refusal(doc);
 }
