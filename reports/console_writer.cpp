@@ -42,6 +42,8 @@ class ConsoleWriter final : public ReportWriter {
     out() << line << '\n';
     if (const std::string mix = block_mix_line(c.workload, c.result); !mix.empty())
       lines_.push_back(c.check + ": " + mix);
+    if (const std::string sides = directions_line(c.result); !sides.empty())
+      lines_.push_back(c.check + ": " + sides);
     for (const std::string& m : c.messages) lines_.push_back(label + " " + m);
     for (const std::string& m : fleet_lines(c)) lines_.push_back("FLEET " + c.check + ": " + m);
     for (const std::string& m : c.fingerprint_changes) lines_.push_back("fingerprint: " + m);

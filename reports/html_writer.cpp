@@ -184,6 +184,8 @@ void HtmlWriter::check_section(std::size_t i, const CheckRecord& c,
       i, esc(c.check), status_name(c.status), verdict_label(c.status));
   if (!c.description.empty()) out() << "<p>" << esc(c.description) << "</p>\n";
   if (!c.datastore.empty()) out() << "<p>datastore <b>" << esc(c.datastore) << "</b></p>\n";
+  if (const std::string sides = directions_line(c.result); !sides.empty())
+    out() << "<p>" << esc(sides) << "</p>\n";
   const std::vector<std::string> confirmed = confirmation_lines(c);
   if (!c.messages.empty() || !c.baseline.empty() || !c.fingerprint_changes.empty() ||
       !confirmed.empty()) {

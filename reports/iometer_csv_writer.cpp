@@ -7,10 +7,12 @@
 //   'End Test
 //
 // The check's name is the access specification's, so a file written here reads back as figures
-// keyed like the checks (`iogate baseline import iometer`). What iogate does not measure is left
-// empty, never written as a figure: read and write response times apart (iogate keeps one
-// latency histogram for all I/Os), transactions and connections of network workers, the raw
-// timer sums, the CPU's split into user, privileged, DPC and interrupt time, network counters.
+// keyed like the checks (`iogate baseline import iometer`). Read and write response times are
+// each direction's own (RunResult::read_latency, write_latency), left empty for a direction the
+// run did no I/O in, as for a result read back from before they were kept. What iogate does not
+// measure is left empty, never written as a figure: transactions and connections of network
+// workers, the raw timer sums, the CPU's split into user, privileged, DPC and interrupt time,
+// network counters.
 // Errors are 0: a run with an I/O error fails and has no figures. Response times are in ms, MBps
 // (Binary) in MiB/s, as IOMeter's; IOMeter's "Transactions per Second" of a disk worker is its
 // I/Os per second, and so it is here. Text from records (check and host names) is made a CSV
@@ -165,7 +167,7 @@ class IometerCsvWriter final : public ReportWriter {
   void row(const CheckRecord& c, std::string_view type, const std::string& name) {
     const RunResult& r = c.result;
     const double s = r.elapsed_s > 0 ? r.elapsed_s : 1;
-    std::map<std::string_view, std::string> v;
+    std::map<std::string, std::string, std::less<>> v;
     v["Target Type"] = std::string(type);
     v["Target Name"] = field(name);
     v["Access Specification Name"] = field(c.check);
@@ -173,12 +175,11 @@ class IometerCsvWriter final : public ReportWriter {
     v["# Workers"] = std::to_string(r.workers);
     v["# Disks"] = "1";
     v["IOps"] = number(r.iops());
-    v["Read IOps"] = number(static_cast<double>(r.ios_read) / s);
-    v["Write IOps"] = number(static_cast<double>(r.ios_written) / s);
-    const double mib = 1024.0 * 1024.0;
+    v["Read IOps"] = number(r.iops_of(IoDirection::read));
+    v["Write IOps"] = number(r.iops_of(IoDirection::write));
     v["MBps (Binary)"] = number(r.mbps());
-    v["Read MBps (Binary)"] = number(static_cast<double>(r.bytes_read) / mib / s);
-    v["Write MBps (Binary)"] = number(static_cast<double>(r.bytes_written) / mib / s);
+    v["Read MBps (Binary)"] = number(r.mbps_of(IoDirection::read));
+    v["Write MBps (Binary)"] = number(r.mbps_of(IoDirection::write));
     v["MBps (Decimal)"] = number(static_cast<double>(r.bytes()) / 1e6 / s);
     v["Read MBps (Decimal)"] = number(static_cast<double>(r.bytes_read) / 1e6 / s);
     v["Write MBps (Decimal)"] = number(static_cast<double>(r.bytes_written) / 1e6 / s);
@@ -190,6 +191,13 @@ class IometerCsvWriter final : public ReportWriter {
     v["Maximum Response Time"] = number(r.lat_max_ms());
     v["Maximum Transaction Time"] = number(r.lat_max_ms());
     v["Maximum Connection Time"] = number(0);
+    for (const IoDirection d : {IoDirection::read, IoDirection::write}) {
+      const LatencyHistogram& h = r.latency_of(d);
+      if (!r.has_direction(d) || h.count() == 0) continue;
+      const std::string_view side = d == IoDirection::read ? "Read" : "Write";
+      v[fmt::format("Average {} Response Time", side)] = number(avg_ms(h));
+      v[fmt::format("Maximum {} Response Time", side)] = number(max_ms(h));
+    }
     for (const char* k : {"Errors", "Read Errors", "Write Errors", "Connections"}) v[k] = "0";
     v["Bytes Read"] = std::to_string(r.bytes_read);
     v["Bytes Written"] = std::to_string(r.bytes_written);

@@ -45,6 +45,7 @@ class MarkdownWriter final : public ReportWriter {
     }
     datastores();
     block_mixes();
+    directions();
     bool heading = false;
     for (const CheckRecord& c : checks_) {
       const std::vector<std::string> fleet = fleet_lines(c);
@@ -84,6 +85,18 @@ class MarkdownWriter final : public ReportWriter {
       const std::string line = block_mix_line(c.workload, c.result);
       if (line.empty()) continue;
       if (!heading) out() << "\n### Block-size mixes\n\n";
+      heading = true;
+      out() << fmt::format("- **{}**: {}\n", cell(c.check), cell(line));
+    }
+  }
+
+  // Each mixed check's read and write figures apart (the table's are of all its I/Os).
+  void directions() {
+    bool heading = false;
+    for (const CheckRecord& c : checks_) {
+      const std::string line = directions_line(c.result);
+      if (line.empty()) continue;
+      if (!heading) out() << "\n### Reads and writes\n\n";
       heading = true;
       out() << fmt::format("- **{}**: {}\n", cell(c.check), cell(line));
     }

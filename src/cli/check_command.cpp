@@ -134,6 +134,8 @@ int run(const CheckFlags& flags) {
     if (const std::string mix = block_mix_line(done.record.workload, done.record.result);
         !mix.empty())
       console << "  " << mix << '\n';
+    if (const std::string sides = directions_line(done.record.result); !sides.empty())
+      console << "  " << sides << '\n';
     if (done.record.status == CheckStatus::skipped) {
       for (const std::string& line : done.record.messages) console << "SKIP " << line << '\n';
     } else {

@@ -71,6 +71,8 @@ int run(const RunFlags& flags) {
               << "test file: " << layout_name(check.workload.layout) << '\n';
     if (const std::string mix = block_mix_line(check.workload, outcome.result); !mix.empty())
       std::cout << mix << '\n';
+    if (const std::string sides = directions_line(outcome.result); !sides.empty())
+      std::cout << sides << '\n';
     if (!flags.json.empty()) {
       RunContext context = describe_run("run", datastore->dir, *host_label);
       context.stack = session.storage_stack();

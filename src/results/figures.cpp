@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -13,38 +14,80 @@
 
 namespace iogate {
 
-std::vector<Figure> key_figures(const RunResult& r) {
-  return {{"iops", r.iops()},
-          {"mbps", r.mbps()},
-          {"bytes", static_cast<double>(r.bytes())},
-          {"ios", static_cast<double>(r.ios())},
-          {"lat_avg_ms", r.lat_avg_ms()},
-          {"lat_max_ms", r.lat_max_ms()},
-          {"lat_p50_ms", r.lat_percentile_ms(50)},
-          {"lat_p99_ms", r.lat_percentile_ms(99)},
-          {"lat_p99_9_ms", r.lat_percentile_ms(99.9)},
-          {"cpu_pct", r.cpu_process_pct},
-          {"cpu_system_pct", r.cpu_system_pct},
-          {"duration_s", r.elapsed_s}};
+namespace {
+
+// One direction's key figures, named as the run's are with the direction in front.
+struct DirectionKeys {
+  IoDirection direction;
+  const char* iops;
+  const char* mbps;
+  const char* lat[5];  // avg, max, p50, p99, p99.9: the run's latency figures, in their order
+};
+constexpr DirectionKeys kDirectionKeys[] = {
+    {IoDirection::read,
+     "read_iops",
+     "read_mbps",
+     {"read_lat_avg_ms", "read_lat_max_ms", "read_lat_p50_ms", "read_lat_p99_ms",
+      "read_lat_p99_9_ms"}},
+    {IoDirection::write,
+     "write_iops",
+     "write_mbps",
+     {"write_lat_avg_ms", "write_lat_max_ms", "write_lat_p50_ms", "write_lat_p99_ms",
+      "write_lat_p99_9_ms"}},
+};
+
+std::array<double, 5> latency_figures(const LatencyHistogram& h) {
+  return {avg_ms(h), max_ms(h), percentile_ms(h, 50), percentile_ms(h, 99), percentile_ms(h, 99.9)};
 }
 
-std::optional<double> figure_by_name(const RunResult& r, const std::string& figure) {
-  if (figure == "iops") return r.iops();
-  if (figure == "mbps") return r.mbps();
-  if (figure == "duration_s") return r.elapsed_s;
-  if (figure.rfind("latency_", 0) != 0 || r.latency.count() == 0) return std::nullopt;
-  if (figure == "latency_avg_ms") return r.lat_avg_ms();
-  if (figure == "latency_max_ms") return r.lat_max_ms();
+}  // namespace
+
+std::vector<Figure> key_figures(const RunResult& r) {
+  const std::array<double, 5> lat = latency_figures(r.latency);
+  std::vector<Figure> out{{"iops", r.iops()},
+                          {"mbps", r.mbps()},
+                          {"bytes", static_cast<double>(r.bytes())},
+                          {"ios", static_cast<double>(r.ios())},
+                          {"lat_avg_ms", lat[0]},
+                          {"lat_max_ms", lat[1]},
+                          {"lat_p50_ms", lat[2]},
+                          {"lat_p99_ms", lat[3]},
+                          {"lat_p99_9_ms", lat[4]},
+                          {"cpu_pct", r.cpu_process_pct},
+                          {"cpu_system_pct", r.cpu_system_pct},
+                          {"duration_s", r.elapsed_s}};
+  for (const DirectionKeys& d : kDirectionKeys) {
+    if (!r.has_direction(d.direction)) continue;
+    out.push_back({d.iops, r.iops_of(d.direction)});
+    out.push_back({d.mbps, r.mbps_of(d.direction)});
+    const LatencyHistogram& h = r.latency_of(d.direction);
+    if (h.count() == 0) continue;  // a result read back from before directions were kept
+    const std::array<double, 5> dir_lat = latency_figures(h);
+    for (std::size_t i = 0; i < dir_lat.size(); ++i) out.push_back({d.lat[i], dir_lat[i]});
+  }
+  return out;
+}
+
+std::optional<double> figure_by_name(const RunResult& r, const std::string& name) {
+  // read_iops, write_latency_p99_ms: the figure of that direction's I/Os, none when it did none.
+  std::string_view figure = name;
+  const std::optional<IoDirection> direction = take_direction_prefix(figure);
+  if (direction && !r.has_direction(*direction)) return std::nullopt;
+  if (figure == "iops") return direction ? r.iops_of(*direction) : r.iops();
+  if (figure == "mbps") return direction ? r.mbps_of(*direction) : r.mbps();
+  if (figure == "duration_s" && !direction) return r.elapsed_s;
+  const LatencyHistogram& latency = direction ? r.latency_of(*direction) : r.latency;
+  if (!figure.starts_with("latency_") || latency.count() == 0) return std::nullopt;
+  if (figure == "latency_avg_ms") return avg_ms(latency);
+  if (figure == "latency_max_ms") return max_ms(latency);
   // latency_p<percentile>_ms, the percentile as the verdict prints it ({:g}: 99, 99.9, 99.99)
   constexpr std::string_view kHead = "latency_p", kTail = "_ms";
-  if (figure.size() <= kHead.size() + kTail.size() ||
-      figure.compare(figure.size() - kTail.size(), kTail.size(), kTail) != 0)
-    return std::nullopt;
-  const std::string q = figure.substr(kHead.size(), figure.size() - kHead.size() - kTail.size());
+  if (figure.size() <= kHead.size() + kTail.size() || !figure.ends_with(kTail)) return std::nullopt;
+  const std::string q(figure.substr(kHead.size(), figure.size() - kHead.size() - kTail.size()));
   char* end = nullptr;
   const double percentile = std::strtod(q.c_str(), &end);
   if (end != q.c_str() + q.size() || !(percentile >= 0 && percentile <= 100)) return std::nullopt;
-  return r.lat_percentile_ms(percentile);
+  return percentile_ms(latency, percentile);
 }
 
 std::vector<double> figure_runs(const CheckRecord& record, const std::string& figure) {
@@ -182,6 +225,22 @@ std::string layout_line(const CheckRecord& record) {
     line += fmt::format(" in {:.2f} s", *record.layout_s);
   if (record.cleanup_s) line += fmt::format("; removed in {:.2f} s", *record.cleanup_s);
   return line;
+}
+
+std::string directions_line(const RunResult& result) {
+  if (!result.has_direction(IoDirection::read) || !result.has_direction(IoDirection::write))
+    return {};
+  std::string out;
+  for (const IoDirection d : {IoDirection::read, IoDirection::write}) {
+    out += fmt::format("{}{}: {:.2f} IOPS, {:.2f} MB/s", out.empty() ? "" : "; ",
+                       d == IoDirection::read ? "reads" : "writes", result.iops_of(d),
+                       result.mbps_of(d));
+    const LatencyHistogram& h = result.latency_of(d);
+    if (h.count() > 0)
+      out += fmt::format(", latency avg {:.3f} ms, p99 {:.3f} ms, max {:.3f} ms", avg_ms(h),
+                         percentile_ms(h, 99), max_ms(h));
+  }
+  return out;
 }
 
 std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result) {

@@ -18,6 +18,9 @@ constexpr double kReportedPercentiles[] = {50, 90, 99, 99.9, 99.99};
 
 const char* flush_name(FlushPolicy p) { return p == FlushPolicy::end ? "end" : "none"; }
 
+// The key of a direction's figures in a run's object.
+const char* direction_name(IoDirection d) { return d == IoDirection::read ? "read" : "write"; }
+
 // One bucket of "lat_histogram_ns": [low (incl.), high (excl.), count].
 struct ReadBucket {
   std::uint64_t low = 0, high = 0, count = 0;
@@ -262,10 +265,41 @@ nlohmann::json run_to_json(const RunResult& r) {
 
 namespace {
 
-nlohmann::json run_fields(const RunResult& r) {
+// The lat_ keys of a histogram: figures in ms for reading, and the ns fields and buckets that
+// restore_histogram reads back.
+nlohmann::json latency_fields(const LatencyHistogram& h) {
   nlohmann::json percentiles = nlohmann::json::object();
-  for (double q : kReportedPercentiles)
-    percentiles[fmt::format("{:g}", q)] = r.lat_percentile_ms(q);
+  for (double q : kReportedPercentiles) percentiles[fmt::format("{:g}", q)] = percentile_ms(h, q);
+  nlohmann::json buckets = nlohmann::json::array();
+  for (const LatencyHistogram::Bucket& b : h.nonempty_buckets())
+    buckets.push_back({b.low_ns, b.high_ns, b.count});
+  return {{"lat_avg_ms", avg_ms(h)},           {"lat_min_ms", min_ms(h)},
+          {"lat_max_ms", max_ms(h)},           {"lat_p99_ms", percentile_ms(h, 99)},
+          {"lat_percentiles_ms", percentiles}, {"lat_min_ns", h.min_ns()},
+          {"lat_max_ns", h.max_ns()},          {"lat_mean_ns", h.mean_ns()},
+          {"lat_histogram_ns", buckets}};  // [low (incl.), high (excl.), count], nonempty only
+}
+
+// The fields restore_histogram reads a histogram back from.
+constexpr const char* kHistogramKeys[] = {"lat_min_ns", "lat_max_ns", "lat_mean_ns",
+                                          "lat_histogram_ns"};
+
+// "read" and "write": each direction the run did I/O in, its rates and latencies (its counts are
+// the run's ios_read, bytes_read ...). A direction it did not do is absent, not zeros. A run of
+// one direction has that direction's histogram written once, as the run's (run_from_json).
+void add_directions(const RunResult& r, nlohmann::json& j) {
+  for (const IoDirection d : {IoDirection::read, IoDirection::write}) {
+    if (!r.has_direction(d)) continue;
+    nlohmann::json side = latency_fields(r.latency_of(d));
+    if (r.ios_of(d) == r.ios())
+      for (const char* key : kHistogramKeys) side.erase(key);
+    side["iops"] = r.iops_of(d);
+    side["mbps"] = r.mbps_of(d);
+    j[direction_name(d)] = std::move(side);
+  }
+}
+
+nlohmann::json run_fields(const RunResult& r) {
   nlohmann::json intervals = nlohmann::json::array();
   for (const IntervalSample& s : r.intervals)
     intervals.push_back({{"start_s", s.start_s},
@@ -274,38 +308,29 @@ nlohmann::json run_fields(const RunResult& r) {
                          {"ios", s.ios},
                          {"mbps", s.mbps()},
                          {"iops", s.iops()}});
-  nlohmann::json buckets = nlohmann::json::array();
-  for (const LatencyHistogram::Bucket& b : r.latency.nonempty_buckets())
-    buckets.push_back({b.low_ns, b.high_ns, b.count});
-  return {{"engine", r.engine},
-          {"engine_note", r.engine_note},
-          {"queue_depth", r.queue_depth},
-          {"workers", r.workers},
-          {"blocks_verified", r.blocks_verified},
-          {"seed", r.seed},
-          {"completed", r.completed},
-          {"iops", r.iops()},
-          {"mbps", r.mbps()},
-          {"bytes", r.bytes()},
-          {"ios", r.ios()},
-          {"bytes_read", r.bytes_read},
-          {"bytes_written", r.bytes_written},
-          {"ios_read", r.ios_read},
-          {"ios_written", r.ios_written},
-          {"duration_s", r.elapsed_s},
-          {"flush_s", r.flush_s},
-          {"lat_avg_ms", r.lat_avg_ms()},
-          {"lat_min_ms", static_cast<double>(r.latency.min_ns()) / 1e6},
-          {"lat_max_ms", r.lat_max_ms()},
-          {"lat_p99_ms", r.lat_percentile_ms(99)},
-          {"lat_percentiles_ms", percentiles},
-          {"cpu_pct", r.cpu_process_pct},
-          {"cpu_system_pct", r.cpu_system_pct},
-          {"lat_min_ns", r.latency.min_ns()},
-          {"lat_max_ns", r.latency.max_ns()},
-          {"lat_mean_ns", r.latency.mean_ns()},
-          {"lat_histogram_ns", buckets},  // [low (incl.), high (excl.), count], nonempty only
-          {"intervals", intervals}};
+  nlohmann::json j{{"engine", r.engine},
+                   {"engine_note", r.engine_note},
+                   {"queue_depth", r.queue_depth},
+                   {"workers", r.workers},
+                   {"blocks_verified", r.blocks_verified},
+                   {"seed", r.seed},
+                   {"completed", r.completed},
+                   {"iops", r.iops()},
+                   {"mbps", r.mbps()},
+                   {"bytes", r.bytes()},
+                   {"ios", r.ios()},
+                   {"bytes_read", r.bytes_read},
+                   {"bytes_written", r.bytes_written},
+                   {"ios_read", r.ios_read},
+                   {"ios_written", r.ios_written},
+                   {"duration_s", r.elapsed_s},
+                   {"flush_s", r.flush_s},
+                   {"cpu_pct", r.cpu_process_pct},
+                   {"cpu_system_pct", r.cpu_system_pct},
+                   {"intervals", intervals}};
+  j.update(latency_fields(r.latency));
+  add_directions(r, j);
+  return j;
 }
 
 }  // namespace
@@ -340,6 +365,15 @@ RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
   r.cpu_process_pct = f.number_or("cpu_pct", 0, 0, kMaxCpuPct, kCpu);
   r.cpu_system_pct = f.number_or("cpu_system_pct", 0, 0, 100, "a percentage from 0 to 100");
   restore_histogram(f, r.ios(), r.latency);
+  for (const IoDirection d : {IoDirection::read, IoDirection::write}) {
+    LatencyHistogram& h = d == IoDirection::read ? r.read_latency : r.write_latency;
+    // No more latencies than the direction has I/Os: one with none has no buckets at all.
+    if (f.find(direction_name(d)) != nullptr)
+      restore_histogram(f.object(direction_name(d)), r.ios_of(d), h);
+    // A run of one direction: its latencies are the run's, written once (and so in files from
+    // before directions were kept).
+    if (h.count() == 0 && r.ios_of(d) > 0 && r.ios_of(d) == r.ios()) h = r.latency;
+  }
   f.for_each("intervals", [&](const nlohmann::json& s, const std::string& at) {
     const JsonFields i(s, at);
     IntervalSample sample{i.number("start_s", 0, kMaxReadBackSeconds, kSeconds),

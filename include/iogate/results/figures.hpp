@@ -17,12 +17,17 @@ struct Figure {
 };
 
 // iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p50_ms, lat_p99_ms, lat_p99_9_ms, cpu_pct,
-// cpu_system_pct, duration_s, in that order.
+// cpu_system_pct, duration_s, in that order; then for each direction the run did I/O in (reads,
+// then writes; RunResult::has_direction) read_iops, read_mbps and read_lat_avg_ms ...
+// read_lat_p99_9_ms (write_ likewise; the latencies only when the result holds them). A
+// direction the run did not do has no figures rather than zeros.
 std::vector<Figure> key_figures(const RunResult& result);
 
 // A run's figure by the name the verdict and the baseline give it (BoundFigures::figure): "iops",
 // "mbps", "duration_s", "latency_avg_ms", "latency_max_ms", "latency_p99_ms", "latency_p99.9_ms"
-// ...; none for a name it does not know, or a latency of a run without a completed I/O.
+// ..., and one direction's with read_ or write_ in front ("read_iops", "write_latency_p99_ms");
+// none for a name it does not know, a latency of a run without a completed I/O, or a direction
+// the run did no I/O in.
 std::optional<double> figure_by_name(const RunResult& result, const std::string& figure);
 
 // A check's runs of `figure` (named as figure_by_name names it): its repeats' figures when it was
@@ -86,6 +91,10 @@ std::vector<std::string> fleet_lines(const CheckRecord& record);
 // reused from Max_Throughput_100_Read": how the check's test file was made and, when known, how
 // long its removal took; empty when it never was made.
 std::string layout_line(const CheckRecord& record);
+// "reads: 702.10 IOPS, 2.74 MB/s, latency avg 0.412 ms, p99 1.250 ms, max 4.100 ms; writes:
+// 300.90 IOPS, ...": a mixed run's figures by direction, as IOMeter, DiskSpd and fio give them;
+// empty for a run of one direction, whose figures are the run's.
+std::string directions_line(const RunResult& result);
 // "block sizes: 4 KiB 60.02% of I/Os (asked 60%), 64 KiB 39.98% (asked 40%)": the measured
 // shares of a block-size mix beside the asked ones; empty for a workload of one size.
 std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result);

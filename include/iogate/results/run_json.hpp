@@ -11,7 +11,12 @@
 // when it only wrote. A block-size mix is written only when the workload has one
 // ("block_mix": [{"block_size", "pct"}], as asked) and so are a run's counts per size
 // ("block_sizes": [{"block_size", "ios", "bytes", "ios_pct"}], ios_pct the measured share of
-// the run's I/Os, for reading only); missing, they read as one size. The
+// the run's I/Os, for reading only); missing, they read as one size. Each direction the run
+// did I/O in has its own object, "read" and "write", with that direction's iops and mbps (for
+// reading only) and latencies, keyed as the run's lat_ keys are; a direction it did not do is
+// absent, not zeros. A run of one direction has its histogram once, the run's: that direction's
+// buckets are not written again. Missing in a file written before they were kept, a direction's
+// latencies read as none, except in a run of one direction, whose latencies are the run's. The
 // latency histogram is restored from its buckets: counts, min, max and every percentile are as
 // written, and the values inside each bucket are spread so that the mean is the one written too.
 // Every value read is checked (json_fields.hpp): a missing, mistyped or out-of-range one, or a

@@ -89,7 +89,12 @@ TEST(IometerCsv, EveryRowHasIometersColumnsAndOnlyMeasuredFigures) {
     EXPECT_FALSE(at["IOps"].empty());
     EXPECT_DOUBLE_EQ(std::stod(at["IOps"]),
                      std::stod(at["Read IOps"]) + std::stod(at["Write IOps"]));
-    EXPECT_EQ(at["Average Read Response Time"], "");  // not measured apart
+    // Each direction's response times are its own, and empty for a direction without I/O.
+    for (const std::string side : {"Read", "Write"}) {
+      const bool did = std::stod(at[side + " IOps"]) > 0;
+      EXPECT_EQ(at["Average " + side + " Response Time"].empty(), !did) << line;
+      EXPECT_EQ(at["Maximum " + side + " Response Time"].empty(), !did) << line;
+    }
     EXPECT_EQ(at["% User Time"], "");
     if (row[0] == "ALL") ++all_rows;
   }
