@@ -135,13 +135,23 @@ std::vector<Sessions> peers_beside(const std::vector<Sessions>& peers, std::size
   return out;
 }
 
-// The log reference of the host's session `j`: the median of the peers measured beside it, else
-// of every peer's first session (the inputs, taken in one round).
-double session_reference(const std::vector<Sessions>& peers, std::size_t j) {
-  std::vector<Sessions> beside = peers_beside(peers, j);
+// The reference of the host's session `j` (log scale) and its error (from `s`, the spread of one
+// run): the median of the peers measured beside it, else of every peer's first session (the
+// inputs, taken in one round), and then `beside` is false.
+struct SessionReference {
+  double r = 0, error = 0;
+  bool beside = false;
+};
+
+SessionReference session_reference(const std::vector<Sessions>& peers, std::size_t j, double s) {
+  const std::vector<Sessions> beside = peers_beside(peers, j);  // each their session j alone
   std::vector<double> estimates;
-  for (const Sessions& p : beside.empty() ? peers : beside) estimates.push_back(log_mean(p[0]));
-  return median(estimates);
+  double runs = 0;
+  for (const Sessions& p : beside.empty() ? peers : beside) {
+    estimates.push_back(log_mean(p[0]));
+    runs += static_cast<double>(p[0].size());
+  }
+  return {median(estimates), reference_error(estimates, runs, s), !beside.empty()};
 }
 
 // How far apart moments lie on the datastore (a variance, log scale): the peers rerun beside the
@@ -176,35 +186,17 @@ Position position_over_time(const Sessions& host, const std::vector<Sessions>& p
                             const ShortfallContext& c, HostShortfall& out) {
   const std::size_t latest = host.size() - 1;
   out.estimate = std::exp(mean(logs_of(host)));
-  const auto session_estimates = [](const std::vector<Sessions>& of, std::size_t j) {
-    std::vector<double> estimates;
-    for (const Sessions& p : of) estimates.push_back(log_mean(p[j]));
-    return estimates;
-  };
-  if (!c.pooled_spread) {
-    const double r = median(session_estimates(peers_beside(peers, latest), 0));
-    return position_from(log_mean(host[latest]) - r, std::nullopt, c, out);
-  }
+  if (!c.pooled_spread)
+    return position_from(log_mean(host[latest]) - session_reference(peers, latest, 0).r,
+                         std::nullopt, c, out);
   const double s = judged_spread(out, c);
-  const std::vector<double> first = session_estimates(peers, 0);
-  double first_runs = 0;
-  for (const Sessions& p : peers) first_runs += static_cast<double>(p[0].size());
-  const double first_error = reference_error(first, first_runs, s);
   const double moment = moment_variance(peers, latest, s);
   double weighted = 0, weights = 0;
   for (std::size_t j = 0; j < host.size(); ++j) {
-    const std::vector<Sessions> beside = peers_beside(peers, j);
-    double r = median(first), var = first_error * first_error + moment;
-    if (!beside.empty()) {
-      const std::vector<double> estimates = session_estimates(beside, 0);
-      double runs = 0;
-      for (const Sessions& p : beside) runs += static_cast<double>(p[0].size());
-      const double error = reference_error(estimates, runs, s);
-      r = median(estimates);
-      var = error * error;
-    }
-    var += s * s / static_cast<double>(host[j].size());
-    weighted += (log_mean(host[j]) - r) / var;
+    const SessionReference ref = session_reference(peers, j, s);
+    const double var = ref.error * ref.error + (ref.beside ? 0 : moment) +
+                       s * s / static_cast<double>(host[j].size());
+    weighted += (log_mean(host[j]) - ref.r) / var;
     weights += 1 / var;
   }
   return position_from(weighted / weights, std::sqrt(1 / weights), c, out);
@@ -219,7 +211,7 @@ std::string cause_of(const Sessions& host, const std::vector<Sessions>& peers,
   bool every_session_short = true;
   for (std::size_t j = 0; j < host.size(); ++j)
     every_session_short &=
-        sign * (log_mean(host[j]) - session_reference(peers, j)) < std::log(c.threshold);
+        sign * (log_mean(host[j]) - session_reference(peers, j, 0).r) < std::log(c.threshold);
   if (host.size() >= 2 && every_session_short)
     return fmt::format("seen in {} sessions", host.size());
   return "";

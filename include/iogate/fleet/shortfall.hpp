@@ -29,10 +29,13 @@
 // Time. Hosts are measured at different moments, and a shared datastore drifts over minutes (on
 // a noisy disk one host's three seconds ran at a quarter of the next one's). So a rerun is a
 // round: the undecided host rerun with peers beside it (FleetGroup::rerun_beside, at the same
-// time), and where kMinPeers or more peers have a session of the same round as the host's latest,
-// h and r above are that session's and theirs alone. Its earlier sessions count for persistence
-// only, each against the median of the peers of its own time (the peers' first sessions for the
-// inputs).
+// time). Where kMinPeers or more peers have a session of the same round as the host's latest,
+// d is instead the mean of each session's shortfall against the peers of its time, weighed by
+// the inverse of its variance: a session with peers beside it against their median; the first
+// against the median of every peer's first session, its variance widened by how far moments lie
+// apart (the spread of the moves the peers rerun beside it made between their sessions, less
+// their runs' noise). A steady datastore weighs both sessions alike; a drifting one leaves the
+// rerun to decide. Persistence takes each session against the peers of its time.
 //
 // The verdict, with the practical threshold T = the check's "N% of peers" share, else
 // --min-ratio (70%):
