@@ -132,7 +132,14 @@ for scenario in healthy fifth half; do
     case $final in 1) verdict=outlier ;; 3) verdict=undecided ;; 0) ;; *) verdict="error $final" ;; esac
     by_sched=no
     ! grep -q "OUTLIER $odd .*scheduler: $other" "$txt" || by_sched=yes
-    echo "$scenario round $r: first exit $first, $reruns rerun, final $verdict; named '$named' undecided '$undecided' (by scheduler: $by_sched) in $(($(date +%s) - start)) s"
+    # What the cap made of h5 this round: its first session's share of its peers' median. The cap
+    # is a share of h5's rate when probed; a datastore that drifts since moves its peers, not it.
+    share=$(/usr/bin/python3 -c 'import json,sys
+doc = json.load(open(sys.argv[1]))
+for h in doc["groups"][0]["hosts"]:
+    if h["host"] == sys.argv[2]: print("{:.0f}%".format(100 * h["figures"]["iops"]["ratio"]))' \
+      "$RIG_DIR/$scenario$r/report/fleet.json" "$odd")
+    echo "$scenario round $r: first exit $first, $reruns rerun, final $verdict; named '$named' undecided '$undecided' (by scheduler: $by_sched); $odd first at $share of its peers, in $(($(date +%s) - start)) s"
     [ "$verdict" = ok ] || grep -E '^ *(OUTLIER|UNDECIDED|iogate fleet:) ' "$txt" | sed 's/^/    /' || true
     key="$scenario:$verdict"
     count[$key]=$((${count[$key]:-0} + 1))
