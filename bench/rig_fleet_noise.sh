@@ -2,8 +2,10 @@
 # loop-device datastores whose images live on this machine's own disk (not the rig's tmpfs), each
 # a "host" with one fingerprint, run one after another, as hosts measured at different moments
 # are. Each round judges them, reruns the hosts the fleet leaves undecided once after a pause
-# (exit 3, the `rerun` list of fleet.json; PAUSE seconds, default 30) and judges again with
-# --rerun, as the Ansible playbook does (its default pause is 60 s).
+# (exit 3, the `rerun` list of fleet.json; PAUSE seconds, default 30), with the peers it names to
+# rerun beside them (`rerun_beside`) run just before and after them, the nearest this one disk
+# comes to the same moment, and judges again with --rerun, as the Ansible playbook does (its
+# default pause is 60 s; there the reruns run at once).
 #
 # Usage (root; about 20 minutes with the defaults):
 #   bash bench/rig_fleet_noise.sh build/src/cli/iogate [ROUNDS=10]
@@ -74,8 +76,12 @@ round() {
   "$iogate" fleet --report-dir "$out/report" "$out"/h?.json > "$out/fleet.txt" 2>&1 || first=$?
   final=$first
   local again
-  again=$(/usr/bin/python3 -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))["rerun"]))' \
-    "$out/report/fleet.json")
+  # The undecided hosts bracketed by the peers beside them: the first peer, the hosts, the rest.
+  again=$(/usr/bin/python3 -c 'import json,sys
+doc = json.load(open(sys.argv[1]))
+beside = doc["rerun_beside"]
+undecided = [h for h in doc["rerun"] if h not in beside]
+print(" ".join(beside[:1] + undecided + beside[1:]))' "$out/report/fleet.json")
   if [ "$first" = 3 ]; then
     sleep "${PAUSE:-30}"
     for host in $again; do
@@ -126,7 +132,14 @@ for scenario in healthy fifth half; do
     case $final in 1) verdict=outlier ;; 3) verdict=undecided ;; 0) ;; *) verdict="error $final" ;; esac
     by_sched=no
     ! grep -q "OUTLIER $odd .*scheduler: $other" "$txt" || by_sched=yes
-    echo "$scenario round $r: first exit $first, $reruns rerun, final $verdict; named '$named' undecided '$undecided' (by scheduler: $by_sched) in $(($(date +%s) - start)) s"
+    # What the cap made of h5 this round: its first session's share of its peers' median. The cap
+    # is a share of h5's rate when probed; a datastore that drifts since moves its peers, not it.
+    share=$(/usr/bin/python3 -c 'import json,sys
+doc = json.load(open(sys.argv[1]))
+for h in doc["groups"][0]["hosts"]:
+    if h["host"] == sys.argv[2]: print("{:.0f}%".format(100 * h["figures"]["iops"]["ratio"]))' \
+      "$RIG_DIR/$scenario$r/report/fleet.json" "$odd")
+    echo "$scenario round $r: first exit $first, $reruns rerun, final $verdict; named '$named' undecided '$undecided' (by scheduler: $by_sched); $odd first at $share of its peers, in $(($(date +%s) - start)) s"
     [ "$verdict" = ok ] || grep -E '^ *(OUTLIER|UNDECIDED|iogate fleet:) ' "$txt" | sed 's/^/    /' || true
     key="$scenario:$verdict"
     count[$key]=$((${count[$key]:-0} + 1))

@@ -22,6 +22,7 @@ nlohmann::json host_to_json(const HostVerdict& h) {
         s.has_interval ? nlohmann::json::array({s.ratio_low, s.ratio_high}) : nlohmann::json();
     figures[f.key]["runs"] = s.runs;
     figures[f.key]["spread"] = s.spread;
+    figures[f.key]["peers_beside"] = s.peers_beside;
   }
   nlohmann::json differences = nlohmann::json::array();
   for (const FieldDifference& d : h.differences)
@@ -57,6 +58,7 @@ nlohmann::json fleet_to_json(const FleetRecord& report) {
                       {"limit", g.limit},
                       {"outliers", g.outliers()},
                       {"undecided", g.undecided()},
+                      {"rerun_beside", g.rerun_beside},
                       {"hosts", hosts}});
   }
   nlohmann::json hosts = nlohmann::json::array();
@@ -82,6 +84,7 @@ nlohmann::json fleet_to_json(const FleetRecord& report) {
           {"outliers", report.outliers()},
           {"undecided", report.undecided()},
           {"rerun", report.rerun_hosts()},
+          {"rerun_beside", report.rerun_beside()},
           {"groups", groups}};
 }
 

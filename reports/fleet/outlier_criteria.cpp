@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "iogate/reports/fleet_formats.hpp"
 
 namespace iogate {
@@ -30,7 +32,17 @@ std::string figure_cell(const FigureVerdict& f) {
 std::string rerun_line(const FleetRecord& report) {
   const std::vector<std::string> hosts = report.rerun_hosts();
   if (hosts.empty()) return "";
-  return fmt::format("rerun {}: judge again with --rerun DIR for each", fmt::join(hosts, ", "));
+  const std::vector<std::string> beside = report.rerun_beside();
+  std::vector<std::string> undecided;
+  for (const std::string& h : hosts)
+    if (std::find(beside.begin(), beside.end(), h) == beside.end()) undecided.push_back(h);
+  if (beside.empty())
+    return fmt::format("rerun {}: judge again with --rerun DIR for each",
+                       fmt::join(undecided, ", "));
+  return fmt::format(
+      "rerun {}, and {} beside {} at the same time (their rerun is its reference): judge again "
+      "with --rerun DIR for each",
+      fmt::join(undecided, ", "), fmt::join(beside, ", "), undecided.size() == 1 ? "it" : "them");
 }
 
 }  // namespace iogate

@@ -5,14 +5,17 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "host_runs.hpp"
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/run_json.hpp"
+#include "iogate/verdicts/statistics.hpp"
 #include "peer_bounds.hpp"
 
 namespace iogate {
@@ -289,6 +292,35 @@ std::string group_limit(const FleetGroup& g, int n, const FleetSettings& setting
       fmt::join(flat, ", "), share);
 }
 
+// The ok hosts to rerun beside the group's undecided ones (FleetGroup::rerun_beside): the
+// kPeersBeside whose estimate of the group's first figure is nearest the median of all, so that
+// the reference is a typical host; in input order. None when no host is undecided.
+std::vector<std::string> peers_to_rerun_beside(const FleetGroup& g) {
+  if (g.undecided() == 0 || g.figures.empty()) return {};
+  const auto log_estimate = [&](const HostVerdict& h) -> std::optional<double> {
+    for (const FigureVerdict& f : h.figures)
+      if (f.key == g.figures.front() && f.shortfall.estimate > 0)
+        return std::log(f.shortfall.estimate);
+    return std::nullopt;
+  };
+  std::vector<double> all;
+  for (const HostVerdict& h : g.hosts)
+    if (const auto e = log_estimate(h)) all.push_back(*e);
+  if (all.empty()) return {};
+  const double middle = median(all);
+  std::vector<std::pair<double, std::size_t>> ok;  // distance from the median, host index
+  for (std::size_t i = 0; i < g.hosts.size(); ++i)
+    if (const auto e = log_estimate(g.hosts[i]); e && g.hosts[i].verdict == FleetVerdict::ok)
+      ok.emplace_back(std::abs(*e - middle), i);
+  std::stable_sort(ok.begin(), ok.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (ok.size() > static_cast<std::size_t>(kPeersBeside)) ok.resize(kPeersBeside);
+  std::sort(ok.begin(), ok.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  std::vector<std::string> out;
+  for (const auto& [distance, i] : ok) out.push_back(g.hosts[i].host);
+  return out;
+}
+
 // Compares the hosts of one group (one check, workload and peer class) with each other.
 FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<Entry>& members,
                        const FleetSettings& settings, int family_size) {
@@ -303,6 +335,7 @@ FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<
   const GroupRuns group = group_runs(members, g, family_size);
   for (const Entry& e : members) g.hosts.push_back(judge_host(inputs, e, g, group, settings));
   g.limit = group_limit(g, static_cast<int>(group.compared.size()), settings);
+  g.rerun_beside = peers_to_rerun_beside(g);
   return g;
 }
 

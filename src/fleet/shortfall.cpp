@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "iogate/fleet/robust.hpp"
 #include "iogate/verdicts/statistics.hpp"
@@ -57,11 +58,53 @@ namespace {
 
 // Where a host stands against its peers, on log scale: d is its shortfall (above 0: better than
 // the peers), upper the interval's upper end at the family's level, lower_ok the per-host lower
-// end. Judged without a spread both ends are d. Fills `out`'s figures and interval.
+// end. Judged without a spread both ends are d.
 struct Position {
   double d = 0, upper = 0, lower_ok = 0;
 };
 
+// The error of the peers' median as the reference (se_r of shortfall.hpp), from their estimates
+// (log means) and their runs in all, `s` the spread of one run.
+double reference_error(const std::vector<double>& estimates, double runs, double s) {
+  const double k = static_cast<double>(estimates.size());
+  // The peers' estimates spread by their runs' noise and by what differs between hosts; with
+  // enough peers their MAD measures both, with fewer only the runs' part is known.
+  const double mad = kMadToSigma * mad_of(estimates);
+  const double sigma_ref = static_cast<int>(estimates.size()) >= kMinPeersForMad && mad > 0
+                               ? mad
+                               : s / std::sqrt(std::max(1.0, runs / k));
+  // The median of 2 is their mean; of more, it is noisier than the mean by up to 1.2533.
+  return (k <= 2 ? 1.0 : kMedianEfficiency) * sigma_ref / std::sqrt(k);
+}
+
+// The run-to-run spread the host is judged with: the group's, or its own where it spreads over
+// kOwnSpreadFactor times as far.
+double judged_spread(const HostShortfall& out, const ShortfallContext& c) {
+  return out.spread > kOwnSpreadFactor * *c.pooled_spread ? out.spread : *c.pooled_spread;
+}
+
+// The host's estimate x = log(host / reference), its error `se` (none: judged without a spread)
+// as a Position, with `out`'s ratio, reference and interval filled.
+Position position_from(double x, std::optional<double> se, const ShortfallContext& c,
+                       HostShortfall& out) {
+  const double sign = c.higher_is_better ? 1 : -1;
+  out.ratio = std::exp(x);
+  out.reference = out.estimate / out.ratio;
+  Position p;
+  p.d = p.upper = p.lower_ok = sign * x;
+  out.ratio_low = out.ratio_high = NAN;
+  if (!se) return p;
+  p.upper = p.d + c.t_family * *se;
+  p.lower_ok = p.d - c.t_ok * *se;
+  out.has_interval = true;
+  // As a ratio of host to reference: for latency the shortfall's upper end is the low ratio.
+  const double a = std::exp(sign * (p.d - c.t_family * *se)), b = std::exp(sign * p.upper);
+  out.ratio_low = std::min(a, b);
+  out.ratio_high = std::max(a, b);
+  return p;
+}
+
+// Every run of the host against every peer's (no peer rerun beside it).
 Position position_of(const Sessions& host, const std::vector<Sessions>& peers,
                      const ShortfallContext& c, HostShortfall& out) {
   const std::vector<double> host_logs = logs_of(host);
@@ -73,47 +116,102 @@ Position position_of(const Sessions& host, const std::vector<Sessions>& peers,
     peer_runs += static_cast<double>(logs.size());
   }
   const double h = mean(host_logs), r = median(peer_estimates);
-  const double sign = c.higher_is_better ? 1 : -1;
   out.estimate = std::exp(h);
-  out.reference = std::exp(r);
-  out.ratio = std::exp(h - r);
-  out.runs = static_cast<int>(host_logs.size());
-  out.sessions = static_cast<int>(host.size());
-  out.spread = own_spread(host);
-  Position p;
-  p.d = p.upper = p.lower_ok = sign * (h - r);
-  out.ratio_low = out.ratio_high = NAN;
-  if (!c.pooled_spread) return p;
-  const double s = out.spread > kOwnSpreadFactor * *c.pooled_spread ? out.spread : *c.pooled_spread;
-  const double k = static_cast<double>(peers.size());
-  // The peers' estimates spread by their runs' noise and by what differs between hosts; with
-  // enough peers their MAD measures both, with fewer only the runs' part is known.
-  const double mad = kMadToSigma * mad_of(peer_estimates);
-  const double sigma_ref = static_cast<int>(peers.size()) >= kMinPeersForMad && mad > 0
-                               ? mad
-                               : s / std::sqrt(std::max(1.0, peer_runs / k));
-  // The median of 2 is their mean; of more, it is noisier than the mean by up to 1.2533.
-  const double se_ref = (k <= 2 ? 1.0 : kMedianEfficiency) * sigma_ref / std::sqrt(k);
-  const double se = std::sqrt(s * s / static_cast<double>(host_logs.size()) + se_ref * se_ref);
-  p.upper = p.d + c.t_family * se;
-  p.lower_ok = p.d - c.t_ok * se;
-  out.has_interval = true;
-  // As a ratio of host to reference: for latency the shortfall's upper end is the low ratio.
-  const double a = std::exp(sign * (p.d - c.t_family * se)), b = std::exp(sign * p.upper);
-  out.ratio_low = std::min(a, b);
-  out.ratio_high = std::max(a, b);
-  return p;
+  if (!c.pooled_spread) return position_from(h - r, std::nullopt, c, out);
+  const double s = judged_spread(out, c);
+  const double se_ref = reference_error(peer_estimates, peer_runs, s);
+  return position_from(
+      h - r, std::sqrt(s * s / static_cast<double>(host_logs.size()) + se_ref * se_ref), c, out);
+}
+
+// The peers' session `j`, each as a host of one session: those measured beside the host's session
+// `j` (rerun with it), when kMinPeers or more were; else none.
+std::vector<Sessions> peers_beside(const std::vector<Sessions>& peers, std::size_t j) {
+  std::vector<Sessions> out;
+  if (j == 0) return out;  // the first inputs: no round the peers shared with it
+  for (const Sessions& p : peers)
+    if (p.size() > j) out.push_back({p[j]});
+  if (static_cast<int>(out.size()) < kMinPeers) out.clear();
+  return out;
+}
+
+// The reference of the host's session `j` (log scale) and its error (from `s`, the spread of one
+// run): the median of the peers measured beside it, else of every peer's first session (the
+// inputs, taken in one round), and then `beside` is false.
+struct SessionReference {
+  double r = 0, error = 0;
+  bool beside = false;
+};
+
+SessionReference session_reference(const std::vector<Sessions>& peers, std::size_t j, double s) {
+  const std::vector<Sessions> beside = peers_beside(peers, j);  // each their session j alone
+  std::vector<double> estimates;
+  double runs = 0;
+  for (const Sessions& p : beside.empty() ? peers : beside) {
+    estimates.push_back(log_mean(p[0]));
+    runs += static_cast<double>(p[0].size());
+  }
+  return {median(estimates), reference_error(estimates, runs, s), !beside.empty()};
+}
+
+// How far apart moments lie on the datastore (a variance, log scale): the peers rerun beside the
+// host's latest session moved from their first sessions by the moment of the rerun (shared) and
+// each by the moment of its first session; the spread of those moves, less what their runs' noise
+// explains, is the variance of a moment. 0 when the moves are no wider than the noise.
+double moment_variance(const std::vector<Sessions>& peers, std::size_t latest, double s) {
+  std::vector<double> moves;
+  double noise = 0;
+  for (const Sessions& p : peers) {
+    if (p.size() <= latest) continue;
+    moves.push_back(log_mean(p[latest]) - log_mean(p[0]));
+    noise +=
+        s * s * (1 / static_cast<double>(p[latest].size()) + 1 / static_cast<double>(p[0].size()));
+  }
+  if (moves.size() < 2) return 0;
+  const double m = mean(moves);
+  double ss = 0;
+  for (double v : moves) ss += (v - m) * (v - m);
+  const double n = static_cast<double>(moves.size());
+  return std::max(0.0, ss / (n - 1) - noise / n);
+}
+
+// Each session of the host against the peers of its time (peers were rerun beside its latest):
+// a session with peers beside it against their median; one without (its first) against the
+// median of every peer's first session, its error widened by the variance of a moment, since the
+// host and the peers took it at moments apart. The sessions are weighed by the inverse of their
+// variances: with a steady datastore the first session counts as much as the rerun, with a
+// drifting one the rerun beside its peers decides. Judged without a spread, the latest session
+// alone.
+Position position_over_time(const Sessions& host, const std::vector<Sessions>& peers,
+                            const ShortfallContext& c, HostShortfall& out) {
+  const std::size_t latest = host.size() - 1;
+  out.estimate = std::exp(mean(logs_of(host)));
+  if (!c.pooled_spread)
+    return position_from(log_mean(host[latest]) - session_reference(peers, latest, 0).r,
+                         std::nullopt, c, out);
+  const double s = judged_spread(out, c);
+  const double moment = moment_variance(peers, latest, s);
+  double weighted = 0, weights = 0;
+  for (std::size_t j = 0; j < host.size(); ++j) {
+    const SessionReference ref = session_reference(peers, j, s);
+    const double var = ref.error * ref.error + (ref.beside ? 0 : moment) +
+                       s * s / static_cast<double>(host[j].size());
+    weighted += (log_mean(host[j]) - ref.r) / var;
+    weights += 1 / var;
+  }
+  return position_from(weighted / weights, std::sqrt(1 / weights), c, out);
 }
 
 // What makes a shortfall beyond doubt an outlier (shortfall.hpp): "its fingerprint differs", "seen
-// in 2 sessions" (each session's estimate beyond T), else "".
-std::string cause_of(const Sessions& host, const HostShortfall& out, const ShortfallContext& c) {
+// in 2 sessions" (each session's estimate beyond T against the peers of its time), else "".
+std::string cause_of(const Sessions& host, const std::vector<Sessions>& peers,
+                     const ShortfallContext& c) {
   if (c.explained) return "its fingerprint differs";
-  const double sign = c.higher_is_better ? 1 : -1, r = std::log(out.reference);
-  const bool every_session_short =
-      std::all_of(host.begin(), host.end(), [&](const std::vector<double>& s) {
-        return sign * (log_mean(s) - r) < std::log(c.threshold);
-      });
+  const double sign = c.higher_is_better ? 1 : -1;
+  bool every_session_short = true;
+  for (std::size_t j = 0; j < host.size(); ++j)
+    every_session_short &=
+        sign * (log_mean(host[j]) - session_reference(peers, j, 0).r) < std::log(c.threshold);
   if (host.size() >= 2 && every_session_short)
     return fmt::format("seen in {} sessions", host.size());
   return "";
@@ -138,13 +236,34 @@ std::string latency_within(const HostShortfall& out, const ShortfallContext& c) 
 HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
                               const ShortfallContext& c) {
   HostShortfall out;
-  const Position p = position_of(host, peers, c, out);
+  // Rerun with peers beside it, each session of the host is judged against the peers of its time
+  // (position_over_time): a shared datastore that drifts over minutes moves them alike, so a
+  // host measured in a slow minute is not held to peers measured in a fast one.
+  const std::size_t latest = host.size() - 1;
+  const std::vector<Sessions> beside = peers_beside(peers, latest);
+  out.spread = own_spread(host);
+  const Position p =
+      beside.empty() ? position_of(host, peers, c, out) : position_over_time(host, peers, c, out);
+  out.runs = static_cast<int>(logs_of(host).size());
+  out.sessions = static_cast<int>(host.size());
+  out.peers_beside = static_cast<int>(beside.size());
   const double log_t = std::log(c.threshold);
-  const std::string where =
-      out.has_interval
-          ? fmt::format("interval {}-{} of the peer median", percent(out.ratio_low),
-                        percent(out.ratio_high))
-          : fmt::format("{} of the peer median (no runs gave a spread)", percent(out.ratio));
+  std::string where;
+  if (beside.empty())
+    where = out.has_interval
+                ? fmt::format("interval {}-{} of the peer median", percent(out.ratio_low),
+                              percent(out.ratio_high))
+                : fmt::format("{} of the peer median (no runs gave a spread)", percent(out.ratio));
+  else
+    where = out.has_interval
+                ? fmt::format(
+                      "interval {}-{} of the peers of its time (its rerun against the {} "
+                      "peers rerun beside it)",
+                      percent(out.ratio_low), percent(out.ratio_high), beside.size())
+                : fmt::format(
+                      "{} of the {} peers rerun beside it (its rerun alone; no runs gave "
+                      "a spread)",
+                      percent(out.ratio), beside.size());
   const std::string threshold = percent(c.higher_is_better ? c.threshold : 1 / c.threshold);
   // The side of the threshold a shortfall lies on: below it for a rate, above it for a latency.
   const char* past = c.higher_is_better ? "below" : "above";
@@ -174,7 +293,7 @@ HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>&
   // Beyond doubt below T already; the estimate itself says how deep (an interval's end would
   // make the verdict swing with the spread's estimate when a rerun of another host moves it).
   const bool deep = p.d < log_t + std::log(kBurstDepth);
-  const std::string cause = cause_of(host, out, c);
+  const std::string cause = cause_of(host, peers, c);
   if (cause.empty() && !deep)
     return decide(FleetVerdict::undecided,
                   fmt::format("{}, wholly {} {}, but no fingerprint field differs and one "

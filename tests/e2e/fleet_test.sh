@@ -167,14 +167,24 @@ slow_to "$out/vm06-slow/rand_read_4k.json" 0.8
 # so undecided (exit 3) and named to rerun; its rerun, short again, makes it an outlier (exit 1).
 expect_exit 3 "$out/fleet-peers.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm06-slow" --report-dir "$out/rep-peers"
 assert_contains "$out/fleet-peers.log" "UNDECIDED vm06 rand_read_4k: [0-9.]+ IOPS, 75% of the peer median [0-9]+ IOPS \(3 peers, below iops_min 80% of peers, [0-9]+ runs?\)" "peers undecided"
-assert_contains "$out/fleet-peers.log" "^rerun vm06: judge again with --rerun DIR for each" "rerun line"
+assert_contains "$out/fleet-peers.log" "^rerun vm06, and vm01, vm02, vm04 beside it at the same time \(their rerun is its reference\): judge again with --rerun DIR for each" "rerun line"
 assert_contains "$out/rep-peers/fleet.json" '"bound": "iops_min 80% of peers"' "json bound"
-assert_contains "$out/rep-peers/fleet.json" '"rerun": \[' "json rerun list"
+/usr/bin/python3 - "$out/rep-peers/fleet.json" <<'PY' || fail "fleet.json's rerun lists"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["rerun"] == ["vm01", "vm02", "vm04", "vm06"], doc["rerun"]
+assert doc["rerun_beside"] == ["vm01", "vm02", "vm04"], doc["rerun_beside"]
+PY
 assert_contains "$out/rep-peers/fleet.html" '<div id="verdict" class="skipped">' "the fleet's amber banner"
 assert_contains "$out/rep-peers/fleet.html" '<b>UNDECIDED</b>: rerun <a href="#group-0">vm06</a> \(rand_read_4k: IOPS 75% of peers\)' "the host to rerun in the banner"
 cp -r "$out/vm06-slow" "$out/vm06-again"
 expect_exit 1 "$out/fleet-rerun.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm06-slow" --rerun "$out/vm06-again"
 assert_contains "$out/fleet-rerun.log" "OUTLIER vm06 rand_read_4k: .* in 2 sessions\).*seen in 2 sessions" "named after its rerun"
+# Rerun with its peers beside it (their figures again, as taken at the same moment): its rerun is
+# judged against theirs alone, short again, so named.
+expect_exit 1 "$out/fleet-beside.log" "$iogate" fleet "$out"/vm0{1,2,4} "$out/vm06-slow" \
+  --rerun "$out/vm06-again" --rerun "$out/vm01" --rerun "$out/vm02" --rerun "$out/vm04"
+assert_contains "$out/fleet-beside.log" "OUTLIER vm06 rand_read_4k: .*the 3 peers rerun beside it.*seen in 2 sessions" "named against the peers beside it"
 expect_exit 2 "$out/fleet-stray.log" "$iogate" fleet "$out"/vm0{1,2,4} --rerun "$out/vm06-again"
 assert_contains "$out/fleet-stray.log" 'host "vm06" is not among the hosts given' "a stray rerun"
 cp -r "$out/vm06" "$out/vm06-loose"

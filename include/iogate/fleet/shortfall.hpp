@@ -26,13 +26,25 @@
 // outlier at all, and m the number of host figures judged in the whole comparison (Bonferroni:
 // it holds whatever the dependence between hosts, checks and figures).
 //
+// Time. Hosts are measured at different moments, and a shared datastore drifts over minutes (on
+// a noisy disk one host's three seconds ran at a quarter of the next one's). So a rerun is a
+// round: the undecided host rerun with peers beside it (FleetGroup::rerun_beside, at the same
+// time). Where kMinPeers or more peers have a session of the same round as the host's latest,
+// d is instead the mean of each session's shortfall against the peers of its time, weighed by
+// the inverse of its variance: a session with peers beside it against their median; the first
+// against the median of every peer's first session, its variance widened by how far moments lie
+// apart (the spread of the moves the peers rerun beside it made between their sessions, less
+// their runs' noise). A steady datastore weighs both sessions alike; a drifting one leaves the
+// rerun to decide. Persistence takes each session against the peers of its time.
+//
 // The verdict, with the practical threshold T = the check's "N% of peers" share, else
 // --min-ratio (70%):
 //   outlier    the interval lies wholly below log T (the host is short beyond doubt), and the
 //              evidence matches the claim:
 //                - a fingerprint field differs from most peers (a driver, controller, scheduler,
 //                  firmware: the usual cause of a regression), or
-//                - the shortfall persists: 2 or more sessions, each with its estimate below T, or
+//                - the shortfall persists: 2 or more sessions, each with its estimate below T
+//                  (against the peers of its time), or
 //                - it is deeper than a neighbour's burst makes: the estimate below
 //                  T x kBurstDepth (a burst that halves a datastore is common; a fifth is not);
 //              and, for latency, an excess over the reference beyond the floor (latency_floor

@@ -58,7 +58,8 @@ std::string outlier_criteria(const FleetSettings& settings);
 // "20134 (68%)";
 std::string figure_cell(const FigureVerdict& f);
 
-// "rerun vm04, vm06: judge again with --rerun DIR for each"; empty when none is undecided.
+// "rerun vm04, and vm01, vm02, vm03 beside it at the same time (their rerun is its reference):
+// judge again with --rerun DIR for each"; empty when none is undecided.
 std::string rerun_line(const FleetRecord& record);
 
 }  // namespace iogate

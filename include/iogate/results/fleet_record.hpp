@@ -18,8 +18,11 @@ namespace iogate {
 // The practical and statistical criteria of the peers' comparison (robust.hpp).
 inline constexpr double kDefaultMinRatio = 0.70;   // a shortfall below 70% of the peer median
 inline constexpr double kDefaultMaxRobustZ = 3.5;  // Iglewicz and Hoaglin's outlier score
-inline constexpr int kMinPeersForMad = 4;          // fewer: no spread estimate worth the name
-inline constexpr int kMinPeers = 2;                // fewer: no median that tells who is off
+// Peers rerun beside an undecided host (FleetGroup::rerun_beside): their median is its rerun's
+// reference, so three, whose median one neighbour's burst cannot move.
+inline constexpr int kPeersBeside = 3;
+inline constexpr int kMinPeersForMad = 4;  // fewer: no spread estimate worth the name
+inline constexpr int kMinPeers = 2;        // fewer: no median that tells who is off
 
 // The levels of the three-way verdict (shortfall.hpp).
 inline constexpr double kFleetFalseAlarmRate = 0.01;  // per fleet comparison, all hosts together
@@ -61,8 +64,11 @@ struct HostShortfall {
   // the host to the reference (for latency, above 1 is worse).
   double ratio_low = 0, ratio_high = 0;
   double spread = 0;  // the host's own run-to-run spread (standard deviation of logs; 0: none)
-  int runs = 0;
+  int runs = 0;       // judged: all its sessions', or its latest session's when peers_beside
   int sessions = 0;
+  // Peers rerun beside its latest session, whose figures of that round alone were its reference
+  // (shortfall.hpp); 0: every peer's, all sessions.
+  int peers_beside = 0;
   bool has_interval = false;
   // A latency whose estimate is beyond T and still ok, and why: "inside latency_p99_max 100 ms"
   // or "0.5 ms above the peer median, under the 1 ms latency floor"; empty otherwise. A reader
@@ -160,6 +166,9 @@ struct FleetGroup {
   // can be named", or which figures did not spread (MAD 0) among enough peers; empty when every
   // figure of every host was weighed with the robust z too.
   std::string limit;
+  // When a host is undecided: the ok hosts to rerun beside it, at the same time, as its rerun's
+  // reference (shortfall.hpp, Time): the kPeersBeside nearest the group's median, in input order.
+  std::vector<std::string> rerun_beside;
   int outliers() const;
   int undecided() const;
 };
@@ -176,8 +185,11 @@ struct FleetRecord {
   int family_size = 0;  // host figures judged: the Bonferroni count (shortfall.hpp)
   int outliers() const;
   int undecided() const;
-  // The hosts with an undecided check and no outlier, in input order: what to rerun.
+  // What to rerun, in input order: the hosts with an undecided check and no outlier, and the
+  // peers to rerun beside them (rerun_beside of their groups; an outlier is never one).
   std::vector<std::string> rerun_hosts() const;
+  // Of those, the hosts rerun only as the reference of others.
+  std::vector<std::string> rerun_beside() const;
 };
 
 }  // namespace iogate

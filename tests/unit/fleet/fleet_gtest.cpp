@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "iogate_test/fleet_sample.hpp"
 
@@ -326,7 +327,9 @@ TEST(Fleet, AShortfallWithoutACauseNeedsDepthOrASecondSession) {
   EXPECT_THAT(verdict_of(first, "vm07").explanation,
               HasSubstr("no fingerprint field differs and one session cannot tell a regression "
                         "from a neighbour's burst"));
-  EXPECT_EQ(first.rerun_hosts(), (std::vector<std::string>{"vm07"}));
+  // Rerun with the three ok hosts nearest the median (390.5): vm01, vm08, vm03.
+  EXPECT_EQ(first.rerun_hosts(), (std::vector<std::string>{"vm01", "vm03", "vm07", "vm08"}));
+  EXPECT_EQ(first.rerun_beside(), (std::vector<std::string>{"vm01", "vm03", "vm08"}));
   FleetInput again = host("vm07", 7, {record("Random_8k_70_Read", 205)});
   again.rerun = true;
   in.push_back(again);
@@ -336,6 +339,49 @@ TEST(Fleet, AShortfallWithoutACauseNeedsDepthOrASecondSession) {
   EXPECT_THAT(verdict_of(second, "vm07").explanation, HasSubstr("seen in 2 sessions"));
   in.back().run.checks[0] = record("Random_8k_70_Read", 395);  // the neighbour left
   EXPECT_FALSE(verdict_of(compare_fleet(in, {}), "vm07").outlier());
+}
+
+// A shared datastore drifts: vm06, measured in a slow minute at half its peers' figure, is
+// undecided; rerun with three peers beside it while the datastore is still slow, it is at their
+// level, so ok, where judged against the peers' first figures it would have been short twice
+// (an outlier). Short of the peers beside it as well, it is one, seen in 2 sessions. With one
+// peer rerun beside it, too few for a median, the rerun is judged against every peer's figures.
+TEST(Fleet, ARerunIsJudgedAgainstThePeersRerunBesideIt) {
+  std::vector<FleetInput> in = fleet({390, 402, 385, 377, 398, 200});
+  const FleetRecord first = compare_fleet(in, {});
+  ASSERT_TRUE(verdict_of(first, "vm06").undecided());
+  // The ok hosts nearest the median of all (387.5) on log scale: 390, 385 and 398.
+  ASSERT_EQ(first.rerun_beside(), (std::vector<std::string>{"vm01", "vm03", "vm05"}));
+  EXPECT_EQ(first.groups[0].rerun_beside, first.rerun_beside());
+  const auto rerun = [&](std::map<std::string, double> figures) {
+    std::vector<FleetInput> all = in;
+    for (const auto& [label, iops] : figures) {
+      const int n = label.back() - '0';
+      FleetInput again = host(label, n, {record("Random_8k_70_Read", iops)});
+      again.rerun = true;
+      all.push_back(again);
+    }
+    return compare_fleet(all, {});
+  };
+  const FleetRecord slow_minute =
+      rerun({{"vm06", 205}, {"vm01", 210}, {"vm05", 198}, {"vm03", 215}});
+  const HostVerdict& v = verdict_of(slow_minute, "vm06");
+  EXPECT_EQ(v.verdict, FleetVerdict::ok) << v.figures.at(0).shortfall.reason;
+  EXPECT_EQ(v.figures.at(0).shortfall.peers_beside, 3);
+  EXPECT_THAT(v.figures.at(0).shortfall.reason,
+              HasSubstr("of the 3 peers rerun beside it (its rerun alone; no runs gave a spread)"));
+  EXPECT_EQ(slow_minute.outliers(), 0);
+  EXPECT_TRUE(slow_minute.rerun_hosts().empty());
+  // Judged against every peer's first figure (none rerun beside it), the same rerun is short again.
+  EXPECT_TRUE(verdict_of(rerun({{"vm06", 205}}), "vm06").outlier());
+
+  const FleetRecord persists = rerun({{"vm06", 100}, {"vm01", 210}, {"vm05", 198}, {"vm03", 215}});
+  EXPECT_TRUE(verdict_of(persists, "vm06").outlier());
+  EXPECT_THAT(verdict_of(persists, "vm06").explanation, HasSubstr("seen in 2 sessions"));
+
+  const FleetRecord one_beside = rerun({{"vm06", 205}, {"vm01", 210}});
+  EXPECT_EQ(verdict_of(one_beside, "vm06").figures.at(0).shortfall.peers_beside, 0);
+  EXPECT_TRUE(verdict_of(one_beside, "vm06").outlier());
 }
 
 // Runs give each host an interval: one whose runs straddle 70% of its peers is undecided; the

@@ -168,7 +168,8 @@ TEST(FleetHtml, TheBannerOfAnUndecidedHostIsAmberAndSaysToRerunIt) {
   for (FleetInput& host : in)
     host.run.checks[0].expectations.push_back({"iops_min", "fleet", "", 0.8, {}});
   const FleetRecord report = compare_fleet(in, {});
-  ASSERT_EQ(report.rerun_hosts(), std::vector<std::string>{"vm04"});
+  ASSERT_EQ(report.rerun_hosts(), (std::vector<std::string>{"vm01", "vm02", "vm03", "vm04"}));
+  ASSERT_EQ(report.rerun_beside(), (std::vector<std::string>{"vm01", "vm02", "vm03"}));
   const std::string html = page(report);
   EXPECT_THAT(html, HasSubstr("<div id=\"verdict\" class=\"skipped\">\n<p><b>UNDECIDED</b>: rerun "
                               "<a href=\"#group-0\">vm04</a> (Random_8k_70_Read: IOPS 75% of "
