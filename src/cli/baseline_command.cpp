@@ -163,16 +163,6 @@ int run(const RecordFlags& flags) {
 
 }  // namespace
 
-CLI::App& baseline_import_subcommand(CLI::App& baseline) {
-  const std::vector<CLI::App*> made =
-      baseline.get_subcommands([](CLI::App* s) { return s->get_name() == "import"; });
-  if (!made.empty()) return *made.front();
-  CLI::App* import = baseline.add_subcommand(
-      "import", "Make a baseline of another tool's results (one figure per check)");
-  import->require_subcommand(1);
-  return *import;
-}
-
 void add_baseline_command(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<RecordFlags>();
   CLI::App* baseline = app.add_subcommand("baseline", "Record a datastore's known-good figures");

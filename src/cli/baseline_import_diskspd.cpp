@@ -10,11 +10,10 @@
 // check's lines say what one figure with no runs means for the verdict (baseline.hpp,
 // baseline_provenance). Exit 0 written, 2 bad input (nothing written).
 #include <cmath>
-#include <iostream>
-#include <memory>
 
 #include <fmt/format.h>
 
+#include "baseline_import.hpp"
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/diskspd/profile.hpp"
@@ -24,12 +23,6 @@
 
 namespace iogate::cli {
 namespace {
-
-struct ImportFlags {
-  std::string results;
-  std::string out;
-  bool force = false;
-};
 
 // The workload keys a DiskSpd profile states: the shape of the I/O, not its length or its file.
 // DiskSpd defines every one, so a key the profile's workload lacks is one it ran without (null:
@@ -43,11 +36,6 @@ nlohmann::json stated_workload(const WorkloadSpec& spec) {
   for (const char* key : kStatedKeys)
     out[key] = all.contains(key) ? all[key] : nlohmann::json(nullptr);
   return out;
-}
-
-// A figure kept only when above 0.
-void keep(MetricSamples& samples, const std::string& key, double value) {
-  if (std::isfinite(value) && value > 0) samples[key] = {value};
 }
 
 Baseline diskspd_baseline(const std::string& file) {
@@ -75,45 +63,27 @@ Baseline diskspd_baseline(const std::string& file) {
       if (p.check_name == f.check_name) c.workload = stated_workload(p.workload);
     if (c.workload.is_null())
       throw ThresholdError(f.where, "<TimeSpan>", "no time span of the <Profile> ran as this one");
-    keep(c.samples, "iops", f.iops());
-    keep(c.samples, "mbps", f.mbps());
-    if (f.latency_avg_ms) keep(c.samples, "latency_avg_ms", *f.latency_avg_ms);
+    keep_imported_figure(c.samples, "iops", f.iops());
+    keep_imported_figure(c.samples, "mbps", f.mbps());
+    if (f.latency_avg_ms) keep_imported_figure(c.samples, "latency_avg_ms", *f.latency_avg_ms);
     for (const auto& [pct, ms] : f.latency_percentiles_ms) {
       if (pct == 100)
-        keep(c.samples, "latency_max_ms", ms);
+        keep_imported_figure(c.samples, "latency_max_ms", ms);
       else if (pct > 0)
-        keep(c.samples, fmt::format("latency_p{:g}_ms", pct), ms);
+        keep_imported_figure(c.samples, fmt::format("latency_p{:g}_ms", pct), ms);
     }
     b.checks.push_back(std::move(c));
   }
   return b;
 }
 
-int run_import(const ImportFlags& flags) {
-  try {
-    const Baseline b = diskspd_baseline(flags.results);
-    save_baseline(flags.out, b, flags.force ? IfExists::replace : IfExists::refuse);
-    std::cout << fmt::format("wrote {}: {} checks from {} ({}), one figure each\n", flags.out,
-                             b.checks.size(), flags.results, b.imported->tool);
-    return kExitOk;
-  } catch (const ThresholdError& e) {
-    std::cerr << e.what() << "\niogate: baseline not written\n";
-  } catch (const std::exception& e) {
-    std::cerr << "iogate: baseline not written: " << e.what() << '\n';
-  }
-  return kExitBadInput;
-}
-
 }  // namespace
 
 void add_baseline_import_diskspd(CLI::App& baseline, int& exit_code) {
-  auto flags = std::make_shared<ImportFlags>();
-  CLI::App* sub = baseline_import_subcommand(baseline).add_subcommand(
-      "diskspd", "A baseline from DiskSpd's XML results (-Rxml): one check per time span");
-  sub->add_option("results", flags->results, "DiskSpd's results (XML)")->required();
-  sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
-  sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
-  sub->callback([flags, &exit_code] { exit_code = run_import(*flags); });
+  add_baseline_import(
+      baseline, exit_code,
+      {"diskspd", "A baseline from DiskSpd's XML results (-Rxml): one check per time span",
+       "DiskSpd's results (XML)", diskspd_baseline});
 }
 
 }  // namespace iogate::cli

@@ -20,11 +20,10 @@
 // written, 2 bad input (nothing written).
 #include <cctype>
 #include <cmath>
-#include <iostream>
-#include <memory>
 
 #include <fmt/format.h>
 
+#include "baseline_import.hpp"
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/fio_job/job_mapping.hpp"
@@ -33,12 +32,6 @@
 
 namespace iogate::cli {
 namespace {
-
-struct IometerImportFlags {
-  std::string results;
-  std::string out;
-  bool force = false;
-};
 
 [[noreturn]] void refuse(const iometer::ResultCsv& csv, int line, const std::string& key,
                          const std::string& problem) {
@@ -73,11 +66,6 @@ nlohmann::json stated_workload(const iometer::ResultCsv& csv, const iometer::Res
   if (shaped)
     for (const char* key : {"queue_depth", "workers"}) out[key] = all.at(key);
   return out;
-}
-
-// A figure kept only when above 0.
-void keep(MetricSamples& samples, const std::string& key, double value) {
-  if (std::isfinite(value) && value > 0) samples[key] = {value};
 }
 
 Baseline iometer_baseline(const std::string& file) {
@@ -117,41 +105,23 @@ Baseline iometer_baseline(const std::string& file) {
                            c.name, lines[i]));
     c.stated_keys_only = true;
     c.workload = stated_workload(csv, t);
-    keep(c.samples, "iops", t.iops);
-    keep(c.samples, "mbps", t.mbps);
-    keep(c.samples, "latency_avg_ms", t.latency_avg_ms);
-    keep(c.samples, "latency_max_ms", t.latency_max_ms);
+    keep_imported_figure(c.samples, "iops", t.iops);
+    keep_imported_figure(c.samples, "mbps", t.mbps);
+    keep_imported_figure(c.samples, "latency_avg_ms", t.latency_avg_ms);
+    keep_imported_figure(c.samples, "latency_max_ms", t.latency_max_ms);
     b.checks.push_back(std::move(c));
     lines.push_back(t.all_line);
   }
   return b;
 }
 
-int run_import(const IometerImportFlags& flags) {
-  try {
-    const Baseline b = iometer_baseline(flags.results);
-    save_baseline(flags.out, b, flags.force ? IfExists::replace : IfExists::refuse);
-    std::cout << fmt::format("wrote {}: {} checks from {} ({}), one figure each\n", flags.out,
-                             b.checks.size(), flags.results, b.imported->tool);
-    return kExitOk;
-  } catch (const ThresholdError& e) {
-    std::cerr << e.what() << "\niogate: baseline not written\n";
-  } catch (const std::exception& e) {
-    std::cerr << "iogate: baseline not written: " << e.what() << '\n';
-  }
-  return kExitBadInput;
-}
-
 }  // namespace
 
 void add_baseline_import_iometer(CLI::App& baseline, int& exit_code) {
-  auto flags = std::make_shared<IometerImportFlags>();
-  CLI::App* sub = baseline_import_subcommand(baseline).add_subcommand(
-      "iometer", "A baseline from IOMeter's result CSV: one check per test, its ALL row's figures");
-  sub->add_option("results", flags->results, "IOMeter's result CSV")->required();
-  sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
-  sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
-  sub->callback([flags, &exit_code] { exit_code = run_import(*flags); });
+  add_baseline_import(
+      baseline, exit_code,
+      {"iometer", "A baseline from IOMeter's result CSV: one check per test, its ALL row's figures",
+       "IOMeter's result CSV", iometer_baseline});
 }
 
 }  // namespace iogate::cli

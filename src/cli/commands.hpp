@@ -18,9 +18,8 @@ void add_check_command(CLI::App& app, int& exit_code);
 void add_lint_command(CLI::App& app, int& exit_code);
 void add_report_command(CLI::App& app, int& exit_code);
 void add_baseline_command(CLI::App& app, int& exit_code);
-// `iogate baseline import`: one subcommand per tool, each added by its own file under the one
-// `import` command this finds, or makes for the first.
-CLI::App& baseline_import_subcommand(CLI::App& baseline);
+// `iogate baseline import <tool>`, each from its own file through add_baseline_import
+// (baseline_import.hpp).
 void add_baseline_import_iometer(CLI::App& baseline, int& exit_code);
 void add_baseline_import_diskspd(CLI::App& baseline, int& exit_code);
 void add_compare_command(CLI::App& app, int& exit_code);
