@@ -31,6 +31,8 @@ OffsetGenerator::OffsetGenerator(const WorkloadSpec& spec, std::uint64_t seed)
       read_threshold_(threshold_32(spec.read_pct)),
       random_threshold_(threshold_32(spec.random_pct)),
       file_size_(spec.file_size) {
+  if (!spec.random_distribution.uniform())
+    skewed_.emplace(spec.random_distribution, block_count_, rng_);
   if (spec.block_mix.empty()) return;
   std::vector<BlockSizeShare> mix = spec.block_mix;
   std::sort(mix.begin(), mix.end(), [](const BlockSizeShare& a, const BlockSizeShare& b) {

@@ -6,7 +6,8 @@
 //   - otherwise it is sequential: it starts where the previously *issued* I/O (random or not)
 //     ended, and wraps to 0 when that block would pass file_size.
 //
-// So random_pct = 0 is one sequential stream over the file and 100 a uniform spread. Both
+// So random_pct = 0 is one sequential stream over the file and 100 a uniform spread (or, with a
+// random_distribution, a skewed one: SkewedBlocks draws the block, in grains). Both
 // choices come from one 64-bit draw (32 bits each, so the probabilities are exact to 2^-32),
 // the offset from a second one only for random I/Os. next() is inline: it runs once per I/O.
 //
@@ -14,17 +15,20 @@
 // nothing for it: a second draw picks the size (the high 32 bits against cumulative shares,
 // sizes smallest first, a linear scan: mixes are short), random offsets are aligned to the
 // smallest size and uniform over those where the chosen size fits, and a sequential I/O wraps to
-// 0 when the chosen size would pass the end. `limit` is what is left of a size budget: a size
+// 0 when the chosen size would pass the end (a skewed draw past the last offset where the size
+// fits wraps to the file's start). `limit` is what is left of a size budget: a size
 // that does not fit it gives way to the largest that does (the smallest always does, since the
 // budget is counted in it).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/engine/workload.hpp"
 #include "rng.hpp"
+#include "skewed_blocks.hpp"
 
 namespace iogate {
 
@@ -48,7 +52,7 @@ class OffsetGenerator {
     const IoDirection direction =
         (draw >> 32) < read_threshold_ ? IoDirection::read : IoDirection::write;
     const bool random = (draw & 0xffffffffu) < random_threshold_;
-    const std::uint64_t offset = random ? rng_.below(block_count_) * block_size_ : next_sequential_;
+    const std::uint64_t offset = random ? random_block() * block_size_ : next_sequential_;
     next_sequential_ = offset + block_size_;
     if (next_sequential_ > last_offset_) next_sequential_ = 0;
     return {direction, offset, static_cast<std::uint32_t>(block_size_), 0};
@@ -68,7 +72,8 @@ class OffsetGenerator {
     const MixEntry& entry = mix_[index];
     std::uint64_t offset = next_sequential_;
     if (random) {
-      offset = rng_.below(entry.offsets) * block_size_;
+      offset =
+          (skewed_ ? skewed_->next(rng_) % entry.offsets : rng_.below(entry.offsets)) * block_size_;
     } else if (offset + entry.size > file_size_) {
       offset = 0;
     }
@@ -81,6 +86,8 @@ class OffsetGenerator {
   std::vector<std::uint64_t> mix_sizes() const;
 
  private:
+  std::uint64_t random_block() { return skewed_ ? skewed_->next(rng_) : rng_.below(block_count_); }
+
   std::uint64_t seed_;
   Xoshiro256 rng_;
   std::uint64_t block_size_;
@@ -96,6 +103,7 @@ class OffsetGenerator {
   };
   std::vector<MixEntry> mix_;  // smallest first; empty for one size
   std::uint64_t file_size_;
+  std::optional<SkewedBlocks> skewed_;  // none for uniform offsets
 };
 
 }  // namespace iogate

@@ -47,6 +47,7 @@ std::optional<WorkloadProblem> single_value_problem(const WorkloadSpec& spec) {
       {WorkloadField::workers, workers_problem(spec.workers)},
       {WorkloadField::rate_iops, rate_problem(spec.rate_iops)},
       {WorkloadField::rate_mbps, rate_problem(spec.rate_mbps)},
+      {WorkloadField::random_distribution, random_distribution_problem(spec.random_distribution)},
   };
   for (const auto& [field, problem] : rules)
     if (problem) return WorkloadProblem{field, *problem};
@@ -114,6 +115,26 @@ std::optional<WorkloadProblem> mix_problem(const WorkloadSpec& spec) {
   return std::nullopt;
 }
 
+// A skewed distribution places random I/Os; a workload without them would silently ignore it, as
+// fio does, and measure something other than what its file says.
+std::optional<WorkloadProblem> distribution_problem(const WorkloadSpec& spec) {
+  if (spec.random_distribution.uniform()) return std::nullopt;
+  const std::string text = distribution_text(spec.random_distribution);
+  if (spec.kind == WorkloadKind::integrity) {
+    return WorkloadProblem{
+        WorkloadField::random_distribution,
+        fmt::format("{} places random I/Os, and kind = integrity writes and reads its file in "
+                    "order: leave the distribution out",
+                    text)};
+  }
+  if (spec.random_pct > 0) return std::nullopt;
+  return WorkloadProblem{
+      WorkloadField::random_distribution,
+      fmt::format("{} places random I/Os, and this workload issues none (random 0%): set random "
+                  "above 0, or leave the distribution out",
+                  text)};
+}
+
 // Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
 std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = mix_problem(spec)) return problem;
@@ -147,6 +168,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   }
   if (auto problem = layout_problem(spec)) return problem;
   if (auto problem = layout_write_size_problem(spec)) return problem;
+  if (auto problem = distribution_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     return WorkloadProblem{
@@ -164,11 +186,11 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 14> kNames{
-      "block_size", "read_pct", "random_pct", "queue_depth",      "file_size",
-      "io_size",    "duration", "ramp",       "workers",          "rate_iops",
-      "rate_mbps",  "layout",   "block_mix",  "layout_write_size"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::layout_write_size) + 1);
+  static constexpr std::array<std::string_view, 15> kNames{
+      "block_size", "read_pct", "random_pct", "queue_depth",       "file_size",
+      "io_size",    "duration", "ramp",       "workers",           "rate_iops",
+      "rate_mbps",  "layout",   "block_mix",  "layout_write_size", "random_distribution"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::random_distribution) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 

@@ -22,6 +22,8 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   }
   add("read", share_value(w.read_pct));
   add("random", share_value(w.random_pct));
+  if (!w.random_distribution.uniform())
+    add("random_distribution", toml_string(distribution_text(w.random_distribution)));
   add("queue_depth", std::to_string(w.queue_depth));
   add("workers", std::to_string(w.workers));
   add("file_size", size_value(w.file_size));
@@ -42,11 +44,11 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
 }
 
 std::string_view workload_key(WorkloadField field) {
-  static constexpr std::array<std::string_view, 14> kKeys{
-      "block_size", "read",     "random",    "queue_depth",      "file_size",
-      "size",       "duration", "ramp",      "workers",          "rate_iops",
-      "rate_mbps",  "layout",   "block_mix", "layout_write_size"};
-  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::layout_write_size) + 1);
+  static constexpr std::array<std::string_view, 15> kKeys{
+      "block_size", "read",     "random",    "queue_depth",       "file_size",
+      "size",       "duration", "ramp",      "workers",           "rate_iops",
+      "rate_mbps",  "layout",   "block_mix", "layout_write_size", "random_distribution"};
+  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::random_distribution) + 1);
   return kKeys.at(static_cast<std::size_t>(field));
 }
 

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "iogate/engine/io_backend.hpp"
+#include "iogate/engine/random_distribution.hpp"
 
 namespace iogate {
 
@@ -81,6 +82,8 @@ struct WorkloadSpec {
   std::uint64_t block_size = 4096;
   double read_pct = 0.0;    // 0..100
   double random_pct = 0.0;  // 0..100
+  // Where the random I/Os land: uniformly (the default) or skewed (random_distribution.hpp).
+  RandomDistribution random_distribution;
   unsigned queue_depth = 1;
   std::uint64_t file_size = 0;           // size of the test file the workload addresses
   std::uint64_t io_size = 0;             // size-based: bytes to transfer after ramp (0: time-based)

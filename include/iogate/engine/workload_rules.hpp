@@ -61,6 +61,7 @@ enum class WorkloadField {
   layout,
   block_mix,
   layout_write_size,
+  random_distribution,
 };
 
 // "block_size", "io_size", "read_pct", ...
