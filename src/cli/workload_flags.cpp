@@ -76,6 +76,10 @@ void WorkloadFlags::add_to(CLI::App& sub) {
   sub.add_option("--read", read, "Share of reads, 0..100%")->capture_default_str();
   sub.add_option("--random", random, "Share of random I/Os, 0..100% (IOMeter semantics)")
       ->capture_default_str();
+  sub.add_option("--random-distribution", random_distribution,
+                 "Where random I/Os land, fio's spelling: random (uniform), zipf:1.2, pareto:0.9, "
+                 "normal:10, zoned:60/10:40/90 (60% of them in the first 10% of the file)")
+      ->capture_default_str();
   sub.add_option("--qd", qd, "Outstanding I/Os")->capture_default_str()->check(CLI::Range(1, 4096));
   sub.add_option("--size", size, "Size-based: bytes to transfer, e.g. 8GiB");
   sub.add_option("--time", time, "Time-based: measured duration, e.g. 30s");
@@ -134,6 +138,10 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   }
   spec.read_pct = parse_flag("--read", read, parse_percent);
   spec.random_pct = parse_flag("--random", random, parse_percent);
+  ParsedDistribution distribution = parse_random_distribution(random_distribution);
+  if (!distribution.distribution)
+    throw std::invalid_argument("--random-distribution: " + distribution.problem);
+  spec.random_distribution = std::move(*distribution.distribution);
   spec.queue_depth = qd;
   if (size) spec.io_size = parse_flag("--size", *size, parse_size);
   if (time) spec.duration = parse_flag("--time", *time, parse_duration);

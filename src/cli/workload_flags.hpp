@@ -15,6 +15,7 @@ struct WorkloadFlags {
   std::optional<std::string> bssplit;  // fio's syntax: 4k/60:64k/40
   std::string read = "0";
   std::string random = "0";
+  std::string random_distribution = "random";  // fio's spelling: zipf:1.2, zoned:60/10:40/90
   unsigned qd = 1;
   std::optional<std::string> size;
   std::optional<std::string> time;

@@ -255,6 +255,38 @@ class JobMapper {
         source("random", o);
       }
     }
+    random_distribution();
+  }
+
+  // fio's spelling is iogate's; zoned may give reads and writes their own zones ("zoned:...,...").
+  void random_distribution() {
+    const FioOption* o = last("random_distribution");
+    if (o == nullptr) return;
+    if (!rw_.random) {
+      out_.notes.push_back(note(*o, "changes nothing on a sequential rw, in fio as here"));
+      return;
+    }
+    const std::string text = value_of(*o);
+    if (text.starts_with("zoned_abs") || text.starts_with("sequence"))
+      refuse(*o,
+             "iogate's zones are shares of the file (zoned:ACCESS/SIZE in percent), and it "
+             "has no fixed sequence of blocks");
+    std::string chosen = text;
+    if (const std::size_t comma = text.find(','); comma != std::string::npos) {
+      const std::string reads = text.substr(0, comma);
+      std::string writes = text.substr(comma + 1);
+      writes = writes.substr(0, writes.find(','));
+      if (!writes.empty() && !writes.starts_with("zoned")) writes = "zoned:" + writes;
+      if (writes.empty() || writes == "zoned:") writes = reads;
+      if (rw_.mixed() && reads != writes)
+        refuse(*o,
+               "reads and writes in zones of their own: iogate draws one distribution for both");
+      chosen = rw_.reads ? reads : writes;
+    }
+    ParsedDistribution parsed = parse_random_distribution(chosen);
+    if (!parsed.distribution) refuse(*o, parsed.problem);
+    out_.workload.random_distribution = std::move(*parsed.distribution);
+    source("random_distribution", o);
   }
 
   void block_sizes() {

@@ -24,7 +24,8 @@ constexpr std::string_view kMapped[] = {
     "ioengine",   "end_fsync",   "fsync_on_close", "fsync",
     "fdatasync",  "verify",      "rate",           "rate_iops",
     "name",       "description", "stonewall",      "filename",
-    "directory",  "kb_base",     "overwrite",      "sync"};
+    "directory",  "kb_base",     "overwrite",      "sync",
+    "random_distribution"};
 
 struct Listed {
   std::string_view name;
@@ -95,7 +96,6 @@ constexpr Listed kListed[] = {
     {"iodepth_low", Treatment::refused, "iogate keeps its queue full"},
     {"hipri", Treatment::refused, "iogate does not poll for completions"},
     {"sqthread_poll", Treatment::refused, "iogate submits from its own thread"},
-    {"random_distribution", Treatment::refused, "iogate's random offsets are uniform"},
     {"rw_sequencer", Treatment::refused, "iogate's sequential I/O continues where the last ended"},
     {"thinktime", Treatment::refused, "iogate issues without pauses; rate_iops paces it"},
     {"rate_process", Treatment::refused, "iogate paces at fixed intervals"},

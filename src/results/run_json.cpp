@@ -158,6 +158,9 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   if (w.layout_write_size != 0) j["layout_write_size"] = w.layout_write_size;
   // And write-through: a workload without it keeps the JSON it had before the key existed.
   if (w.write_through) j["write_through"] = true;
+  // And a skewed distribution, in fio's spelling: a uniform one keeps the JSON it had.
+  if (!w.random_distribution.uniform())
+    j["random_distribution"] = distribution_text(w.random_distribution);
   return j;
 }
 
@@ -236,6 +239,10 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
   w.rate_mbps = f.number_or("rate_mbps", 0, 0, std::numeric_limits<double>::max(), kRate);
   w.layout = layout_from_json(j, w);
   w.layout_write_size = f.count_or("layout_write_size", 0);
+  ParsedDistribution distribution =
+      parse_random_distribution(f.text_or("random_distribution", "random"));
+  if (!distribution.distribution) f.check("random_distribution", distribution.problem);
+  w.random_distribution = std::move(*distribution.distribution);
   f.for_each("block_mix", [&](const nlohmann::json& share, const std::string& at) {
     const JsonFields s(share, at);
     w.block_mix.push_back(

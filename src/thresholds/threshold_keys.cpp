@@ -147,6 +147,13 @@ constexpr KeySpec kWorkloadKeys[] = {
      .min = 0,
      .max = 100,
      .example = R"("100%")"},
+    {.name = "random_distribution",
+     .help = "Where the random I/Os land, in fio's spelling: \"random\" (uniform, the default), "
+             "\"zipf:1.2\", \"pareto:0.9\", \"normal:10\" (each with an optional :CENTER "
+             "from 0 to 1) or \"zoned:60/10:40/90\" (60% of them in the first 10% of the file)",
+     .kind = ValueKind::text,
+     .pattern = "^(random|zipf|pareto|normal|zoned)(:.+)?$",
+     .example = R"("zipf:1.2")"},
     {.name = "queue_depth",
      .help = "I/Os in flight per worker (default 1)",
      .kind = ValueKind::whole,

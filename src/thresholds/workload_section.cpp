@@ -88,6 +88,12 @@ void read_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
     out.read_pct = field(s, *n, "read", percent_value(s, *n, "read"));
   if (const toml::node* n = t.get("random"))
     out.random_pct = field(s, *n, "random", percent_value(s, *n, "random"));
+  if (const toml::node* n = t.get("random_distribution")) {
+    ParsedDistribution parsed =
+        parse_random_distribution(string_value(s, *n, "random_distribution"));
+    if (!parsed.distribution) s.fail(*n, "random_distribution", parsed.problem);
+    out.random_distribution = field(s, *n, "random_distribution", std::move(*parsed.distribution));
+  }
   if (const toml::node* n = t.get("queue_depth")) {
     const std::int64_t depth = integer_value(s, *n, "queue_depth");
     if (const auto problem = queue_depth_problem(depth)) s.fail(*n, "queue_depth", *problem);
@@ -248,6 +254,8 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.ramp, defaults.ramp)) spec.ramp = f->value;
   if (const auto& f = pick(own.read_pct, defaults.read_pct)) spec.read_pct = f->value;
   if (const auto& f = pick(own.random_pct, defaults.random_pct)) spec.random_pct = f->value;
+  if (const auto& f = pick(own.random_distribution, defaults.random_distribution))
+    spec.random_distribution = f->value;
   if (const auto& f = pick(own.queue_depth, defaults.queue_depth)) spec.queue_depth = f->value;
   if (const auto& f = pick(own.flush, defaults.flush)) spec.flush = f->value;
   if (const auto& f = pick(own.write_through, defaults.write_through))

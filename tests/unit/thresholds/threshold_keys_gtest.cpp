@@ -103,6 +103,8 @@ std::string refusal_with(Where where, std::string_view key, const std::string& v
   Doc doc;
   // The standard workload only writes: a bound on reads needs one that reads.
   if (where == Where::expect && key.starts_with("read_")) doc.workload["read"] = R"("70%")";
+  // And it is sequential: a distribution of random I/Os needs some.
+  if (where != Where::expect && key == "random_distribution") doc.workload["random"] = R"("50%")";
   doc.at(where)[std::string(key)] = value;
   return refusal(doc);
 }
