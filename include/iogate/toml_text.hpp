@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -29,6 +30,8 @@ std::string number_value(double x);
 // A value as a user gave it on the command line ("1000", "2.5", "90%", "5m"): a plain decimal
 // number as a bare TOML number, anything else as a TOML string.
 std::string given_value(std::string_view text);
+// The number a given value is when given_value writes it bare ("2.5"), else none ("90%").
+std::optional<double> plain_number(std::string_view text);
 
 // A bound already rounded to three significant digits, as written: "2270", "11.1", "0.0123".
 std::string three_digit_text(double x);

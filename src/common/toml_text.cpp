@@ -87,12 +87,17 @@ std::string share_value(double pct) {
   return number_value(pct);
 }
 
-std::string given_value(std::string_view text) {
+std::optional<double> plain_number(std::string_view text) {
   double v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   const bool plain = ec == std::errc() && end == text.data() + text.size() && !text.empty() &&
                      text.find_first_of("eEnN") == std::string_view::npos;  // no nan, inf, 1e3
-  return plain ? std::string(text) : toml_string(text);
+  if (!plain) return std::nullopt;
+  return v;
+}
+
+std::string given_value(std::string_view text) {
+  return plain_number(text) ? std::string(text) : toml_string(text);
 }
 
 std::string number_value(double x) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -12,6 +13,8 @@
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/fio_job/fio_values.hpp"
+#include "iogate/toml_text.hpp"
+#include "iogate/units.hpp"
 #include "option_catalogue.hpp"
 
 namespace iogate::fio_job {
@@ -144,6 +147,46 @@ std::vector<BlockSizeShare> parse_split(const FioOption& o, const std::string& t
   return out;
 }
 
+// One direction's block-size range, its ends in order.
+struct SizeRange {
+  std::uint64_t min = 0;
+  std::uint64_t max = 0;
+};
+
+// fio's draw for a range without a split (io_u.c get_next_buflen): MIN + MAX x u, u uniform in
+// [0, 1) (a 32-bit draw: shares exact to 2^-32), rounded down to a multiple of MIN (bs_unaligned
+// unset; the same rounding whether MIN is a power of two or not), then capped at MAX. With
+// MAX = n x MIN the draw spans [MIN, (n + 1) x MIN): each multiple k x MIN, k = 1 .. n, takes a
+// slice MIN wide, so 1/n of the I/Os, and nothing reaches the cap. With a remainder the cap, MAX
+// itself, would be a size that is no multiple of MIN, which block_mix cannot hold.
+std::vector<BlockSizeShare> range_shares(const FioOption& o, SizeRange r) {
+  if (r.max % r.min != 0) {
+    refuse(o, fmt::format("{} is not a multiple of {}: fio draws multiples of {} and caps what "
+                          "passes {} at {} itself, a size iogate's block_mix cannot hold (every "
+                          "size a multiple of the smallest)",
+                          format_size(r.max), format_size(r.min), format_size(r.min),
+                          format_size(r.max), format_size(r.max)));
+  }
+  const std::uint64_t n = r.max / r.min;
+  if (n > kMaxBlockMixSizes) {
+    refuse(o, fmt::format("{} sizes ({} to {} in steps of {}): iogate's block_mix holds at most "
+                          "{}; narrow the range, or write the sizes meant as a bssplit",
+                          n, format_size(r.min), format_size(r.max), format_size(r.min),
+                          kMaxBlockMixSizes));
+  }
+  std::vector<BlockSizeShare> mix;
+  for (std::uint64_t k = 1; k <= n; ++k) mix.push_back({k * r.min, 100.0 / static_cast<double>(n)});
+  return mix;
+}
+
+// a x b, or a refusal at `o` where it passes 64 bits.
+std::uint64_t times(const FioOption& o, std::uint64_t a, std::uint64_t b) {
+  std::uint64_t product = 0;
+  if (__builtin_mul_overflow(a, b, &product))
+    refuse(o, fmt::format("{} x {} bytes is more than any file holds", a, b));
+  return product;
+}
+
 std::string note(const FioOption& o, const std::string& why) {
   return fmt::format("{}:{}: {}: {}", o.where.file.string(), o.where.line, shown_text(o),
                      shown_message(o, why));
@@ -151,7 +194,9 @@ std::string note(const FioOption& o, const std::string& why) {
 
 class JobMapper {
  public:
-  explicit JobMapper(const FioJobOptions& job) : job_(job) {}
+  // `names`: every job of the file, in order, by the name fio knows it by (fio_name).
+  JobMapper(const FioJobOptions& job, const std::vector<std::string>& names)
+      : job_(job), names_(names) {}
 
   FioJob map() {
     out_.section = job_.section->name;
@@ -174,6 +219,8 @@ class JobMapper {
     engine_and_flush();
     verify();
     rates();
+    floors();
+    random_generator();
     files_and_order();
     check_rules();
     return std::move(out_);
@@ -300,9 +347,21 @@ class JobMapper {
       if (const auto problem = block_size_problem(w.block_size)) refuse(*bs, *problem);
     }
     source("block_size", bs);
+    const FioOption* range = last("bsrange");
     const FioOption* split = last("bssplit");
-    if (split == nullptr) return;
-    std::string text = value_of(*split);
+    // fio fills its smallest and largest size from bs only where bsrange or bssplit left them
+    // unset (init.c fixup_options), and draws from the split whenever there is one (io_u.c).
+    if (split != nullptr) {
+      split_sizes(*split, bs);
+      if (range != nullptr) range_beside_split(*range);
+    } else if (range != nullptr) {
+      range_sizes(*range, bs);
+    }
+  }
+
+  void split_sizes(const FioOption& split, const FioOption* bs) {
+    WorkloadSpec& w = out_.workload;
+    std::string text = value_of(split);
     // Per direction: "reads,writes[,trims]"; one group is every direction's.
     const std::size_t comma = text.find(',');
     if (comma != std::string::npos) {
@@ -310,19 +369,78 @@ class JobMapper {
       std::string writes = text.substr(comma + 1);
       writes = writes.substr(0, writes.find(','));
       if (rw_.mixed() && reads != writes) {
-        refuse(*split, "reads and writes split apart: iogate draws one mix for both");
+        refuse(split, "reads and writes split apart: iogate draws one mix for both");
       }
       text = rw_.reads ? reads : writes;
     }
-    const std::vector<BlockSizeShare> mix = parse_split(*split, text, kb_base_);
+    const std::vector<BlockSizeShare> mix = parse_split(split, text, kb_base_);
     if (bs != nullptr)
       out_.notes.push_back(note(*bs, "bssplit decides the block sizes, as in fio"));
     out_.sources.erase("block_size");
-    source("block_size", split);
-    source("block_mix", split);
-    w.block_size = mix.front().block_size;
-    for (const BlockSizeShare& s : mix) w.block_size = std::min(w.block_size, s.block_size);
+    source("block_size", &split);
+    source("block_mix", &split);
+    w.block_size = block_size_of_mix(mix);
     if (mix.size() > 1) w.block_mix = mix;
+  }
+
+  // bsrange's "MIN-MAX" (or MIN:MAX), one per direction ("1k-4k,8k-16k": reads, writes), read
+  // as fio's FIO_OPT_RANGE is (parse.c): the range the job's directions use, ends in order.
+  SizeRange block_range(const FioOption& o) {
+    const std::string text = value_of(o);
+    const std::size_t comma = text.find(',');
+    const std::string reads = text.substr(0, comma);
+    std::string writes = comma == std::string::npos ? reads : text.substr(comma + 1);
+    writes = writes.substr(0, writes.find(','));
+    if (writes.empty()) writes = reads;
+    const std::string v = one_value(o, {reads, writes}, rw_.reads, rw_.writes, reads);
+    std::size_t cut = v.find('-');
+    if (cut == std::string::npos) cut = v.find(':');
+    if (cut == std::string::npos) refuse(o, fmt::format("expected MIN-MAX like 4k-64k, got {}", v));
+    SizeRange r;
+    r.min = parsed(o, [&] { return fio_size(v.substr(0, cut), kb_base_); });
+    r.max = parsed(o, [&] { return fio_size(v.substr(cut + 1), kb_base_); });
+    if (r.min > r.max) std::swap(r.min, r.max);  // fio takes the ends either way round
+    for (const std::uint64_t end : {r.min, r.max})
+      if (const auto problem = block_size_problem(end)) refuse(o, *problem);
+    return r;
+  }
+
+  void range_sizes(const FioOption& o, const FioOption* bs) {
+    WorkloadSpec& w = out_.workload;
+    const SizeRange r = block_range(o);
+    if (bs != nullptr)
+      out_.notes.push_back(note(*bs, "bsrange decides the block sizes, as in fio"));
+    out_.sources.erase("block_size");
+    source("block_size", &o);
+    w.block_size = r.min;
+    if (r.min == r.max) return;
+    w.block_mix = range_shares(o, r);
+    source("block_mix", &o);
+    const std::size_t n = w.block_mix.size();
+    out_.notes.push_back(note(
+        o, fmt::format("fio draws each I/O's size as {} plus {} times a uniform fraction, rounded "
+                       "down to a multiple of {} (io_u.c get_next_buflen): each of the {} "
+                       "multiples of {} up to {} is 1/{} of the I/Os, as block_mix says",
+                       format_size(r.min), format_size(r.max), format_size(r.min), n,
+                       format_size(r.min), format_size(r.max), n)));
+  }
+
+  // Beside a bssplit, fio takes the smallest and the largest size (its alignment and its cap)
+  // from whichever of the two it reads last; only a range that is the split's own is harmless.
+  void range_beside_split(const FioOption& o) {
+    const SizeRange r = block_range(o);
+    const WorkloadSpec& w = out_.workload;
+    const std::uint64_t largest = largest_block_size(w);
+    if (r.min != w.block_size || r.max != largest) {
+      refuse(o, fmt::format("{} to {} beside a bssplit of {} to {}: fio draws from the split but "
+                            "aligns and caps the sizes by whichever of the two it reads last; "
+                            "give one of them",
+                            format_size(r.min), format_size(r.max), format_size(w.block_size),
+                            format_size(largest)));
+    }
+    out_.notes.push_back(note(o,
+                              "bssplit decides the block sizes, as in fio; this range is the "
+                              "split's own smallest to largest"));
   }
 
   void queue() {
@@ -368,39 +486,122 @@ class JobMapper {
     return bytes;
   }
 
-  void sizes_and_times() {
-    WorkloadSpec& w = out_.workload;
-    const std::uint64_t size = size_of("size");
-    const std::uint64_t filesize = size_of("filesize");
-    const std::uint64_t io_size = size_of("io_size");
-    if (size == 0 && filesize == 0) {
+  // A job without size or filesize that names a file or device: fio would take that file's size
+  // (filesetup.c); a check makes its own file, of kFileSizeWhenNoneGiven, and says so.
+  std::uint64_t file_size_when_none_given() {
+    const FioOption* named = last("filename");
+    if (named == nullptr) {
       throw ThresholdError(out_.where, "size",
-                           fmt::format("job [{}] gives no size: fio would take the size of the "
-                                       "file or device it names, but iogate makes its own file; "
-                                       "add size=",
+                           fmt::format("job [{}] gives no size and names no file: fio would take "
+                                       "the size of a file named after the job if one were there, "
+                                       "and stop otherwise; add size=",
                                        out_.section));
     }
-    const std::uint64_t file = filesize != 0 ? filesize : size;
-    const char* io_key = io_size != 0 ? "io_size" : (size != 0 ? "size" : "filesize");
-    std::uint64_t io = io_size != 0 ? io_size : (size != 0 ? size : filesize);
-    // fio transfers whole blocks and leaves the rest of `size` untouched.
-    if (io % w.block_size != 0) {
-      const FioOption& at = *last(io_key);
-      io -= io % w.block_size;
-      if (io == 0) {
-        refuse(at, fmt::format("holds no whole block of {} bytes, so fio would transfer nothing",
-                               w.block_size));
-      }
-      out_.notes.push_back(note(at, fmt::format("fio transfers whole blocks: {} bytes", io)));
-    }
-    const std::uint64_t jobs = w.workers;
-    w.file_size = file * jobs;
-    source("file_size", last(filesize != 0 ? "filesize" : "size"));
-    source("file_size", last("numjobs"));
+    out_.notes.push_back(
+        note(*named, fmt::format("no size or filesize: fio would take the size of {}; "
+                                 "this check uses {}{}: set file_size to what you mean",
+                                 value_of(*named), format_size(kFileSizeWhenNoneGiven),
+                                 out_.workload.workers > 1 ? " per job, as size= would" : "")));
+    return kFileSizeWhenNoneGiven;
+  }
 
+  // fio transfers whole blocks and leaves the rest of `size` untouched.
+  std::uint64_t whole_blocks(std::uint64_t io, const FioOption& from) {
+    const std::uint64_t block = out_.workload.block_size;
+    if (io % block == 0) return io;
+    io -= io % block;
+    if (io == 0)
+      refuse(from,
+             fmt::format("holds no whole block of {} bytes, so fio would transfer nothing", block));
+    out_.notes.push_back(note(from, fmt::format("fio transfers whole blocks: {} bytes", io)));
+    return io;
+  }
+
+  // fio's number_ios ends a job after N I/Os, never extends it (HOWTO), and a time-based job runs
+  // on past it (backend.c: do_io loops while time_based, keep_running returns before counting).
+  std::uint64_t capped_by_number_ios(std::uint64_t io, bool time_based) {
+    const FioOption* o = last("number_ios");
+    if (o == nullptr) return io;
+    const std::uint64_t n = parsed(*o, [&] { return fio_int(value_of(*o)); });
+    if (n == 0) return io;  // fio's default: no count
+    if (time_based) {
+      out_.notes.push_back(note(*o,
+                                "changes nothing on a time-based job, in fio as here: the "
+                                "window ends it"));
+      return io;
+    }
+    if (!out_.workload.block_mix.empty())
+      refuse(*o,
+             "a count of I/Os of several sizes: iogate ends a run on bytes, and the bytes "
+             "of N I/Os differ from run to run");
+    const std::uint64_t counted = times(*o, n, out_.workload.block_size);
+    source("size", o);
+    if (counted >= io) {
+      out_.notes.push_back(note(*o, fmt::format("the job's {} bytes end it first, in fio as here "
+                                                "(number_ios never extends a job)",
+                                                io)));
+      return io;
+    }
+    out_.notes.push_back(note(*o, fmt::format("a size-based check of {} I/Os of {} bytes per job",
+                                              n, out_.workload.block_size)));
+    return counted;
+  }
+
+  // fio's loops: the job runs N times over the same file (loops=0 is once, as in init.c). A
+  // time-based job runs passes until its runtime ends, loops or not (backend.c keep_running).
+  std::uint64_t looped(std::uint64_t io, bool time_based) {
+    const FioOption* o = last("loops");
+    if (o == nullptr) return io;
+    const std::uint64_t n =
+        std::max<std::uint64_t>(parsed(*o, [&] { return fio_int(value_of(*o)); }), 1);
+    if (n > std::numeric_limits<std::uint32_t>::max())
+      refuse(*o, fmt::format("expected at most {} (fio's limit), got {}",
+                             std::numeric_limits<std::uint32_t>::max(), n));
+    if (time_based) {
+      out_.notes.push_back(note(*o,
+                                "changes nothing on a time-based job: fio runs passes over "
+                                "the file until the runtime ends, loops or not, as iogate "
+                                "does"));
+      return io;
+    }
+    if (n == 1) return io;
+    source("size", o);
+    out_.notes.push_back(note(*o, fmt::format("{} passes of {} bytes over the same file: "
+                                              "iogate transfers {} times the size in one run; "
+                                              "fio closes and reopens the file between passes "
+                                              "(dropping its cached pages, with fio's default "
+                                              "invalidate=1)",
+                                              n, io, n)));
+    return times(*o, io, n);
+  }
+
+  void sizes_and_times() {
+    WorkloadSpec& w = out_.workload;
     bool time_based = false;
     if (const FioOption* o = last("time_based"))
       time_based = parsed(*o, [&] { return fio_set(o->value); });
+
+    const std::uint64_t size = size_of("size");
+    const std::uint64_t filesize = size_of("filesize");
+    const std::uint64_t io_size = size_of("io_size");
+    std::uint64_t file = filesize != 0 ? filesize : size;
+    const FioOption* file_from = last(filesize != 0 ? "filesize" : "size");
+    if (file == 0) {
+      file = file_size_when_none_given();
+      file_from = last("filename");
+    }
+    // The I/O: io_size, else size, else the file (filesize, or the size taken for it).
+    const FioOption* io_from =
+        io_size != 0 ? last("io_size") : (size != 0 ? last("size") : file_from);
+    std::uint64_t io = whole_blocks(io_size != 0 ? io_size : (size != 0 ? size : file), *io_from);
+    source("size", io_from);
+    io = looped(capped_by_number_ios(io, time_based), time_based);
+
+    const std::uint64_t jobs = w.workers;
+    w.file_size = times(*file_from, file, jobs);
+    source("file_size", file_from);
+    source("file_size", last("numjobs"));
+
     std::chrono::microseconds runtime{0};
     const FioOption* rt = last("runtime");
     if (rt != nullptr) runtime = parsed(*rt, [&] { return fio_time(value_of(*rt)); });
@@ -409,13 +610,13 @@ class JobMapper {
         refuse(*last("time_based"),
                "time_based without a runtime runs until it is stopped; give runtime=");
       }
+      out_.sources.erase("size");
       w.io_size = 0;
       w.duration = runtime;
       source("duration", rt);
       source("duration", last("time_based"));
     } else {
-      w.io_size = io * jobs;
-      source("size", last(io_key));
+      w.io_size = times(*io_from, io, jobs);
       source("size", last("numjobs"));
       if (runtime.count() > 0) {
         w.duration = runtime;  // a cap: fio stops a size-based job at its runtime too
@@ -548,6 +749,98 @@ class JobMapper {
     }
   }
 
+  // fio's floors, rate_min (bytes/s) and rate_iops_min: fio checks each job, each direction
+  // apart, over every rate_cycle (1 s) after the first 2 s, and ends the job below them
+  // (backend.c __check_min_rate); given both for a direction, it checks rate_min alone. A check
+  // judges the run's mean over every worker: the floor times numjobs, per direction on a mixed
+  // job (read_/write_ keys), as [check.expect] bounds.
+  void floors() {
+    const FioOption* bytes = last("rate_min");
+    const FioOption* ios = last("rate_iops_min");
+    if (bytes == nullptr && ios == nullptr) return;
+    const PerDirection b = bytes ? per_direction(value_of(*bytes)) : PerDirection{};
+    const PerDirection i = ios ? per_direction(value_of(*ios)) : PerDirection{};
+    if (rw_.reads) floor_of_direction(rw_.mixed() ? "read_" : "", bytes, b.read, ios, i.read);
+    if (rw_.writes) floor_of_direction(rw_.mixed() ? "write_" : "", bytes, b.write, ios, i.write);
+  }
+
+  void floor_of_direction(const std::string& prefix, const FioOption* bytes,
+                          const std::string& bytes_text, const FioOption* ios,
+                          const std::string& ios_text) {
+    const std::uint64_t b =
+        bytes_text.empty() ? 0 : parsed(*bytes, [&] { return fio_size(bytes_text, kb_base_); });
+    const std::uint64_t i = ios_text.empty() ? 0 : parsed(*ios, [&] { return fio_int(ios_text); });
+    const double jobs = out_.workload.workers;
+    if (b != 0) {
+      add_floor(prefix + "mbps_min", static_cast<double>(b) * jobs / (1024.0 * 1024.0), *bytes);
+      if (i != 0)
+        out_.notes.push_back(note(*ios,
+                                  "fio checks rate_min alone where both are given "
+                                  "(backend.c __check_min_rate): not a bound here either"));
+    } else if (i != 0) {
+      add_floor(prefix + "iops_min", static_cast<double>(i) * jobs, *ios);
+    }
+  }
+
+  void add_floor(const std::string& key, double value, const FioOption& o) {
+    FioFloor floor{key, value, {o}};
+    if (const FioOption* n = last("numjobs"); n != nullptr && out_.workload.workers > 1)
+      floor.from.push_back(*n);
+    out_.notes.push_back(note(o, fmt::format("fio ends a job whose rate falls below this over a "
+                                             "rate_cycle (1 s); the check bounds the run's mean "
+                                             "over all its workers instead: {} = {}",
+                                             key, toml_text::number_value(value))));
+    out_.floors.push_back(std::move(floor));
+  }
+
+  // fio's random_generator picks how fio draws offsets; iogate has one generator of its own.
+  void random_generator() {
+    const FioOption* o = last("random_generator");
+    if (o == nullptr) return;
+    const std::string v = value_of(*o);
+    if (v != "tausworthe" && v != "tausworthe64" && v != "lfsr")
+      refuse(*o, fmt::format("expected tausworthe, tausworthe64 or lfsr, got \"{}\"", v));
+    std::string why = "iogate draws its offsets with its own generator (xoshiro256**)";
+    if (v == "lfsr" && rw_.random) {
+      why +=
+          "; fio's lfsr visits each block once per pass over the file (one block size), and "
+          "iogate's draws, like fio's with norandommap, do not: some blocks come twice in a "
+          "pass, others not at all";
+    }
+    out_.notes.push_back(note(*o, why));
+  }
+
+  // fio's wait_for: the job starts once every worker of the job named is done. fio refuses a job
+  // naming itself, no job defined before it, or a name two earlier jobs share (init.c
+  // wait_for_ok); checks run one at a time in file order, so the one named has run before.
+  // The index of the job waited for, if any.
+  std::optional<std::size_t> waits_for() {
+    const FioOption* o = last("wait_for");
+    if (o == nullptr) return std::nullopt;
+    const std::string name = value_of(*o);
+    if (name == job_.section->name || name == names_[job_.index])
+      refuse(*o, "a job cannot wait for itself, in fio either");
+    std::vector<std::size_t> before;
+    for (std::size_t i = 0; i < job_.index; ++i)
+      if (names_[i] == name) before.push_back(i);
+    if (before.empty()) {
+      if (std::find(names_.begin(), names_.end(), name) == names_.end())
+        refuse(*o, fmt::format("no job is named \"{}\" (fio refuses the file too)", name));
+      refuse(*o, fmt::format("the job named \"{}\" comes later in the file: fio waits only for a "
+                             "job defined before this one, and checks run in file order",
+                             name));
+    }
+    if (before.size() > 1)
+      refuse(*o, fmt::format("{} jobs before this one are named \"{}\": fio refuses a wait_for "
+                             "that could mean either",
+                             before.size(), name));
+    out_.notes.push_back(note(*o, fmt::format("fio starts this job once every worker of the job "
+                                              "named \"{}\" is done; iogate runs each check on its "
+                                              "own, in file order, so that one runs before",
+                                              name)));
+    return before.front();
+  }
+
   void files_and_order() {
     WorkloadSpec& w = out_.workload;
     w.layout = rw_.reads ? FileLayout::written : FileLayout::preallocated;
@@ -571,6 +864,8 @@ class JobMapper {
     bool waits = false;
     if (const FioOption* o = last("stonewall"))
       waits = parsed(*o, [&] { return fio_set(o->value); });
+    const std::optional<std::size_t> waitee = waits_for();
+    if (waitee && *waitee + 1 == job_.index) waits = true;  // it waits for the one before
     if (job_.index > 0 && !waits) {
       out_.notes.push_back(fmt::format(
           "{}:{}: [{}]: fio runs this job at the same time as the one before it (no stonewall); "
@@ -591,6 +886,7 @@ class JobMapper {
   }
 
   const FioJobOptions& job_;
+  const std::vector<std::string>& names_;
   FioJob out_;
   std::map<std::string, const FioOption*> last_;
   std::map<std::string, int> order_;
@@ -598,6 +894,19 @@ class JobMapper {
   unsigned kb_base_ = 1024;
   Rw rw_;
 };
+
+// The name fio knows each job by (its o.name, what wait_for names): the job's last name=, else
+// its section's.
+std::vector<std::string> fio_names(const std::vector<FioJobOptions>& jobs) {
+  std::vector<std::string> names;
+  for (const FioJobOptions& job : jobs) {
+    std::string name = job.section->name;
+    for (const FioOption* o : job.options)
+      if (o->name == "name" && o->value) name = *o->value;
+    names.push_back(std::move(name));
+  }
+  return names;
+}
 
 }  // namespace
 
@@ -611,8 +920,10 @@ std::string identifier_of(const std::string& name) {
 }
 
 std::vector<FioJob> map_jobs(const FioJobFile& file) {
+  const std::vector<FioJobOptions> all = jobs_of(file);
+  const std::vector<std::string> names = fio_names(all);
   std::vector<FioJob> jobs;
-  for (const FioJobOptions& job : jobs_of(file)) jobs.push_back(JobMapper(job).map());
+  for (const FioJobOptions& job : all) jobs.push_back(JobMapper(job, names).map());
   if (jobs.empty()) {
     throw ThresholdError(SourceLocation{file.path, 0, 0}, "",
                          "no job section: only [global] ones, so fio would run nothing");
@@ -623,16 +934,17 @@ std::vector<FioJob> map_jobs(const FioJobFile& file) {
 FioJob map_job(const FioJobFile& file, const std::string& section, const SourceLocation& asked,
                const std::string& key) {
   const std::vector<FioJobOptions> jobs = jobs_of(file);
+  const std::vector<std::string> known_as = fio_names(jobs);
   std::vector<std::string> names;
   for (const FioJobOptions& j : jobs) names.push_back(j.section->name);
   if (section.empty()) {
-    if (jobs.size() == 1) return JobMapper(jobs.front()).map();
+    if (jobs.size() == 1) return JobMapper(jobs.front(), known_as).map();
     throw ThresholdError(asked, key,
                          fmt::format("{} holds {} jobs ({}): name one", file.path.string(),
                                      jobs.size(), fmt::join(names, ", ")));
   }
   for (const FioJobOptions& j : jobs)
-    if (j.section->name == section) return JobMapper(j).map();
+    if (j.section->name == section) return JobMapper(j, known_as).map();
   throw ThresholdError(
       asked, key,
       fmt::format("{} has no job section [{}]; its jobs: {}", file.path.string(), section,

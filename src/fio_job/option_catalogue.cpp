@@ -7,9 +7,13 @@
 namespace iogate::fio_job::detail {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kAliases{{
+// fio's own `.alias`es (options.c); a name fio does not list as an alias is not one here either.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kAliases{{
     {"readwrite", "rw"},
     {"blocksize", "bs"},
+    {"blocksize_range", "bsrange"},
+    {"timeout", "runtime"},
+    {"ratemin", "rate_min"},
     {"io_limit", "io_size"},
     {"nr_files", "nrfiles"},
     {"bs_split", "bssplit"},
@@ -25,7 +29,8 @@ constexpr std::string_view kMapped[] = {
     "fdatasync",  "verify",      "rate",           "rate_iops",
     "name",       "description", "stonewall",      "filename",
     "directory",  "kb_base",     "overwrite",      "sync",
-    "random_distribution"};
+    "bsrange",    "loops",       "number_ios",     "random_generator",
+    "rate_min",   "wait_for",    "rate_iops_min",  "random_distribution"};
 
 struct Listed {
   std::string_view name;
@@ -40,6 +45,13 @@ constexpr std::string_view kPlace =
 
 constexpr Listed kListed[] = {
     {"thread", Treatment::noted, "iogate's workers are threads anyway"},
+    // Not `thread`: fio finds "threads" among its tiobench profile's options (profiles/tiobench.c,
+    // registered into the same table), so a job file's threads= sets that profile's thread count
+    // and nothing else; the job still runs as processes.
+    {"threads", Treatment::noted,
+     "fio takes this as its tiobench profile's thread count, which only --profile=tiobench uses: "
+     "it is not `thread`, so fio runs the job as processes unless `thread` is set too; iogate's "
+     "workers are threads either way"},
     {"group_reporting", Treatment::noted, "iogate reports each check as one, all workers merged"},
     {"new_group", Treatment::noted, kReport},
     {"unit_base", Treatment::noted, kReport},
@@ -74,6 +86,7 @@ constexpr Listed kListed[] = {
      "iogate runs each check on its own, so there is nothing to "
      "wait for"},
     {"exitall", Treatment::noted, "iogate runs each check on its own"},
+    {"exit_what", Treatment::noted, "iogate runs each check on its own"},
     {"refill_buffers", Treatment::noted, "iogate's written blocks differ from each other anyway"},
     {"scramble_buffers", Treatment::noted, "iogate's written blocks differ from each other anyway"},
     {"fixedbufs", Treatment::noted, "iogate registers its buffers with io_uring for direct I/O"},
@@ -85,9 +98,7 @@ constexpr Listed kListed[] = {
     {"openfiles", Treatment::refused, "iogate runs one file per check"},
     {"file_service_type", Treatment::refused, "iogate runs one file per check"},
     {"filename_format", Treatment::refused, "iogate names its own file in the scratch area"},
-    {"loops", Treatment::refused, "iogate runs a job once per run; use repeat in the check"},
     {"offset", Treatment::refused, "iogate's I/O starts at the file's first block"},
-    {"number_ios", Treatment::refused, "iogate ends a run on bytes or time, not an I/O count"},
     {"iodepth_batch", Treatment::refused, "iogate submits as fio does by default, no batching"},
     {"iodepth_batch_submit", Treatment::refused,
      "iogate submits as fio does by default, no batching"},
@@ -106,7 +117,6 @@ constexpr Listed kListed[] = {
     {"continue_on_error", Treatment::refused, "iogate stops a check at its first I/O error"},
     {"zonemode", Treatment::refused, "iogate runs on ordinary files, not zoned devices"},
     {"blockalign", Treatment::refused, "iogate aligns offsets to the block size"},
-    {"bsrange", Treatment::refused, "iogate draws block sizes from bssplit's shares, not a range"},
 };
 
 }  // namespace

@@ -1,6 +1,8 @@
 // The threshold file written by `iogate import fio` (threshold_writer.hpp).
 #include "iogate/fio_job/threshold_writer.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -14,6 +16,12 @@ namespace {
 using toml_text::comment_text;
 using toml_text::toml_string;
 
+void write_sources(const std::vector<FioOption>& from, std::string& out) {
+  for (const FioOption& o : from)
+    out += fmt::format("# {}:{}: {}\n", o.where.file.string(), o.where.line,
+                       comment_text(shown_text(o)));
+}
+
 class Writer {
  public:
   explicit Writer(const FioJob& job) : job_(job) {}
@@ -21,9 +29,7 @@ class Writer {
   void key(const std::string& name, const std::string& value) {
     const auto it = job_.sources.find(name);
     if (it != job_.sources.end()) {
-      for (const FioOption& o : it->second)
-        out += fmt::format("# {}:{}: {}\n", o.where.file.string(), o.where.line,
-                           comment_text(shown_text(o)));
+      write_sources(it->second, out);
     } else {
       out += "# fio's default\n";
     }
@@ -35,6 +41,48 @@ class Writer {
  private:
   const FioJob& job_;
 };
+
+// One [check.expect] line: a key, its TOML value, and the fio lines it came from (none: given).
+struct ExpectLine {
+  std::string key;
+  std::string value;
+  std::vector<FioOption> from;
+};
+
+// The check's bounds: the given ones and the job's own floors (rate_min ...). A key in both keeps
+// the stricter, the higher, with a note; a given value that is no plain number ("90% of
+// baseline") cannot be weighed against a floor, so it is kept and the floor left out, noted.
+std::vector<ExpectLine> expectations(const FioJob& job, const ImportRequest& request,
+                                     std::vector<std::string>& notes) {
+  std::vector<ExpectLine> lines;
+  for (const auto& [key, value] : request.expect)
+    lines.push_back({key, toml_text::given_value(value), {}});
+  for (const FioFloor& floor : job.floors) {
+    const std::string fio_value = toml_text::number_value(floor.value);
+    const auto given = std::find_if(request.expect.begin(), request.expect.end(),
+                                    [&](const auto& e) { return e.first == floor.key; });
+    if (given == request.expect.end()) {
+      lines.push_back({floor.key, fio_value, floor.from});
+      continue;
+    }
+    const std::optional<double> number = toml_text::plain_number(given->second);
+    ExpectLine& line = lines[static_cast<std::size_t>(given - request.expect.begin())];
+    if (!number) {
+      notes.push_back(
+          fmt::format("{}: the given \"{}\" is kept; fio's floor, {}, cannot be "
+                      "weighed against it and is left out",
+                      floor.key, given->second, fio_value));
+    } else if (*number >= floor.value) {
+      notes.push_back(fmt::format("{}: the given {} is kept, stricter than fio's floor, {}",
+                                  floor.key, given->second, fio_value));
+    } else {
+      notes.push_back(fmt::format("{}: fio's floor, {}, is kept, stricter than the given {}",
+                                  floor.key, fio_value, given->second));
+      line = {floor.key, fio_value, floor.from};
+    }
+  }
+  return lines;
+}
 
 void write_workload(const FioJob& job, std::string& out) {
   Writer k(job);
@@ -65,8 +113,9 @@ std::string threshold_text(const FioJobFile& file, const std::vector<FioJob>& jo
     for (int n = 2; !names.insert(name).second; ++n) name = fmt::format("{}_{}", job.check_name, n);
     out += fmt::format("\n# fio job [{}] at {}:{}\n", comment_text(job.section),
                        comment_text(job.where.file.string()), job.where.line);
-    for (const std::string& note : job.notes)
-      out += fmt::format("# note: {}\n", comment_text(note));
+    std::vector<std::string> notes = job.notes;
+    const std::vector<ExpectLine> expect = expectations(job, request, notes);
+    for (const std::string& note : notes) out += fmt::format("# note: {}\n", comment_text(note));
     out += "[[check]]\n";
     out += fmt::format("name = {}\n", toml_string(name));
     if (!job.description.empty())
@@ -74,8 +123,10 @@ std::string threshold_text(const FioJobFile& file, const std::vector<FioJob>& jo
     out += "\n[check.workload]\n";
     write_workload(job, out);
     out += "\n[check.expect]\n";
-    for (const auto& [key, value] : request.expect)
-      out += fmt::format("{} = {}\n", key, toml_text::given_value(value));
+    for (const ExpectLine& line : expect) {
+      write_sources(line.from, out);
+      out += fmt::format("{} = {}\n", line.key, line.value);
+    }
   }
   return out;
 }

@@ -23,6 +23,19 @@ std::chrono::seconds timeout_value(const Section& s, const toml::node& n) {
   return whole;
 }
 
+// A job's own floor (rate_min, rate_iops_min) is a bound, and a check naming a job file takes its
+// bounds from [check.expect] alone: refused, rather than run without it.
+void refuse_floors(const fio_job::FioJob& job) {
+  if (job.floors.empty()) return;
+  const fio_job::FioFloor& floor = job.floors.front();
+  const fio_job::FioOption& o = floor.from.front();
+  throw ThresholdError(o.where, fio_job::shown_name(o),
+                       fmt::format("fio's floor for the job: a check naming a job file takes its "
+                                   "bounds from [check.expect] alone; write {} = {} there, or "
+                                   "`iogate import fio` the file, which does",
+                                   floor.key, floor.value));
+}
+
 // A check whose workload is a fio job (fio_job = "jobs/seq.fio", relative to the threshold file,
 // and fio_section when the job file holds several jobs): the job's options are the whole
 // workload, [defaults] not applied (fio's defaults fill what the job leaves out). Mistakes in the
@@ -45,9 +58,11 @@ WorkloadSpec fio_workload(const std::filesystem::path& file, const Section& name
     named.fail(job, "fio_job", fmt::format("{}: {}", path.string(), e.problem()));
   }
   const toml::node* at = table.get("fio_section");
-  return fio_job::map_job(jobs, section, location(file, (at ? *at : job).source()),
-                          named.key(at ? "fio_section" : "fio_job"))
-      .workload;
+  fio_job::FioJob mapped =
+      fio_job::map_job(jobs, section, location(file, (at ? *at : job).source()),
+                       named.key(at ? "fio_section" : "fio_job"));
+  refuse_floors(mapped);
+  return std::move(mapped.workload);
 }
 
 Check read_check(const std::filesystem::path& file, const toml::table& table, std::size_t index,

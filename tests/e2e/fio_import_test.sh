@@ -56,7 +56,30 @@ for file in "$corpus"/*.fio; do
   fi
 done
 echo "corpus: $converted converted and linted, $refused refused at their line and option"
-[ "$converted" -ge 13 ] && [ "$refused" -ge 18 ] || fail "corpus smaller than expected"
+[ "$converted" -ge 18 ] && [ "$refused" -ge 20 ] || fail "corpus smaller than expected"
+
+# bsrange: fio's even draw over the multiples of MIN, written as a block mix that lints.
+import "$corpus/bsrange.fio" "$out/range.toml" --expect iops_min=1
+[ "$rc" -eq 0 ] || { cat "$out/err" >&2; fail "bsrange.fio did not convert"; }
+assert_contains "$out/range.toml" '^block_size = "4KiB"$' "bsrange's block_size"
+assert_contains "$out/range.toml" '^block_mix = \[ \{ size = "4KiB", pct = 25 \}, \{ size = "8KiB", pct = 25 \}, \{ size = "12KiB", pct = 25 \}, \{ size = "16KiB", pct = 25 \} \]$' "bsrange's mix"
+assert_contains "$out/range.toml" 'each of the 4 multiples of 4 KiB up to 16 KiB is 1/4' "bsrange's note"
+"$iogate" lint "$out/range.toml" >/dev/null 2>&1 || fail "the bsrange file does not lint"
+
+# rate_min / rate_iops_min: fio's floors become bounds beside --expect's, the higher kept.
+import "$corpus/floors.fio" "$out/floors_expect.toml" --expect iops_min=1 --expect mbps_min=4
+[ "$rc" -eq 0 ] || { cat "$out/err" >&2; fail "floors.fio did not convert"; }
+assert_contains "$out/floors_expect.toml" 'ratemin=8m' "the floor's fio line"
+assert_contains "$out/floors_expect.toml" '^mbps_min = 16$' "ratemin x numjobs as mbps_min"
+assert_contains "$out/floors_expect.toml" "note: mbps_min: fio's floor, 16, is kept, stricter than the given 4" "the stricter floor"
+assert_contains "$out/floors_expect.toml" '^read_iops_min = 50$' "a mixed job's read floor"
+assert_contains "$out/floors_expect.toml" '^write_iops_min = 20$' "a mixed job's write floor"
+"$iogate" lint "$out/floors_expect.toml" >/dev/null 2>&1 || fail "the floors file does not lint"
+import "$corpus/floors.fio" "$out/floors_given.toml" --expect mbps_min=100
+[ "$rc" -eq 0 ] || { cat "$out/err" >&2; fail "floors.fio with a stricter --expect did not convert"; }
+assert_contains "$out/floors_given.toml" '^mbps_min = 100$' "the stricter --expect"
+[ "$(grep -c '^mbps_min = ' "$out/floors_given.toml")" -eq "$(grep -c '^\[\[check\]\]' "$out/floors_given.toml")" ] ||
+  fail "mbps_min written other than once a check"
 
 # No expectation: refused, nothing written, an existing file left as it was.
 echo keep >"$out/existing.toml"

@@ -15,13 +15,26 @@
 //                     they agree
 //   bssplit           block_mix, block_size its smallest block (fio aligns offsets to it); shares
 //                     left out split the rest as fio does, and must add up to 100
+//   bsrange/          MIN-MAX (per direction like bs): fio draws MIN + MAX x u, rounded down to a
+//   blocksize_range   multiple of MIN (io_u.c get_next_buflen), so each of the n = MAX/MIN
+//                     multiples of MIN is 1/n of the I/Os: block_mix, block_size MIN (noted);
+//                     MIN == MAX is block_size. Refused: MAX no multiple of MIN (fio's cap would
+//                     be a size of its own), n > kMaxBlockMixSizes. bsrange wins over bs and
+//                     bssplit over both, as in fio; beside a bssplit only its own range is taken
 //   iodepth           queue_depth (the sync engines run at depth 1, in fio and in iogate)
 //   numjobs           workers. fio gives each job its own file of `size` and its own `size` of
 //                     I/O; iogate splits one file into `workers` regions, so the file and the I/O
 //                     are numjobs x size
 //   size, filesize,   the file and the bytes transferred: filesize the file, size (or io_size)
-//   io_size           the I/O; either alone is both, as in fio
-//   runtime           size-based: a time cap (size with a duration); with time_based: duration
+//   io_size           the I/O; either alone is both, as in fio. Neither size nor filesize on a
+//                     job that names a file or device (fio would take its size): the file is
+//                     kFileSizeWhenNoneGiven, and the I/O unless io_size says (noted)
+//   number_ios        the I/O is N x block_size per job, or the size if that ends it first (fio
+//                     never extends a job on it); refused with a block-size mix; noted on a
+//                     time-based job, where fio runs on past it
+//   loops             the I/O is N times the size, over the same file (noted: fio reopens the
+//                     file between passes); noted on a time-based job, where it changes nothing
+//   runtime/timeout   size-based: a time cap (size with a duration); with time_based: duration
 //   time_based        time-based: the file is size, the window runtime
 //   ramp_time         ramp
 //   direct, buffered  direct
@@ -40,19 +53,30 @@
 //                     would verify what an earlier job wrote)
 //   rate, rate_iops   rate_mbps, rate_iops, times numjobs (fio caps each job); only on a job that
 //                     reads or writes, not both: fio caps reads and writes apart, iogate the total
+//   rate_min/ratemin, fio's floors (it ends a job below them over a rate_cycle): the check's
+//   rate_iops_min     bounds (FioJob::floors) mbps_min, iops_min, times numjobs, read_/write_ ones
+//                     on a mixed job, as fio checks each direction; rate_min alone where both
+//                     are given, as fio (noted). A check naming the job file refuses them
 //   name, description the check's name (made an identifier) and description
 //   filename,         noted: iogate makes its own file in the datastore's scratch area and never
 //   directory         opens what the job names
 //   stonewall,        noted: iogate runs one check at a time; a job fio would run at the same
 //   wait_for_previous time as the one before it (no stonewall) gets a note saying so
+//   wait_for          noted: checks run in file order, so the job named has run before; refused
+//                     where fio refuses it too: a job named later, none, several, or itself
+//   random_generator  noted: iogate draws offsets with its own generator; with lfsr fio visits
+//                     each block once a pass, iogate's draws do not
 //   the layout        "written" for a job that reads (fio lays out its file), "preallocated" for
 //                     one that only writes (fio fallocates it), "written" with overwrite=1
 //
 // Accepted with a note (they change reporting, logging or placement, not the I/O): thread,
-// group_reporting, new_group, kb_base (it changes how sizes read, and is honoured), unit_base,
-// the log and percentile options, invalidate, randrepeat, norandommap, cpus_allowed and the like.
+// threads (not an alias of thread: fio reads it as its tiobench profile's thread count, unused by
+// a job file), group_reporting, new_group, kb_base (it changes how sizes read, and is honoured),
+// unit_base, the log and percentile options, invalidate, randrepeat, norandommap, exitall,
+// exit_what, cpus_allowed and the like.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -61,6 +85,19 @@
 #include "iogate/fio_job/job_file.hpp"
 
 namespace iogate::fio_job {
+
+// The file size a job that names a file or device but gives no size (nor filesize) is checked
+// with: fio would take that file's or device's size, which an import cannot know and a check must
+// not touch. 1 GiB: several times a drive's write cache and large enough for a pass of 4 KiB I/Os
+// to last seconds, yet small enough for a CI runner's scratch area; a note asks for the real one.
+inline constexpr std::uint64_t kFileSizeWhenNoneGiven = std::uint64_t{1} << 30;
+
+// A [check.expect] lower bound a job sets itself: "mbps_min" 20 from rate_min=10m and numjobs=2.
+struct FioFloor {
+  std::string key;  // iops_min, mbps_min, or their read_/write_ forms on a mixed job
+  double value = 0;
+  std::vector<FioOption> from;  // the fio lines it came from
+};
 
 struct FioJob {
   std::string section;     // the job section's name as written
@@ -73,6 +110,9 @@ struct FioJob {
   std::map<std::string, std::vector<FioOption>> sources;
   // "seq.fio:7: thread: iogate runs workers as threads anyway": options taken without effect.
   std::vector<std::string> notes;
+  // fio's own floors (rate_min, rate_iops_min): [check.expect] bounds the job itself sets, beside
+  // the ones an import is given (threshold_writer.hpp merges the two).
+  std::vector<FioFloor> floors;
 };
 
 // Every job section of `file`, mapped; the first unsupported option or value of any job is a

@@ -4,9 +4,10 @@
 // not iogate's, so none is left to the reader's memory), each preceded by the fio lines it came
 // from as comments, and the options taken without effect listed with why. A check needs an
 // expectation, and no job file says what the storage must reach, so the caller gives them
-// (`--expect iops_min=300`, the same for every check); without one nothing is written. A job
-// with a block-size mix (bssplit) is refused here until threshold files can write one: name the
-// job file in a check (fio_job = "...") to run it.
+// (`--expect iops_min=300`, the same for every check); without one nothing is written. A job's
+// own floors (rate_min, rate_iops_min: FioJob::floors) are bounds too, after the fio lines they
+// came from; where one and a given bound share a key the stricter, the higher, is written and a
+// note says which (a given value that is no plain number, "90% of baseline", is kept, noted).
 #pragma once
 
 #include <string>

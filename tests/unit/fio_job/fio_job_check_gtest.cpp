@@ -79,5 +79,16 @@ TEST(FioJobCheck, Errors) {
   EXPECT_THAT(at("fio_job = 3\n"), HasSubstr("check \"c\": fio_job: "));
 }
 
+// A floor (rate_min) is a bound; a check naming the job takes its bounds from [check.expect].
+TEST(FioJobCheck, AJobsOwnFloorIsRefusedNotDropped) {
+  const test::TempDir dir;
+  const auto job = dir.write("jobs/floor.fio", "[j]\nsize=1m\nrw=write\nrate_min=4m\n");
+  const auto toml = dir.write("gate.toml", check_with("fio_job = \"jobs/floor.fio\"\n"));
+  EXPECT_THAT(error_loading(toml),
+              HasSubstr(job.string() + ":4:1: rate_min: fio's floor for the job: a check naming "
+                                       "a job file takes its bounds from [check.expect] alone; "
+                                       "write mbps_min = 4 there"));
+}
+
 }  // namespace
 }  // namespace iogate::fio_job

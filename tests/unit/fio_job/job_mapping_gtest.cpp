@@ -143,6 +143,58 @@ TEST(JobMapping, BssplitRefusals) {
   EXPECT_THAT(error_of("[j]\nsize=1m\nbssplit=4q/100\n"), HasSubstr("bssplit: expected a size"));
 }
 
+// fio's FIO_OPT_RANGE: each I/O's size is MIN + MAX x u rounded down to a multiple of MIN, so
+// every multiple of MIN up to MAX is an equal share (io_u.c get_next_buflen).
+TEST(JobMapping, BsrangeIsAnEvenMixOfTheMultiplesOfItsMinimum) {
+  const FioJob j = job_of_text("[j]\nsize=1m\nbs=8k\nbsrange=1k-4k\n");
+  const WorkloadSpec& w = j.workload;
+  EXPECT_EQ(w.block_size, 1024u);
+  ASSERT_EQ(w.block_mix.size(), 4u);
+  for (std::size_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(w.block_mix[k].block_size, 1024u * (k + 1)) << k;
+    EXPECT_EQ(w.block_mix[k].pct, 25.0) << k;
+  }
+  EXPECT_EQ(j.sources.at("block_size").front().name, "bsrange");
+  EXPECT_TRUE(has_note(j, "bs=8k: bsrange decides the block sizes"));
+  EXPECT_TRUE(has_note(j, "each of the 4 multiples of 1 KiB up to 4 KiB is 1/4 of the I/Os"));
+  // A minimum that is no power of two rounds the same way in fio.
+  const WorkloadSpec odd = job_of_text("[j]\nsize=3m\nbsrange=1536-4608\n").workload;
+  ASSERT_EQ(odd.block_mix.size(), 3u);
+  EXPECT_EQ(odd.block_mix[2].block_size, 4608u);
+  EXPECT_NEAR(odd.block_mix[2].pct, 100.0 / 3, 1e-12);
+  // Ends either way round, MIN:MAX, and MIN == MAX is one size.
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nbsrange=8k:2k\n").workload.block_mix.size(), 4u);
+  const WorkloadSpec one = job_of_text("[j]\nsize=1m\nblocksize_range=16k-16k\n").workload;
+  EXPECT_EQ(one.block_size, 16384u);
+  EXPECT_TRUE(one.block_mix.empty());
+  // Per direction: reads, writes.
+  const WorkloadSpec wr = job_of_text("[j]\nsize=1m\nrw=write\nbsrange=4k-4k,4k-8k\n").workload;
+  ASSERT_EQ(wr.block_mix.size(), 2u);
+  EXPECT_EQ(wr.block_mix[1].block_size, 8192u);
+}
+
+TEST(JobMapping, BsrangeRefusals) {
+  EXPECT_THAT(error_of("[j]\nsize=1m\nbsrange=4k-1m\n"),
+              HasSubstr("t.fio:3:1: bsrange: 256 sizes (4 KiB to 1 MiB in steps of 4 KiB): "
+                        "iogate's block_mix holds at most 64"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nbsrange=4k-10k\n"),
+              HasSubstr("bsrange: 10 KiB is not a multiple of 4 KiB"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nbsrange=4k\n"), HasSubstr("bsrange: expected MIN-MAX"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nbsrange=1000-4000\n"),
+              HasSubstr("bsrange: expected a positive multiple of 512"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nbsrange=4k-8k,4k-16k\n"),
+              HasSubstr("bsrange: reads at 4k-8k and writes at 4k-16k"));
+}
+
+// bssplit draws the sizes, but fio aligns and caps them by whichever of the two it reads last.
+TEST(JobMapping, BssplitWinsOverBsrangeOnlyWhereTheyAgree) {
+  const FioJob j = job_of_text("[j]\nsize=1m\nbsrange=4k-64k\nbssplit=4k/60:64k/40\n");
+  ASSERT_EQ(j.workload.block_mix.size(), 2u);
+  EXPECT_TRUE(has_note(j, "bsrange=4k-64k: bssplit decides the block sizes"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nbsrange=4k-16k\nbssplit=4k/60:64k/40\n"),
+              HasSubstr("t.fio:3:1: bsrange: 4 KiB to 16 KiB beside a bssplit of 4 KiB to 64 KiB"));
+}
+
 TEST(JobMapping, SizesNumjobsAndTimes) {
   // numjobs: fio gives each job its own file and its own size of I/O.
   const FioJob j = job_of_text("[j]\nsize=256m\nnumjobs=4\n");
@@ -171,9 +223,63 @@ TEST(JobMapping, SizesNumjobsAndTimes) {
   EXPECT_EQ(job_of_text("[j]\nsize=1g\nruntime=1m\ntime_based=0\n").workload.io_size, 1ULL << 30);
 }
 
+// fio takes the size of the file or device a job names; a check cannot, and takes 1 GiB, noted.
+TEST(JobMapping, AJobNamingAFileWithoutASizeIsCheckedOnOneGiB) {
+  const FioJob j = job_of_text("[j]\nfilename=/dev/sdb\nrw=randread\n");
+  EXPECT_EQ(j.workload.file_size, kFileSizeWhenNoneGiven);
+  EXPECT_EQ(j.workload.io_size, kFileSizeWhenNoneGiven);
+  EXPECT_TRUE(has_note(j,
+                       "t.fio:2: filename=/dev/sdb: no size or filesize: fio would take the "
+                       "size of /dev/sdb; this check uses 1 GiB: set file_size to what you "
+                       "mean"));
+  EXPECT_EQ(j.sources.at("file_size").front().name, "filename");
+  // io_size is still the I/O; time-based, only the file.
+  EXPECT_EQ(job_of_text("[j]\nfilename=/dev/sdb\nio_size=64m\n").workload.io_size, 64u << 20);
+  const WorkloadSpec t = job_of_text("[j]\nfilename=/dev/sdb\ntime_based\nruntime=10\n").workload;
+  EXPECT_EQ(t.file_size, kFileSizeWhenNoneGiven);
+  EXPECT_EQ(t.io_size, 0u);
+}
+
+// fio's loops: the same job N times over the same file; with time_based the window decides.
+TEST(JobMapping, LoopsTransferTheSizeNTimes) {
+  const FioJob j = job_of_text("[j]\nsize=64m\nloops=3\nnumjobs=2\n");
+  EXPECT_EQ(j.workload.file_size, 128u << 20);
+  EXPECT_EQ(j.workload.io_size, 3u * (128u << 20));
+  EXPECT_TRUE(has_note(j, "loops=3: 3 passes of 67108864 bytes over the same file"));
+  EXPECT_EQ(j.sources.at("size")[1].name, "loops");
+  EXPECT_EQ(job_of_text("[j]\nsize=64m\nloops=0\n").workload.io_size, 64u << 20);  // once
+  const FioJob t = job_of_text("[j]\nsize=64m\nloops=5\ntime_based\nruntime=10\n");
+  EXPECT_EQ(t.workload.io_size, 0u);
+  EXPECT_TRUE(has_note(t, "loops=5: changes nothing on a time-based job"));
+  EXPECT_THAT(error_of("[j]\nsize=1p\nloops=100000\n"),
+              HasSubstr("t.fio:3:1: loops: 1125899906842624 x 100000 bytes is more than"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nloops=5000000000\n"),
+              HasSubstr("t.fio:3:1: loops: expected at most 4294967295"));
+  // timeout= is fio's alias of runtime.
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\ntimeout=7\n").workload.duration, 7s);
+}
+
+// fio's number_ios ends a job after N I/Os but never extends it, and a time-based job ignores it.
+TEST(JobMapping, NumberIosIsASizeOfNBlocks) {
+  const FioJob j = job_of_text("[j]\nsize=64m\nbs=8k\nnumber_ios=1000\nnumjobs=2\n");
+  EXPECT_EQ(j.workload.io_size, 2u * 1000u * 8192u);
+  EXPECT_EQ(j.workload.file_size, 128u << 20);
+  EXPECT_TRUE(has_note(j, "number_ios=1000: a size-based check of 1000 I/Os"));
+  const FioJob small = job_of_text("[j]\nsize=1m\nnumber_ios=1000\n");
+  EXPECT_EQ(small.workload.io_size, 1u << 20);
+  EXPECT_TRUE(has_note(small, "number_ios never extends a job"));
+  // With loops, N I/Os in each pass (backend.c: number_ios x loops).
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nnumber_ios=100\nloops=3\n").workload.io_size, 300u * 4096u);
+  const FioJob t = job_of_text("[j]\nsize=1m\nnumber_ios=10\ntime_based\nruntime=5\n");
+  EXPECT_EQ(t.workload.duration, 5s);
+  EXPECT_TRUE(has_note(t, "number_ios=10: changes nothing on a time-based job"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nbssplit=4k/50:8k/50\nnumber_ios=10\n"),
+              HasSubstr("t.fio:4:1: number_ios: a count of I/Os of several sizes"));
+}
+
 TEST(JobMapping, SizeAndTimeRefusals) {
   EXPECT_THAT(error_of("[nosize]\nrw=read\n"),
-              HasSubstr("t.fio:1:1: size: job [nosize] gives no size"));
+              HasSubstr("t.fio:1:1: size: job [nosize] gives no size and names no file"));
   EXPECT_THAT(error_of("[j]\nsize=1g\ntime_based\n"),
               HasSubstr("t.fio:3:1: time_based: time_based without a runtime"));
   EXPECT_THAT(error_of("[j]\nsize=1g\nruntime=10sec\n"),
@@ -268,6 +374,62 @@ TEST(JobMapping, Rates) {
               HasSubstr("t.fio:4:1: rate_iops: fio caps reads and writes apart"));
 }
 
+// rate_min and rate_iops_min are fio's floors: [check.expect] bounds, times numjobs.
+TEST(JobMapping, RateFloorsBecomeBounds) {
+  const FioJob j = job_of_text("[j]\nsize=1m\nrw=write\nratemin=10m\nnumjobs=2\n");
+  ASSERT_EQ(j.floors.size(), 1u);
+  EXPECT_EQ(j.floors[0].key, "mbps_min");
+  EXPECT_DOUBLE_EQ(j.floors[0].value, 20.0);
+  ASSERT_EQ(j.floors[0].from.size(), 2u);
+  EXPECT_EQ(j.floors[0].from[1].name, "numjobs");
+  EXPECT_TRUE(has_note(j, "ratemin=10m: fio ends a job whose rate falls below this"));
+  const FioJob iops = job_of_text("[j]\nsize=1m\nrw=randread\nrate_iops_min=500\n");
+  ASSERT_EQ(iops.floors.size(), 1u);
+  EXPECT_EQ(iops.floors[0].key, "iops_min");
+  EXPECT_EQ(iops.floors[0].value, 500.0);
+  // Per direction: a writer takes the second value; a mixed job bounds each direction apart.
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=write\nrate_iops_min=100,300\n").floors[0].value, 300.0);
+  const FioJob mixed = job_of_text("[j]\nsize=1m\nrw=randrw\nrate_min=1m,2m\n");
+  ASSERT_EQ(mixed.floors.size(), 2u);
+  EXPECT_EQ(mixed.floors[0].key, "read_mbps_min");
+  EXPECT_EQ(mixed.floors[0].value, 1.0);
+  EXPECT_EQ(mixed.floors[1].key, "write_mbps_min");
+  EXPECT_EQ(mixed.floors[1].value, 2.0);
+  // fio checks rate_min alone where both are given for a direction.
+  const FioJob both = job_of_text("[j]\nsize=1m\nrate_min=1m\nrate_iops_min=100\n");
+  ASSERT_EQ(both.floors.size(), 1u);
+  EXPECT_EQ(both.floors[0].key, "mbps_min");
+  EXPECT_TRUE(has_note(both, "rate_iops_min=100: fio checks rate_min alone"));
+  EXPECT_TRUE(job_of_text("[j]\nsize=1m\nrate_min=0\n").floors.empty());
+}
+
+// wait_for names a job fio must have seen before; checks run in file order, so that one ran.
+TEST(JobMapping, WaitFor) {
+  const std::vector<FioJob> jobs =
+      jobs_of_text("[global]\nsize=1m\n[a]\n[b]\nname=bee\n[c]\nwait_for=bee\n[d]\nwait_for=a\n");
+  EXPECT_TRUE(has_note(jobs[2], "wait_for=bee: fio starts this job once every worker"));
+  EXPECT_FALSE(has_note(jobs[2], "at the same time"));  // it waits for the one before it
+  EXPECT_TRUE(has_note(jobs[3], "[d]: fio runs this job at the same time"));
+  EXPECT_THAT(error_of("[a]\nsize=1m\nwait_for=b\n[b]\nsize=1m\n"),
+              HasSubstr("t.fio:3:1: wait_for: the job named \"b\" comes later in the file"));
+  EXPECT_THAT(error_of("[a]\nsize=1m\nwait_for=zz\n"),
+              HasSubstr("wait_for: no job is named \"zz\""));
+  EXPECT_THAT(error_of("[a]\nsize=1m\nwait_for=a\n"),
+              HasSubstr("wait_for: a job cannot wait for itself"));
+  EXPECT_THAT(error_of("[a]\nsize=1m\n[a]\nsize=1m\n[c]\nsize=1m\nwait_for=a\n"),
+              HasSubstr("wait_for: 2 jobs before this one are named \"a\""));
+}
+
+TEST(JobMapping, RandomGeneratorIsNoted) {
+  EXPECT_TRUE(has_note(job_of_text("[j]\nsize=1m\nrw=randread\nrandom_generator=lfsr\n"),
+                       "fio's lfsr visits each block once per pass"));
+  const FioJob t = job_of_text("[j]\nsize=1m\nrandom_generator=tausworthe64\n");
+  EXPECT_TRUE(has_note(t, "own generator (xoshiro256**)"));
+  EXPECT_FALSE(has_note(t, "lfsr"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrandom_generator=dice\n"),
+              HasSubstr("random_generator: expected tausworthe"));
+}
+
 TEST(JobMapping, NamesAndDescriptions) {
   const FioJob j = job_of_text("[seq-read 1]\nsize=1m\ndescription=the first\n");
   EXPECT_EQ(j.section, "seq-read 1");
@@ -297,6 +459,10 @@ TEST(JobMapping, NotesAndConcurrency) {
   ASSERT_EQ(jobs.size(), 3u);
   EXPECT_TRUE(has_note(jobs[0], "t.fio:3: thread: iogate's workers are threads anyway"));
   EXPECT_TRUE(has_note(jobs[0], "group_reporting"));
+  // threads= is fio's tiobench profile option, not `thread`; exit_what is exitall's.
+  const FioJob t = job_of_text("[j]\nsize=1m\nthreads=1\nexitall\nexit_what=all\n");
+  EXPECT_TRUE(has_note(t, "threads=1: fio takes this as its tiobench profile's thread count"));
+  EXPECT_TRUE(has_note(t, "exit_what=all: iogate runs each check on its own"));
   EXPECT_FALSE(has_note(jobs[0], "at the same time"));
   EXPECT_TRUE(has_note(jobs[1], "[b]: fio runs this job at the same time"));
   EXPECT_FALSE(has_note(jobs[2], "at the same time"));

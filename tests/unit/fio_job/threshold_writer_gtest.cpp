@@ -99,6 +99,41 @@ TEST(ThresholdWriter, ABlockSizeMixIsWrittenAsBlockMixAndReadsBack) {
   EXPECT_EQ(w.block_mix[1].pct, 40);
 }
 
+// fio's floors join the given bounds; where both give a key, the stricter (higher) is kept.
+TEST(ThresholdWriter, FioFloorsAreBoundsTheStricterWinning) {
+  const std::string job = "[j]\nsize=1m\nrw=write\nrate_min=10m\nnumjobs=2\n";
+  const std::string added = text_of(job, kRequest);
+  EXPECT_THAT(added, HasSubstr("iops_min = 300\nlatency_p99_max = \"20ms\"\n"
+                               "# jobs/t.fio:4: rate_min=10m\n# jobs/t.fio:5: numjobs=2\n"
+                               "mbps_min = 20\n"));
+  const ThresholdFile f = parse_threshold_text(added, "out.toml");
+  EXPECT_EQ(f.checks[0].expectations.size(), 3u);
+
+  const std::string looser = text_of(job, {"t", {{"mbps_min", "5"}}});
+  EXPECT_THAT(looser, HasSubstr("# jobs/t.fio:5: numjobs=2\nmbps_min = 20\n"));
+  EXPECT_THAT(looser, HasSubstr("# note: mbps_min: fio's floor, 20, is kept, stricter than the "
+                                "given 5\n"));
+  const std::string stricter = text_of(job, {"t", {{"mbps_min", "50"}}});
+  EXPECT_THAT(stricter, HasSubstr("\n[check.expect]\nmbps_min = 50\n"));
+  EXPECT_THAT(stricter, HasSubstr("# note: mbps_min: the given 50 is kept, stricter than fio's "
+                                  "floor, 20\n"));
+  const std::string relative = text_of(job, {"t", {{"mbps_min", "90% of baseline"}}});
+  EXPECT_THAT(relative, HasSubstr("\n[check.expect]\nmbps_min = \"90% of baseline\"\n"));
+  EXPECT_THAT(relative, HasSubstr("fio's floor, 20, cannot be weighed against it"));
+  for (const std::string& text : {looser, stricter, relative})
+    EXPECT_NO_THROW(parse_threshold_text(text, "out.toml"));
+}
+
+TEST(ThresholdWriter, ARangeOfBlockSizesReadsBack) {
+  const ThresholdFile f =
+      parse_threshold_text(text_of("[j]\nsize=3m\nbsrange=4k-12k\n", kRequest), "out.toml");
+  const WorkloadSpec& w = f.checks[0].workload;
+  EXPECT_EQ(w.block_size, 4096u);
+  ASSERT_EQ(w.block_mix.size(), 3u);
+  EXPECT_EQ(w.block_mix[2].block_size, 12288u);
+  EXPECT_EQ(w.block_mix[2].pct, 100.0 / 3);  // to the last bit
+}
+
 TEST(ThresholdWriter, VerifyAndIntegrity) {
   const ThresholdFile f = parse_threshold_text(
       text_of("[w]\nsize=1m\nrw=write\nverify=crc32c\n[m]\nsize=1m\nrw=randrw\nverify=md5\n",
