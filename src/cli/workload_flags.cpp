@@ -122,6 +122,13 @@ void WorkloadFlags::add_to(CLI::App& sub) {
       ->check(CLI::NonNegativeNumber);
   sub.add_option("--rate-mbps", rate_mbps, "Issue at most this many MiB per second (0: no cap)")
       ->check(CLI::NonNegativeNumber);
+  sub.add_option("--think-time", think_time,
+                 "Pause this long after every --think-blocks I/Os have completed, e.g. 2ms (fio's "
+                 "thinktime)");
+  sub.add_option("--think-blocks", think_blocks,
+                 "I/Os between two --think-time pauses, and the most in flight")
+      ->capture_default_str()
+      ->check(CLI::Range(1, static_cast<int>(kMaxThinkBlocks)));
 }
 
 WorkloadSpec WorkloadFlags::to_spec() const {
@@ -181,6 +188,8 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.verify = verifies(spec.kind, verify);
   spec.rate_iops = rate_iops;
   spec.rate_mbps = rate_mbps;
+  if (think_time) spec.think_time = parse_flag("--think-time", *think_time, parse_duration);
+  spec.think_blocks = think_blocks;
   const std::optional<FileLayout> chosen = parse_layout(layout);
   if (!chosen)
     throw std::invalid_argument("--layout " + layout + ": expected written, preallocated or grown");

@@ -95,7 +95,7 @@ RunResult WorkloadLoop::run() {
       reap();
     } else if (pending_.empty() && free_.size() == slots_.size()) {
       if (!rate_wait_) break;  // fill() found nothing it may issue, and nothing is in flight
-      wait_for_rate();
+      wait_until_due();
     }
   }
   if (interrupted_by_ != 0) throw_interrupted();
@@ -118,9 +118,14 @@ void WorkloadLoop::fill() {
     if (const int sig = stop_requested(); sig != 0) stop_for_signal(sig);
     if (!issuing_) return;
     if (rate_interval_ns_ != 0 && !rate_allows(now)) return;
+    if (spec_.think_time.count() != 0 && !think_allows(now)) return;
     Slot& slot = slots_[free_.back()];
     free_.pop_back();
     issue(slot, now);
+    if (spec_.think_time.count() != 0 && ++since_pause_ == spec_.think_blocks) {
+      since_pause_ = 0;
+      pause_due_ = true;
+    }
     if (!submit(slot)) return;
   }
 }
@@ -136,6 +141,20 @@ bool WorkloadLoop::rate_allows(std::uint64_t now) {
   if (now - next_issue_ns_ > burst) next_issue_ns_ = now - burst;
   if (!mixed_) next_issue_ns_ += rate_interval_ns_;  // a mix's I/O is charged in issue()
   return true;
+}
+
+// fio's thinktime with its default trigger: once think_blocks I/Os were issued, every one of them
+// completes before the pause starts, so the pause is time the application spends between what it
+// asked for and what it asks next, not time hidden behind I/Os still in flight.
+bool WorkloadLoop::think_allows(std::uint64_t now) {
+  if (pause_due_) {
+    if (free_.size() != slots_.size()) return false;  // reap() brings the rest back first
+    pause_due_ = false;
+    pause_end_ns_ = now + static_cast<std::uint64_t>(spec_.think_time.count());
+  }
+  if (now >= pause_end_ns_) return true;
+  rate_wait_ = true;
+  return false;
 }
 
 void WorkloadLoop::stop_for_signal(int sig) {
@@ -154,10 +173,11 @@ void WorkloadLoop::throw_interrupted() const {
   throw Interrupted(interrupted_by_, std::move(progress));
 }
 
-void WorkloadLoop::wait_for_rate() const {
+void WorkloadLoop::wait_until_due() const {
   const std::uint64_t now = now_ns();
-  if (next_issue_ns_ <= now) return;
-  const std::uint64_t wait = next_issue_ns_ - now;
+  const std::uint64_t due = std::max(next_issue_ns_, pause_end_ns_);
+  if (due <= now) return;
+  const std::uint64_t wait = due - now;
   timespec ts{static_cast<time_t>(wait / 1'000'000'000), static_cast<long>(wait % 1'000'000'000)};
   ::nanosleep(&ts, nullptr);
 }

@@ -124,7 +124,8 @@ class WorkloadLoop {
   void verify_completion(const Slot& slot) const;
   void publish_progress();
   bool rate_allows(std::uint64_t now);
-  void wait_for_rate() const;
+  bool think_allows(std::uint64_t now);
+  void wait_until_due() const;
   void stop_all();
   void stop_for_signal(int sig);
   [[noreturn]] void throw_interrupted() const;
@@ -165,7 +166,12 @@ class WorkloadLoop {
   std::vector<std::uint64_t> mix_rate_ns_;   // a mix under a rate cap: each size's interval
   std::vector<BlockSizeCount> size_counts_;  // a mix's counts, by size index
   std::uint64_t next_issue_ns_ = 0;
-  bool rate_wait_ = false;  // fill() stopped for the rate schedule, not for lack of slots
+  // Think time: I/Os issued since the last pause; a pause due once those complete; its end.
+  unsigned since_pause_ = 0;
+  bool pause_due_ = false;
+  std::uint64_t pause_end_ns_ = 0;
+  // fill() stopped for the rate schedule or a think-time pause, not for lack of slots
+  bool rate_wait_ = false;
   int interrupted_by_ = 0;  // the signal of a stop request seen; 0: none
   std::uint64_t start_ns_ = 0;
   struct Totals {

@@ -48,6 +48,8 @@ std::optional<WorkloadProblem> single_value_problem(const WorkloadSpec& spec) {
       {WorkloadField::rate_iops, rate_problem(spec.rate_iops)},
       {WorkloadField::rate_mbps, rate_problem(spec.rate_mbps)},
       {WorkloadField::random_distribution, random_distribution_problem(spec.random_distribution)},
+      {WorkloadField::think_time, time_problem(spec.think_time)},
+      {WorkloadField::think_blocks, think_blocks_problem(spec.think_blocks)},
   };
   for (const auto& [field, problem] : rules)
     if (problem) return WorkloadProblem{field, *problem};
@@ -135,6 +137,22 @@ std::optional<WorkloadProblem> distribution_problem(const WorkloadSpec& spec) {
                   text)};
 }
 
+// think_blocks counts I/Os between pauses: without a pause it says nothing, and an integrity
+// pass has no application between its I/Os to think.
+std::optional<WorkloadProblem> think_problem(const WorkloadSpec& spec) {
+  if (spec.think_time.count() == 0) {
+    if (spec.think_blocks == 1) return std::nullopt;
+    return WorkloadProblem{WorkloadField::think_blocks,
+                           fmt::format("counts the I/Os between think-time pauses, and there is no "
+                                       "think_time: give one, or leave think_blocks out (got {})",
+                                       spec.think_blocks)};
+  }
+  if (spec.kind != WorkloadKind::integrity) return std::nullopt;
+  return WorkloadProblem{WorkloadField::think_time,
+                         "kind = integrity writes and reads its file back without pauses: leave "
+                         "think_time out"};
+}
+
 // Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
 std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = mix_problem(spec)) return problem;
@@ -169,6 +187,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = layout_problem(spec)) return problem;
   if (auto problem = layout_write_size_problem(spec)) return problem;
   if (auto problem = distribution_problem(spec)) return problem;
+  if (auto problem = think_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     return WorkloadProblem{
@@ -186,11 +205,12 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 15> kNames{
-      "block_size", "read_pct", "random_pct", "queue_depth",       "file_size",
-      "io_size",    "duration", "ramp",       "workers",           "rate_iops",
-      "rate_mbps",  "layout",   "block_mix",  "layout_write_size", "random_distribution"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::random_distribution) + 1);
+  static constexpr std::array<std::string_view, 17> kNames{
+      "block_size", "read_pct",    "random_pct", "queue_depth",       "file_size",
+      "io_size",    "duration",    "ramp",       "workers",           "rate_iops",
+      "rate_mbps",  "layout",      "block_mix",  "layout_write_size", "random_distribution",
+      "think_time", "think_blocks"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::think_blocks) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 
@@ -216,6 +236,12 @@ std::optional<std::string> queue_depth_problem(std::int64_t depth) {
 std::optional<std::string> workers_problem(std::int64_t workers) {
   if (workers >= 1 && workers <= kMaxWorkers) return std::nullopt;
   return fmt::format("expected a number of workers from 1 to {}, got {}", kMaxWorkers, workers);
+}
+
+std::optional<std::string> think_blocks_problem(std::int64_t blocks) {
+  if (blocks >= 1 && blocks <= kMaxThinkBlocks) return std::nullopt;
+  return fmt::format("expected a number of I/Os between pauses from 1 to {}, got {}",
+                     kMaxThinkBlocks, blocks);
 }
 
 std::optional<std::string> block_mix_problem(const std::vector<BlockSizeShare>& mix) {

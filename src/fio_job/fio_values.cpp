@@ -105,7 +105,7 @@ std::uint64_t fio_size(std::string_view text, unsigned kb_base) {
                   text, n.rest, n.value));
 }
 
-std::chrono::microseconds fio_time(std::string_view text) {
+std::chrono::microseconds fio_time(std::string_view text, std::chrono::microseconds bare) {
   const Number n = leading_integer(text, "a time like 30, 30s, 500ms or 2m");
   using std::chrono::microseconds;
   auto scaled = [&](std::uint64_t mult) {
@@ -113,7 +113,7 @@ std::chrono::microseconds fio_time(std::string_view text) {
       throw ValueError(fmt::format("expected a time, got \"{}\": too large", text));
     return microseconds(static_cast<std::int64_t>(n.value * mult));
   };
-  if (n.rest.empty()) return scaled(1000000);  // seconds, fio's unit for these options
+  if (n.rest.empty()) return scaled(static_cast<std::uint64_t>(bare.count()));
   const std::string s = lower(n.rest);
   if (s.starts_with("us")) return scaled(1);  // fio: strncmp("us"), so "usec" too
   if (s.starts_with("ms")) return scaled(1000);

@@ -219,6 +219,7 @@ class JobMapper {
     engine_and_flush();
     verify();
     rates();
+    think_time();
     floors();
     random_generator();
     files_and_order();
@@ -839,6 +840,44 @@ class JobMapper {
                                               "own, in file order, so that one runs before",
                                               name)));
     return before.front();
+  }
+
+  // thinktime (microseconds when bare) after every thinktime_blocks I/Os, triggered on their
+  // completion as fio does by default.
+  void think_time() {
+    WorkloadSpec& w = out_.workload;
+    const FioOption* o = last("thinktime");
+    const auto time =
+        o ? parsed(*o, [&] { return fio_time(value_of(*o), std::chrono::microseconds(1)); })
+          : std::chrono::microseconds(0);
+    if (time.count() == 0) {
+      for (const char* n : {"thinktime_blocks", "thinktime_spin", "thinktime_blocks_type"})
+        if (const FioOption* u = last(n))
+          out_.notes.push_back(note(*u, "changes nothing without a thinktime, in fio as here"));
+      return;
+    }
+    w.think_time = time;
+    source("think_time", o);
+    if (const FioOption* b = last("thinktime_blocks")) {
+      const std::uint64_t blocks = parsed(*b, [&] { return fio_int(value_of(*b)); });
+      if (const auto problem = think_blocks_problem(
+              static_cast<std::int64_t>(std::min<std::uint64_t>(blocks, 1ULL << 40))))
+        refuse(*b, *problem);
+      w.think_blocks = static_cast<unsigned>(blocks);
+      source("think_blocks", b);
+    }
+    if (const FioOption* t = last("thinktime_blocks_type")) {
+      if (value_of(*t) != "complete")
+        refuse(*t,
+               "iogate pauses once the I/Os before the pause have completed (fio's "
+               "default, complete), not as they are issued");
+      out_.notes.push_back(note(*t, "fio's default, and what iogate does"));
+    }
+    if (const FioOption* spin = last("thinktime_spin"))
+      out_.notes.push_back(note(*spin,
+                                "fio spins the CPU for this part of the pause; iogate sleeps "
+                                "through all of it: the I/O is the same, the CPU figure "
+                                "lower"));
   }
 
   void files_and_order() {

@@ -30,7 +30,8 @@ constexpr std::string_view kMapped[] = {
     "name",       "description", "stonewall",      "filename",
     "directory",  "kb_base",     "overwrite",      "sync",
     "bsrange",    "loops",       "number_ios",     "random_generator",
-    "rate_min",   "wait_for",    "rate_iops_min",  "random_distribution"};
+    "rate_min",   "wait_for",    "rate_iops_min",  "random_distribution",
+    "thinktime",  "thinktime_blocks", "thinktime_spin", "thinktime_blocks_type"};
 
 struct Listed {
   std::string_view name;
@@ -108,7 +109,6 @@ constexpr Listed kListed[] = {
     {"hipri", Treatment::refused, "iogate does not poll for completions"},
     {"sqthread_poll", Treatment::refused, "iogate submits from its own thread"},
     {"rw_sequencer", Treatment::refused, "iogate's sequential I/O continues where the last ended"},
-    {"thinktime", Treatment::refused, "iogate issues without pauses; rate_iops paces it"},
     {"rate_process", Treatment::refused, "iogate paces at fixed intervals"},
     {"buffer_compress_percentage", Treatment::refused,
      "iogate does not make its blocks compressible, which changes what compressing storage does"},

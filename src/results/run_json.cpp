@@ -158,6 +158,11 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   if (w.layout_write_size != 0) j["layout_write_size"] = w.layout_write_size;
   // And write-through: a workload without it keeps the JSON it had before the key existed.
   if (w.write_through) j["write_through"] = true;
+  // And think time: a workload without pauses keeps its JSON.
+  if (w.think_time.count() > 0) {
+    j["think_time_s"] = std::chrono::duration<double>(w.think_time).count();
+    j["think_blocks"] = w.think_blocks;
+  }
   // And a skewed distribution, in fio's spelling: a uniform one keeps the JSON it had.
   if (!w.random_distribution.uniform())
     j["random_distribution"] = distribution_text(w.random_distribution);
@@ -175,6 +180,7 @@ constexpr double kMaxCpuPct = 100.0 * 65536;
 std::string workload_key_of(WorkloadField field) {
   if (field == WorkloadField::duration) return "duration_s";
   if (field == WorkloadField::ramp) return "ramp_s";
+  if (field == WorkloadField::think_time) return "think_time_s";
   return std::string(field_name(field));
 }
 
@@ -239,6 +245,10 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
   w.rate_mbps = f.number_or("rate_mbps", 0, 0, std::numeric_limits<double>::max(), kRate);
   w.layout = layout_from_json(j, w);
   w.layout_write_size = f.count_or("layout_write_size", 0);
+  w.think_time = ns(f.number_or("think_time_s", 0, 0, kMaxReadBackSeconds, kSeconds));
+  const std::int64_t think_blocks = engine_count(f, "think_blocks", 1);
+  f.check("think_blocks", think_blocks_problem(think_blocks));
+  w.think_blocks = static_cast<unsigned>(think_blocks);
   ParsedDistribution distribution =
       parse_random_distribution(f.text_or("random_distribution", "random"));
   if (!distribution.distribution) f.check("random_distribution", distribution.problem);

@@ -109,6 +109,17 @@ void read_times(const Section& s, const toml::table& t, WorkloadFields& out) {
   }
   if (const toml::node* n = t.get("ramp"))
     out.ramp = field(s, *n, "ramp", duration_value(s, *n, "ramp"));
+  if (const toml::node* n = t.get("think_time")) {
+    const Nanoseconds d = duration_value(s, *n, "think_time");
+    // Leaving the key out says "no pause"; "0s" written is a mistake said at its line.
+    if (d <= Nanoseconds::zero()) s.fail(*n, "think_time", "expected a duration longer than 0");
+    out.think_time = field(s, *n, "think_time", d);
+  }
+  if (const toml::node* n = t.get("think_blocks")) {
+    const std::int64_t blocks = integer_value(s, *n, "think_blocks");
+    if (const auto problem = think_blocks_problem(blocks)) s.fail(*n, "think_blocks", *problem);
+    out.think_blocks = field(s, *n, "think_blocks", static_cast<unsigned>(blocks));
+  }
 }
 
 void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
@@ -269,6 +280,8 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
   if (const auto& f = pick(own.layout, defaults.layout)) spec.layout = f->value;
+  if (const auto& f = pick(own.think_time, defaults.think_time)) spec.think_time = f->value;
+  if (const auto& f = pick(own.think_blocks, defaults.think_blocks)) spec.think_blocks = f->value;
   if (const auto& f = pick(own.layout_write_size, defaults.layout_write_size))
     spec.layout_write_size = f->value;
   if (const auto problem = find_workload_problem(spec)) {

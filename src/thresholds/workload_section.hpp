@@ -54,6 +54,8 @@ struct WorkloadFields {
   std::optional<Field<WorkloadKind>> kind;
   std::optional<Field<double>> rate_iops;
   std::optional<Field<double>> rate_mbps;
+  std::optional<Field<Nanoseconds>> think_time;
+  std::optional<Field<unsigned>> think_blocks;
   std::optional<Field<FileLayout>> layout;
   std::optional<Field<std::vector<BlockSizeShare>>> block_mix;
   std::optional<Field<std::uint64_t>> layout_write_size;

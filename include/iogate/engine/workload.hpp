@@ -108,6 +108,12 @@ struct WorkloadSpec {
   // Split evenly between workers.
   double rate_iops = 0;
   double rate_mbps = 0;  // MiB/s
+  // A pause after every think_blocks I/Os: the worker waits until those have all completed, then
+  // sleeps think_time before it issues again (fio's thinktime and thinktime_blocks, with fio's
+  // default trigger on completion): an application that processes what it read before it asks
+  // for more, so at most think_blocks I/Os are ever in flight. 0: no pause.
+  std::chrono::nanoseconds think_time{0};
+  unsigned think_blocks = 1;
   FileLayout layout = FileLayout::written;
   // Several block sizes, each I/O drawing its size by the shares (empty: every I/O is
   // block_size). See the top of this file; block_size must be the smallest of them.

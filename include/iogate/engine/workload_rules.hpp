@@ -39,6 +39,8 @@ inline constexpr std::uint64_t kLayoutWriteGrain = 4096;
 inline constexpr std::uint64_t kMaxLayoutWriteSize = std::uint64_t{16} << 20;
 inline constexpr std::int64_t kMaxQueueDepth = 4096;
 inline constexpr std::int64_t kMaxWorkers = 256;
+// I/Os between two think-time pauses: a pause after more than a million I/Os is no think time.
+inline constexpr std::int64_t kMaxThinkBlocks = 1 << 20;
 // A block-size mix: at most this many sizes (IOMeter's "File Server" has 8, fio's bssplit
 // examples fewer), whose shares sum to 100 within kBlockMixSumTolerance percentage points
 // (three shares of 33.3 are a third each: the shares are drawn in proportion to their sum).
@@ -62,6 +64,8 @@ enum class WorkloadField {
   block_mix,
   layout_write_size,
   random_distribution,
+  think_time,
+  think_blocks,
 };
 
 // "block_size", "io_size", "read_pct", ...
@@ -76,6 +80,7 @@ struct WorkloadProblem {
 std::optional<std::string> block_size_problem(std::uint64_t bytes);
 std::optional<std::string> queue_depth_problem(std::int64_t depth);
 std::optional<std::string> workers_problem(std::int64_t workers);
+std::optional<std::string> think_blocks_problem(std::int64_t blocks);
 // A mix on its own: its sizes (each a valid block size, distinct, each a multiple of the
 // smallest), its shares (each above 0) and their sum; an empty mix is fine (one size).
 std::optional<std::string> block_mix_problem(const std::vector<BlockSizeShare>& mix);

@@ -12,7 +12,7 @@
 //   ("4x" is 4 bytes to fio), a percentage ("50%" is a share of a device), an arithmetic
 //   expression ("(4*1024)"), a negative size.
 // Times (`runtime`, `ramp_time`): an integer and a suffix us/usec, ms/msec, s, m, h, d, case
-// ignored; none is seconds.
+// ignored; none is seconds (microseconds for thinktime, as fio reads it).
 //   refused: any other suffix: fio reads "10sec" and "10min" as 10 microseconds.
 // Integers (`iodepth`, `numjobs`, `rwmixread`): decimal or 0x hex, as sscanf("%u").
 // Booleans (`direct`, `end_fsync`): an integer, 0 or 1; a bare `direct` is an error, as in fio.
@@ -35,7 +35,9 @@ class ValueError : public std::invalid_argument {
 };
 
 std::uint64_t fio_size(std::string_view text, unsigned kb_base = 1024);
-std::chrono::microseconds fio_time(std::string_view text);
+// `bare`: what a number without a unit counts (seconds for runtime, microseconds for thinktime).
+std::chrono::microseconds fio_time(std::string_view text,
+                                   std::chrono::microseconds bare = std::chrono::seconds(1));
 std::uint64_t fio_int(std::string_view text);
 bool fio_bool(const std::optional<std::string>& value);
 bool fio_set(const std::optional<std::string>& value);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "iogate/engine/engine.hpp"
+#include "iogate/engine/workload_rules.hpp"
 
 namespace iogate {
 namespace {
@@ -135,6 +136,25 @@ TEST(ValidateWorkload, AnIntegrityWorkloadNeedsNoSizeOrDuration) {
   spec.kind = WorkloadKind::integrity;
   spec.io_size = 0;
   EXPECT_NO_THROW(validate_workload(spec));
+}
+
+TEST(ThinkTime, ThinkBlocksWithoutAPauseAndAPausedIntegrityPassAreRefused) {
+  WorkloadSpec spec;
+  spec.file_size = spec.io_size = 1 << 20;
+  spec.think_blocks = 4;
+  const auto alone = find_workload_problem(spec);
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->field, WorkloadField::think_blocks);
+  spec.think_time = std::chrono::milliseconds(2);
+  EXPECT_FALSE(find_workload_problem(spec));
+  spec.think_blocks = 0;
+  ASSERT_TRUE(find_workload_problem(spec));
+  EXPECT_EQ(find_workload_problem(spec)->field, WorkloadField::think_blocks);
+  spec.think_blocks = 1;
+  spec.kind = WorkloadKind::integrity;
+  spec.verify = true;
+  ASSERT_TRUE(find_workload_problem(spec));
+  EXPECT_EQ(find_workload_problem(spec)->field, WorkloadField::think_time);
 }
 
 }  // namespace

@@ -471,7 +471,7 @@ TEST(JobMapping, NotesAndConcurrency) {
 TEST(JobMapping, UnsupportedOptionsAreRefusedWithWhy) {
   EXPECT_EQ(error_of("[j]\nsize=1m\nnrfiles=4\n"),
             "t.fio:3:1: nrfiles: iogate runs one file per check");
-  EXPECT_THAT(error_of("[j]\nsize=1m\nthinktime=10\n"), HasSubstr("t.fio:3:1: thinktime: "));
+  EXPECT_THAT(error_of("[j]\nsize=1m\noffset=4k\n"), HasSubstr("t.fio:3:1: offset: "));
   EXPECT_THAT(error_of("[j]\nsize=1m\nfrobnicate=1\n"),
               HasSubstr("t.fio:3:1: frobnicate: not an option iogate's fio import supports"));
   // A global section's refusal names the global line, whichever job meets it.

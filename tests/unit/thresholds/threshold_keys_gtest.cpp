@@ -105,6 +105,8 @@ std::string refusal_with(Where where, std::string_view key, const std::string& v
   if (where == Where::expect && key.starts_with("read_")) doc.workload["read"] = R"("70%")";
   // And it is sequential: a distribution of random I/Os needs some.
   if (where != Where::expect && key == "random_distribution") doc.workload["random"] = R"("50%")";
+  // And it has no pause for think_blocks to count I/Os between.
+  if (where != Where::expect && key == "think_blocks") doc.workload["think_time"] = R"("1ms")";
   doc.at(where)[std::string(key)] = value;
   return refusal(doc);
 }
