@@ -20,6 +20,16 @@ assert_contains() {  # file pattern what
   grep -Eq -- "$2" "$1" || { echo "--- $1:" >&2; cat "$1" >&2; fail "$3: no line matches /$2/"; }
 }
 
+# assert_refused WHAT PATTERN COMMAND...: COMMAND exits 2 (bad input) with a line matching
+# PATTERN in what it prints.
+assert_refused() {
+  local what=$1 pattern=$2 rc=0
+  shift 2
+  "$@" > "$E2E_DIR/refused.txt" 2>&1 || rc=$?
+  [ "$rc" -eq 2 ] || { cat "$E2E_DIR/refused.txt" >&2; fail "$what: exit $rc, expected 2"; }
+  assert_contains "$E2E_DIR/refused.txt" "$pattern" "$what"
+}
+
 assert_no_scratch() {  # datastore
   local left
   left=$(find "$1" -mindepth 1 -maxdepth 1 -name 'iogate-scratch-*' | head -n 5)

@@ -97,22 +97,15 @@ assert_contains "$out/zones.toml" '^random_distribution = "zoned:50/5:30/15:20/8
 "$iogate" lint "$out/zones.toml" > /dev/null || fail "the imported zones do not lint"
 
 # Refusals: exit 2, the value's place and what was expected.
-refused() {  # what expected-pattern command...
-  local what=$1 pattern=$2 rc=0
-  shift 2
-  "$@" > "$out/refused.txt" 2>&1 || rc=$?
-  [ "$rc" -eq 2 ] || { cat "$out/refused.txt" >&2; fail "$what: exit $rc, expected 2"; }
-  assert_contains "$out/refused.txt" "$pattern" "$what"
-}
-refused "zipf's theta 1" "zipf: expected a theta above 0 and not 1, got 1" \
+assert_refused "zipf's theta 1" "zipf: expected a theta above 0 and not 1, got 1" \
   "$iogate" run --datastore "$ds" --bs 4k --random 100 --size 1MiB --random-distribution zipf:1
-refused "zones that do not add up" "zoned: expected the zones' access shares to sum to 100%" \
+assert_refused "zones that do not add up" "zoned: expected the zones' access shares to sum to 100%" \
   "$iogate" run --datastore "$ds" --bs 4k --random 100 --size 1MiB \
   --random-distribution zoned:50/10:30/90
-refused "a sequential workload" "places random I/Os, and this workload issues none" \
+assert_refused "a sequential workload" "places random I/Os, and this workload issues none" \
   "$iogate" run --datastore "$ds" --bs 4k --size 1MiB --random-distribution pareto:0.9
 sed -i 's/random_distribution = .*/random_distribution = "zipff:2"/' "$out/skewed.toml"
-refused "a misspelt model" 'skewed.toml:[0-9]+:[0-9]+: .*random_distribution: expected random, zipf' \
+assert_refused "a misspelt model" 'skewed.toml:[0-9]+:[0-9]+: .*random_distribution: expected random, zipf' \
   "$iogate" lint "$out/skewed.toml"
 assert_no_scratch "$ds"
 echo "random_distribution: ok"

@@ -45,20 +45,13 @@ assert_contains "$out/think.toml" '^think_blocks = 4$' "thinktime_blocks"
   fail "the imported think-time check"
 [ "$(figure "$out/check.json" checks 0 workload think_time_s)" = 0.002 ] || fail "the check's think time"
 
-refused() {  # what expected-pattern command...
-  local what=$1 pattern=$2 rc=0
-  shift 2
-  "$@" > "$out/refused.txt" 2>&1 || rc=$?
-  [ "$rc" -eq 2 ] || { cat "$out/refused.txt" >&2; fail "$what: exit $rc, expected 2"; }
-  assert_contains "$out/refused.txt" "$pattern" "$what"
-}
-refused "think_blocks alone" "counts the I/Os between think-time pauses, and there is no think_time" \
+assert_refused "think_blocks alone" "counts the I/Os between think-time pauses, and there is no think_time" \
   "$iogate" run --datastore "$ds" --bs 4k --size 1MiB --think-blocks 4
 sed -i 's/^think_time = .*/think_time = "0s"/' "$out/think.toml"
-refused "a pause of 0 s" 'think.toml:[0-9]+:[0-9]+: .*think_time: expected a duration longer than 0' \
+assert_refused "a pause of 0 s" 'think.toml:[0-9]+:[0-9]+: .*think_time: expected a duration longer than 0' \
   "$iogate" lint "$out/think.toml"
 printf '[think]\nsize=4m\nrw=randread\nthinktime=2000\nthinktime_blocks_type=issue\n' > "$out/issue.fio"
-refused "thinktime_blocks_type=issue" 'issue.fio:5:1: thinktime_blocks_type: .*completed' \
+assert_refused "thinktime_blocks_type=issue" 'issue.fio:5:1: thinktime_blocks_type: .*completed' \
   "$iogate" import fio "$out/issue.fio" --expect iops_min=1
 assert_no_scratch "$ds"
 echo "think_time: ok"
