@@ -31,6 +31,7 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/engine/io_backend.hpp
   iogate/engine/native_handle.hpp
   iogate/engine/random_distribution.hpp
+  iogate/engine/steady_state.hpp
   iogate/engine/run_result.hpp
   iogate/engine/workload.hpp
   iogate/engine/workload_rules.hpp

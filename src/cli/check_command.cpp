@@ -131,6 +131,9 @@ int run(const CheckFlags& flags) {
     for (const std::string& line : baseline_change_lines(done.record))
       console << "  " << line << '\n';
     for (const std::string& line : confirmation_lines(done.record)) console << "  " << line << '\n';
+    if (const std::string steady = steady_state_line(done.record.workload, done.record.result);
+        !steady.empty())
+      console << "  " << steady << '\n';
     if (const std::string mix = block_mix_line(done.record.workload, done.record.result);
         !mix.empty())
       console << "  " << mix << '\n';

@@ -69,6 +69,9 @@ int run(const RunFlags& flags) {
               << " worker(s) at queue depth " << outcome.result.queue_depth << " ("
               << outcome.result.engine_note << ")\n"
               << "test file: " << layout_name(check.workload.layout) << '\n';
+    if (const std::string steady = steady_state_line(check.workload, outcome.result);
+        !steady.empty())
+      std::cout << steady << '\n';
     if (const std::string mix = block_mix_line(check.workload, outcome.result); !mix.empty())
       std::cout << mix << '\n';
     if (const std::string sides = directions_line(outcome.result); !sides.empty())

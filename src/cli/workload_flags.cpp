@@ -129,6 +129,39 @@ void WorkloadFlags::add_to(CLI::App& sub) {
                  "I/Os between two --think-time pauses, and the most in flight")
       ->capture_default_str()
       ->check(CLI::Range(1, static_cast<int>(kMaxThinkBlocks)));
+  sub.add_option("--steady-state", steady_state,
+                 "After --ramp, run until this figure is steady, then measure, in fio's spelling: "
+                 "iops:10%, bw_slope:1%, lat:5% (needs --steady-window)");
+  sub.add_option("--steady-window", steady_window,
+                 "With --steady-state: the time over which the figure must be steady, e.g. 30s");
+  sub.add_option("--steady-interval", steady_interval,
+                 "With --steady-state: one sample of the window")
+      ->capture_default_str();
+  sub.add_option("--steady-max", steady_max,
+                 "With --steady-state: the longest wait, then measure anyway (default five "
+                 "windows)");
+}
+
+SteadyState WorkloadFlags::steady_state_rule() const {
+  if (!steady_state) {
+    if (steady_window || steady_max || steady_interval != "1s")
+      throw std::invalid_argument(
+          "--steady-window, --steady-interval and --steady-max time a steady-state phase: give "
+          "--steady-state too, like --steady-state iops:10%");
+    return {};
+  }
+  SteadyState rule;
+  if (auto problem = parse_steady_criterion(*steady_state, rule))
+    throw std::invalid_argument("--steady-state: " + *problem);
+  if (!steady_window)
+    throw std::invalid_argument(
+        "--steady-state needs --steady-window, the time over which the figure must be steady, "
+        "like 30s");
+  rule.window = parse_flag("--steady-window", *steady_window, parse_duration);
+  rule.interval = parse_flag("--steady-interval", steady_interval, parse_duration);
+  rule.max_wait = steady_max ? parse_flag("--steady-max", *steady_max, parse_duration)
+                             : kDefaultMaxWaitWindows * rule.window;
+  return rule;
 }
 
 WorkloadSpec WorkloadFlags::to_spec() const {
@@ -190,6 +223,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.rate_mbps = rate_mbps;
   if (think_time) spec.think_time = parse_flag("--think-time", *think_time, parse_duration);
   spec.think_blocks = think_blocks;
+  spec.steady_state = steady_state_rule();
   const std::optional<FileLayout> chosen = parse_layout(layout);
   if (!chosen)
     throw std::invalid_argument("--layout " + layout + ": expected written, preallocated or grown");

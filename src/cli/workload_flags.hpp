@@ -33,12 +33,19 @@ struct WorkloadFlags {
   double rate_mbps = 0;
   std::optional<std::string> think_time;
   unsigned think_blocks = 1;
+  std::optional<std::string> steady_state;  // fio's criterion: iops:10%, bw_slope:1%
+  std::optional<std::string> steady_window;
+  std::string steady_interval = "1s";
+  std::optional<std::string> steady_max;
   std::string layout = "written";
   std::optional<std::string> layout_write_size;
 
   void add_to(CLI::App& sub);
   // Throws std::invalid_argument naming the flag and what it expects.
   WorkloadSpec to_spec() const;
+
+ private:
+  SteadyState steady_state_rule() const;
 };
 
 }  // namespace iogate::cli

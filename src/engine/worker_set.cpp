@@ -6,12 +6,14 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <thread>
 
 #include "iogate/interrupt.hpp"
 #include "rng.hpp"
+#include "steady_state_phase.hpp"
 #include "workload_loop.hpp"
 
 namespace iogate {
@@ -68,7 +70,7 @@ std::string engine_note(const std::string& choice, const std::string& setup) {
 }
 
 RunResult run_one(Worker& w, NativeHandle file, const std::string& path, const IntervalHook& hook,
-                  std::atomic<bool>* stop, SharedProgress* progress) {
+                  std::atomic<bool>* stop, SharedProgress* progress, SteadyStatePhase* steady) {
   IoBackend& backend = *w.backend;
   backend.setup({.file = file,
                  .depth = w.depth,
@@ -93,7 +95,8 @@ RunResult run_one(Worker& w, NativeHandle file, const std::string& path, const I
                      .region_offset = w.region_offset,
                      .verifier = w.verifier.get(),
                      .stop = stop,
-                     .progress = progress});
+                     .progress = progress,
+                     .steady = steady});
   RunResult r = loop.run();
   if (w.verifier) r.blocks_verified = w.verifier->blocks_checked() - checked_before;
   r.engine_note = engine_note(w.note, backend.setup_note());
@@ -123,6 +126,36 @@ void rethrow_errors(const std::vector<Worker>& workers, const std::vector<RunRes
     }
   }
   if (sig != 0) throw Interrupted(sig, std::move(merged));
+}
+
+// Every worker on its own thread; their figures merged.
+RunResult run_concurrently(std::vector<Worker>& workers, WorkloadFile& file,
+                           const IntervalHook& hook, SteadyStatePhase* phase) {
+  static const IntervalHook kNoHook;
+  std::atomic<bool> stop{false};
+  SharedProgress progress;
+  std::vector<RunResult> results(workers.size());
+  std::vector<std::exception_ptr> errors(workers.size());
+  {
+    std::vector<std::jthread> threads;
+    threads.reserve(workers.size());
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+      threads.emplace_back([&, i] {
+        try {
+          results[i] = run_one(workers[i], file.handle(static_cast<unsigned>(i)), file.path(),
+                               i == 0 ? hook : kNoHook, &stop, &progress, phase);
+        } catch (...) {
+          errors[i] = std::current_exception();
+          stop.store(true, std::memory_order_relaxed);
+        }
+      });
+    }
+  }  // joined
+  rethrow_errors(workers, results, errors);
+  RunResult merged = std::move(results[0]);
+  for (std::size_t i = 1; i < results.size(); ++i) merge_concurrent(merged, results[i]);
+  merged.workers = static_cast<unsigned>(workers.size());
+  return merged;
 }
 
 }  // namespace
@@ -184,32 +217,17 @@ std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment
 RunResult run_pass(std::vector<Worker>& workers, WorkloadFile& file, const IntervalHook& hook) {
   file.open_for_workers(static_cast<unsigned>(workers.size()));
   const std::string& path = file.path();
-  if (workers.size() == 1) return run_one(workers[0], file.handle(0), path, hook, nullptr, nullptr);
-
-  static const IntervalHook kNoHook;
-  std::atomic<bool> stop{false};
-  SharedProgress progress;
-  std::vector<RunResult> results(workers.size());
-  std::vector<std::exception_ptr> errors(workers.size());
-  {
-    std::vector<std::jthread> threads;
-    threads.reserve(workers.size());
-    for (std::size_t i = 0; i < workers.size(); ++i) {
-      threads.emplace_back([&, i] {
-        try {
-          results[i] = run_one(workers[i], file.handle(static_cast<unsigned>(i)), path,
-                               i == 0 ? hook : kNoHook, &stop, &progress);
-        } catch (...) {
-          errors[i] = std::current_exception();
-          stop.store(true, std::memory_order_relaxed);
-        }
-      });
-    }
-  }  // joined
-  rethrow_errors(workers, results, errors);
-  RunResult merged = std::move(results[0]);
-  for (std::size_t i = 1; i < results.size(); ++i) merge_concurrent(merged, results[i]);
-  merged.workers = static_cast<unsigned>(workers.size());
+  std::optional<SteadyStatePhase> steady;
+  const SteadyState& rule = workers[0].spec.steady_state;
+  if (rule.enabled()) steady.emplace(rule, static_cast<unsigned>(workers.size()));
+  SteadyStatePhase* phase = steady ? &*steady : nullptr;
+  RunResult merged;
+  if (workers.size() == 1) {
+    merged = run_one(workers[0], file.handle(0), path, hook, nullptr, nullptr, phase);
+  } else {
+    merged = run_concurrently(workers, file, hook, phase);
+  }
+  if (phase) merged.steady_state = phase->outcome();
   return merged;
 }
 

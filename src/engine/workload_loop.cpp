@@ -47,6 +47,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
       verifier_(in.verifier),
       stop_(in.stop),
       progress_(in.progress),
+      steady_(in.steady),
       submit_batch_(std::max(1u, in.submit_batch)),
       slots_(in.depth),
       reaped_(in.depth) {
@@ -83,11 +84,8 @@ RunResult WorkloadLoop::run() {
   const std::uint64_t start = now_ns();
   start_ns_ = start;
   next_issue_ns_ = start;
-  if (spec_.ramp.count() > 0) {
-    ramp_end_ns_ = start + static_cast<std::uint64_t>(spec_.ramp.count());
-  } else {
-    begin_measure(start);
-  }
+  ramp_end_ns_ = start + static_cast<std::uint64_t>(spec_.ramp.count());
+  warm_up_over(start);
   while (true) {
     fill();
     commit();

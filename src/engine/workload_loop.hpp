@@ -14,7 +14,11 @@
 //
 // Phases and accounting:
 //   ramp     runs spec.ramp of wall time with every figure discarded afterwards.
-//   measure  starts when the loop first sees the ramp's end (or at once without a ramp); all
+//   settle   with a steady-state rule (spec.steady_state, steady_state.hpp): runs on after the
+//            ramp, handing each interval's counts to the phase the workers share, until it
+//            judges them steady or the rule's max_wait has passed; discarded as the ramp is.
+//   measure  starts when the loop first sees the ramp's end (or at once without a ramp), or
+//            the end of the settle phase; all
 //            figures, the CPU baseline and the interval clock restart there. I/Os in flight
 //            across that boundary count in the phase they complete in, i.e. in the measurement.
 //   stop     issuing stops at the first of: io_size bytes issued in the measured window,
@@ -63,6 +67,7 @@
 #include "cpu_usage.hpp"
 #include "iogate/engine/engine.hpp"
 #include "offset_generator.hpp"
+#include "steady_state_phase.hpp"
 #include "verify/block_verifier.hpp"
 
 namespace iogate {
@@ -86,6 +91,7 @@ struct LoopInputs {
   BlockVerifier* verifier = nullptr;
   std::atomic<bool>* stop = nullptr;   // shared between workers; null when alone
   SharedProgress* progress = nullptr;  // shared between workers; null when alone
+  SteadyStatePhase* steady = nullptr;  // shared between workers; null without a steady state
 };
 
 class WorkloadLoop {
@@ -109,7 +115,7 @@ class WorkloadLoop {
     std::uint32_t generation = 0;    // verified write: its stamp
     BlockVerifier::ReadTicket ticket;  // verified read: what it may find
   };
-  enum class Phase { ramp, measure };
+  enum class Phase { ramp, settle, measure };
 
   void fill();
   bool submit(Slot& slot);
@@ -118,6 +124,10 @@ class WorkloadLoop {
   void complete(Slot& slot, std::uint64_t now);
   void issue(Slot& slot, std::uint64_t now);
   void on_time(std::uint64_t now);
+  bool warm_up_over(std::uint64_t now);
+  void begin_settling(std::uint64_t now);
+  bool settle(std::uint64_t now);
+  SteadyCounts steady_counts() const;
   void begin_measure(std::uint64_t now);
   void close_intervals(std::uint64_t now, bool call_hook);
   void finish();
@@ -140,6 +150,7 @@ class WorkloadLoop {
   BlockVerifier* verifier_;
   std::atomic<bool>* stop_;
   SharedProgress* progress_;
+  SteadyStatePhase* steady_;
   unsigned submit_batch_;
 
   std::vector<Slot> slots_;
@@ -155,6 +166,11 @@ class WorkloadLoop {
   bool wrote_any_ = false;
   std::uint64_t write_stamp_ = 0;
   std::uint64_t ramp_end_ns_ = 0;
+  // The settle phase: the next interval's end and index, when it must end, the counts so far.
+  std::uint64_t steady_next_ns_ = 0;
+  std::uint64_t steady_index_ = 0;
+  std::uint64_t steady_deadline_ns_ = 0;
+  SteadyCounts steady_before_;
   std::uint64_t measure_start_ns_ = 0;
   std::uint64_t stop_ns_ = 0;
   std::uint64_t next_interval_ns_ = 0;

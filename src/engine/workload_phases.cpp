@@ -5,6 +5,7 @@
 
 #include "iogate/engine/io_error.hpp"
 #include "loop_clock.hpp"
+#include "steady_state_phase.hpp"
 #include "workload_loop.hpp"
 
 namespace iogate {
@@ -15,13 +16,63 @@ constexpr std::uint64_t kIntervalNs = 1'000'000'000;
 }  // namespace
 
 void WorkloadLoop::on_time(std::uint64_t now) {
-  if (phase_ == Phase::ramp) {
-    if (now < ramp_end_ns_) return;
-    begin_measure(now);
-  }
+  if (phase_ != Phase::measure && !warm_up_over(now)) return;
   if (now >= next_interval_ns_) close_intervals(now, true);
   if (now >= stop_ns_) issuing_ = false;
   if (stop_ && stop_->load(std::memory_order_relaxed)) issuing_ = false;
+}
+
+// The ramp, then the settle phase when there is one: true once the measured window has begun.
+bool WorkloadLoop::warm_up_over(std::uint64_t now) {
+  if (phase_ == Phase::ramp) {
+    if (now < ramp_end_ns_) return false;
+    if (steady_ == nullptr) {
+      begin_measure(now);
+      return true;
+    }
+    begin_settling(now);
+  }
+  if (!settle(now)) return false;
+  steady_->end(now);
+  begin_measure(now);
+  return true;
+}
+
+void WorkloadLoop::begin_settling(std::uint64_t now) {
+  phase_ = Phase::settle;
+  const SteadyState& rule = steady_->rule();
+  const std::uint64_t start = steady_->start(now);
+  steady_next_ns_ = start + static_cast<std::uint64_t>(rule.interval.count());
+  steady_deadline_ns_ = start + static_cast<std::uint64_t>(rule.max_wait.count());
+  steady_before_ = steady_counts();
+}
+
+// What this worker completed since the run began (the counts run on until the measured window).
+SteadyCounts WorkloadLoop::steady_counts() const {
+  const auto sum = [](const LatencyHistogram& h) {
+    return h.mean_ns() * static_cast<double>(h.count());
+  };
+  return {result_.ios(), result_.bytes(), sum(result_.read_latency) + sum(result_.write_latency),
+          result_.read_latency.count() + result_.write_latency.count()};
+}
+
+// Hands each interval that ended to the phase (what completed since goes to the first of them,
+// as the measured intervals count completions where they are seen); true when the phase is over.
+bool WorkloadLoop::settle(std::uint64_t now) {
+  if (now >= steady_next_ns_) {
+    const SteadyCounts total = steady_counts();
+    SteadyCounts delta{total.ios - steady_before_.ios, total.bytes - steady_before_.bytes,
+                       total.latency_sum_ns - steady_before_.latency_sum_ns,
+                       total.latencies - steady_before_.latencies};
+    steady_before_ = total;
+    const auto interval = static_cast<std::uint64_t>(steady_->rule().interval.count());
+    while (now >= steady_next_ns_) {
+      steady_->add(steady_index_++, delta);
+      delta = {};
+      steady_next_ns_ += interval;
+    }
+  }
+  return steady_->settled() || now >= steady_deadline_ns_;
 }
 
 void WorkloadLoop::begin_measure(std::uint64_t now) {

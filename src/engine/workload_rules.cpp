@@ -153,6 +153,21 @@ std::optional<WorkloadProblem> think_problem(const WorkloadSpec& spec) {
                          "think_time out"};
 }
 
+// A steady-state rule on its own (steady_state.hpp), then against the workload: an integrity pass
+// writes and reads its file once, with no window to wait in.
+std::optional<WorkloadProblem> steady_problem(const WorkloadSpec& spec) {
+  if (auto problem = steady_state_problem(spec.steady_state)) {
+    constexpr WorkloadField kFields[] = {WorkloadField::steady_state, WorkloadField::steady_window,
+                                         WorkloadField::steady_interval, WorkloadField::steady_max};
+    return WorkloadProblem{kFields[static_cast<std::size_t>(problem->part)],
+                           std::move(problem->expected)};
+  }
+  if (!spec.steady_state.enabled() || spec.kind != WorkloadKind::integrity) return std::nullopt;
+  return WorkloadProblem{WorkloadField::steady_state,
+                         "kind = integrity writes and reads its file back once, with no steady "
+                         "state to wait for: leave steady_state out"};
+}
+
 // Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
 std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = mix_problem(spec)) return problem;
@@ -188,6 +203,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = layout_write_size_problem(spec)) return problem;
   if (auto problem = distribution_problem(spec)) return problem;
   if (auto problem = think_problem(spec)) return problem;
+  if (auto problem = steady_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     return WorkloadProblem{
@@ -205,12 +221,13 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 17> kNames{
-      "block_size", "read_pct",    "random_pct", "queue_depth",       "file_size",
-      "io_size",    "duration",    "ramp",       "workers",           "rate_iops",
-      "rate_mbps",  "layout",      "block_mix",  "layout_write_size", "random_distribution",
-      "think_time", "think_blocks"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::think_blocks) + 1);
+  static constexpr std::array<std::string_view, 21> kNames{
+      "block_size", "read_pct",     "random_pct",   "queue_depth",       "file_size",
+      "io_size",    "duration",     "ramp",         "workers",           "rate_iops",
+      "rate_mbps",  "layout",       "block_mix",    "layout_write_size", "random_distribution",
+      "think_time", "think_blocks", "steady_state", "steady_window",     "steady_interval",
+      "steady_max"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::steady_max) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 

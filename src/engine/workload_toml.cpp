@@ -42,16 +42,24 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   if (w.layout_write_size > 0) add("layout_write_size", size_value(w.layout_write_size));
   if (w.think_time.count() > 0) add("think_time", duration_value(w.think_time));
   if (w.think_blocks != 1) add("think_blocks", std::to_string(w.think_blocks));
+  if (const SteadyState& steady = w.steady_state; steady.enabled()) {
+    add("steady_state", toml_string(steady_criterion_text(steady)));
+    add("steady_window", duration_value(steady.window));
+    if (steady.interval != SteadyState{}.interval)
+      add("steady_interval", duration_value(steady.interval));
+    add("steady_max", duration_value(steady.max_wait));
+  }
   return keys;
 }
 
 std::string_view workload_key(WorkloadField field) {
-  static constexpr std::array<std::string_view, 17> kKeys{
-      "block_size", "read",        "random",    "queue_depth",       "file_size",
-      "size",       "duration",    "ramp",      "workers",           "rate_iops",
-      "rate_mbps",  "layout",      "block_mix", "layout_write_size", "random_distribution",
-      "think_time", "think_blocks"};
-  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::think_blocks) + 1);
+  static constexpr std::array<std::string_view, 21> kKeys{
+      "block_size", "read",         "random",       "queue_depth",       "file_size",
+      "size",       "duration",     "ramp",         "workers",           "rate_iops",
+      "rate_mbps",  "layout",       "block_mix",    "layout_write_size", "random_distribution",
+      "think_time", "think_blocks", "steady_state", "steady_window",     "steady_interval",
+      "steady_max"};
+  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::steady_max) + 1);
   return kKeys.at(static_cast<std::size_t>(field));
 }
 

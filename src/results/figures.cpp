@@ -243,6 +243,11 @@ std::string directions_line(const RunResult& result) {
   return out;
 }
 
+std::string steady_state_line(const WorkloadSpec& workload, const RunResult& result) {
+  if (!workload.steady_state.enabled() || !result.steady_state) return {};
+  return "steady state: " + steady_state_words(workload.steady_state, *result.steady_state);
+}
+
 std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result) {
   if (workload.block_mix.empty()) return {};
   std::string out = "block sizes:";

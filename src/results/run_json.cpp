@@ -166,6 +166,16 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   // And a skewed distribution, in fio's spelling: a uniform one keeps the JSON it had.
   if (!w.random_distribution.uniform())
     j["random_distribution"] = distribution_text(w.random_distribution);
+  // And a steady-state phase: a workload without one keeps its JSON.
+  if (const SteadyState& steady = w.steady_state; steady.enabled()) {
+    const auto s = [](std::chrono::nanoseconds d) {
+      return std::chrono::duration<double>(d).count();
+    };
+    j["steady_state"] = {{"criterion", steady_criterion_text(steady)},
+                         {"window_s", s(steady.window)},
+                         {"interval_s", s(steady.interval)},
+                         {"max_s", s(steady.max_wait)}};
+  }
   return j;
 }
 
@@ -181,6 +191,10 @@ std::string workload_key_of(WorkloadField field) {
   if (field == WorkloadField::duration) return "duration_s";
   if (field == WorkloadField::ramp) return "ramp_s";
   if (field == WorkloadField::think_time) return "think_time_s";
+  if (field == WorkloadField::steady_state) return "steady_state.criterion";
+  if (field == WorkloadField::steady_window) return "steady_state.window_s";
+  if (field == WorkloadField::steady_interval) return "steady_state.interval_s";
+  if (field == WorkloadField::steady_max) return "steady_state.max_s";
   return std::string(field_name(field));
 }
 
@@ -188,6 +202,20 @@ std::string workload_key_of(WorkloadField field) {
 // too large for the field is refused with the rule's words, not truncated into range.
 std::int64_t engine_count(const JsonFields& f, std::string_view key, std::int64_t fallback) {
   return static_cast<std::int64_t>(f.count_or(key, static_cast<std::uint64_t>(fallback)));
+}
+
+// A workload's steady_state object; its rules are checked with the workload's.
+template <class ToNs>
+SteadyState steady_state_from_json(const JsonFields& workload, ToNs ns) {
+  const JsonFields f = workload.object("steady_state");
+  SteadyState rule;
+  if (auto problem = parse_steady_criterion(f.text("criterion", 64), rule))
+    f.check("criterion", problem);
+  rule.window = ns(f.number("window_s", 0, kMaxReadBackSeconds, kSeconds));
+  rule.interval = ns(f.number("interval_s", 0, kMaxReadBackSeconds, kSeconds));
+  rule.max_wait = ns(f.number("max_s", 0, kMaxReadBackSeconds, kSeconds));
+  if (!rule.enabled()) f.fail("window_s", "a window longer than 0 seconds");
+  return rule;
 }
 
 }  // namespace
@@ -253,6 +281,7 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
       parse_random_distribution(f.text_or("random_distribution", "random"));
   if (!distribution.distribution) f.check("random_distribution", distribution.problem);
   w.random_distribution = std::move(*distribution.distribution);
+  if (f.find("steady_state") != nullptr) w.steady_state = steady_state_from_json(f, ns);
   f.for_each("block_mix", [&](const nlohmann::json& share, const std::string& at) {
     const JsonFields s(share, at);
     w.block_mix.push_back(
@@ -347,6 +376,12 @@ nlohmann::json run_fields(const RunResult& r) {
                    {"intervals", intervals}};
   j.update(latency_fields(r.latency));
   add_directions(r, j);
+  if (r.steady_state) {
+    nlohmann::json steady{{"settled", r.steady_state->settled},
+                          {"after_s", r.steady_state->after_s}};
+    if (r.steady_state->criterion) steady["criterion"] = *r.steady_state->criterion;
+    j["steady_state"] = std::move(steady);
+  }
   return j;
 }
 
@@ -367,6 +402,16 @@ RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
   r.blocks_verified = f.count_or("blocks_verified", 0);
   r.seed = f.count_or("seed", 0, std::numeric_limits<std::uint64_t>::max());
   r.completed = f.flag_or("completed", true);
+  if (f.find("steady_state") != nullptr) {
+    const JsonFields steady = f.object("steady_state");
+    SteadyStateOutcome outcome;
+    outcome.settled = steady.flag("settled");
+    outcome.after_s = steady.number("after_s", 0, kMaxReadBackSeconds, kSeconds);
+    if (steady.find("criterion") != nullptr)
+      outcome.criterion = steady.number("criterion", -std::numeric_limits<double>::max(),
+                                        std::numeric_limits<double>::max(), "a number");
+    r.steady_state = outcome;
+  }
   r.bytes_read = f.count("bytes_read");
   r.bytes_written = f.count("bytes_written");
   r.ios_read = f.count("ios_read");

@@ -118,7 +118,12 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
                "duration_max; a check that cannot fail is a defect");
   }
   ExpectTable expected = read_expectations(Section{file, named.owner, "expect"}, *expect);
-  if (expected.expectations.empty() && !expected.stall_max) {
+  if (expected.settled && !check.workload.steady_state.enabled()) {
+    named.fail(*expected.settled, "expect.settled",
+               "requires a steady state, and the workload has no steady_state: give one, like "
+               "steady_state = \"iops:10%\" with steady_window, or leave settled out");
+  }
+  if (expected.expectations.empty() && !expected.stall_max && !expected.settled) {
     named.fail(*expect, "expect",
                "cv_max alone cannot fail a check: add a bound like iops_min or duration_max");
   }
@@ -126,6 +131,7 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
   reject_impossible_bounds(Section{file, named.owner, "expect"}, *expect, check);
   check.cv_max = expected.cv_max;
   check.stall_max = expected.stall_max;
+  check.require_settled = expected.settled.has_value();
   apply_repetition(read_repetition(named, table), named, table, suite, checks, check);
 
   if (const toml::node* n = table.get("timeout")) {

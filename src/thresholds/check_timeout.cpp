@@ -23,7 +23,7 @@ double margin_seconds(const WorkloadSpec& workload) {
   return kSetupMarginS + at_rate(workload.file_size, kPreallocMiBps);
 }
 
-// One run, ramp included.
+// One run, ramp and the longest steady-state phase included.
 double run_seconds(const WorkloadSpec& workload, const std::vector<Expectation>& expectations) {
   double io_s = 0;
   if (workload.io_size == 0) {
@@ -42,7 +42,8 @@ double run_seconds(const WorkloadSpec& workload, const std::vector<Expectation>&
     }
     if (workload.duration > Nanoseconds::zero()) io_s = std::min(io_s, seconds(workload.duration));
   }
-  return seconds(workload.ramp) + io_s;
+  return seconds(workload.ramp) + io_s +
+         (workload.steady_state.enabled() ? seconds(workload.steady_state.max_wait) : 0);
 }
 
 std::chrono::seconds whole_seconds(double s) {

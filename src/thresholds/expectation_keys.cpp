@@ -40,7 +40,7 @@ constexpr std::array<FixedKey, 7> kFixedKeys{{
      "The highest single latency that passes, with its unit", R"("5s")"},
 }};
 
-// The two keys that are not bounds (share_value reads them).
+// The keys that are not bounds: two shares (share_value reads them) and settled.
 constexpr KeySpec kSpreadKeys[] = {
     {.name = "cv_max",
      .help = "Fail when repeated runs spread more than this (coefficient of variation)",
@@ -56,13 +56,18 @@ constexpr KeySpec kSpreadKeys[] = {
      .max = 100,
      .above = true,
      .example = R"("50%")"},
+    {.name = "settled",
+     .help = "Fail when the workload's steady_state was not reached within steady_max (true; "
+             "without it an unsettled run is measured anyway and says so)",
+     .kind = ValueKind::boolean,
+     .example = "true"},
 };
 
 constexpr std::string_view kValidKeys =
     "iops_min, iops_max, mbps_min, mbps_max, duration_max, latency_avg_max, latency_max, "
     "latency_pNN_max or latency_pNN_N_max for a percentile (latency_p99_max, latency_p99_9_max), "
     "each but duration_max with read_ or write_ in front for one direction (read_iops_min, "
-    "write_latency_p99_max), cv_max and stall_max";
+    "write_latency_p99_max), cv_max, stall_max and settled";
 
 // How a direction's own bounds are described.
 struct DirectionHelp {
@@ -289,6 +294,14 @@ ExpectTable read_expectations(const Section& section, const toml::table& table) 
     }
     if (key.str() == "stall_max") {
       out.stall_max = share_value(section, node, key.str());
+      continue;
+    }
+    if (key.str() == "settled") {
+      // Leaving the key out says "not required"; false written would read as a bound that
+      // cannot fail.
+      if (!bool_value(section, node, key.str()))
+        section.fail(node, key.str(), "expected true, or leave settled out");
+      out.settled = node.source();
       continue;
     }
     const ExpectationKey meaning = *lookup_expectation_key(key.str());

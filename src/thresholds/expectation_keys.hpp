@@ -15,7 +15,8 @@
 // shortfall (kPeersKeys: iops_min, mbps_min, latency_avg_max, latency_p99_max). Two keys are not
 // bounds:
 // cv_max ("10%": the largest coefficient of variation of repeated samples still judged) and
-// stall_max ("50%": the smallest one-second interval, as a share of the median interval).
+// stall_max ("50%": the smallest one-second interval, as a share of the median interval), and
+// settled (true: the workload's steady state must be reached).
 #pragma once
 
 #include <toml++/toml.h>
@@ -72,6 +73,7 @@ struct ExpectTable {
   std::vector<Expectation> expectations;  // in file order
   std::optional<double> cv_max;           // fractions
   std::optional<double> stall_max;
+  std::optional<toml::source_region> settled;  // settled = true, where it was written
 };
 
 // The [check.expect] table. The caller rejects a table without bounds.

@@ -242,6 +242,32 @@ constexpr KeySpec kWorkloadKeys[] = {
      .min = 1,
      .max = kMaxThinkBlocks,
      .example = "8"},
+    {.name = "steady_state",
+     .help = "Run on after ramp until this figure is steady, then measure (fio's steadystate): "
+             "\"iops:10%\" (every second within 10% of the window's mean), \"bw_slope:1%\" "
+             "(the window's slope under 1% of its mean per second), also bw, lat and "
+             "iops_slope, lat_slope, with a limit in % or in the figure's unit",
+     .kind = ValueKind::text,
+     .pattern = "^(iops|bw|lat)(_slope)?:.+$",
+     .example = R"("iops:10%")"},
+    {.name = "steady_window",
+     .help = "With steady_state: the time over which the figure must be steady",
+     .kind = ValueKind::duration,
+     .min = 0,
+     .above = true,
+     .example = R"("30s")"},
+    {.name = "steady_interval",
+     .help = "With steady_state: one sample of the window (default 1s, at least 100ms)",
+     .kind = ValueKind::duration,
+     .min = 0.1,
+     .example = R"("1s")"},
+    {.name = "steady_max",
+     .help = "With steady_state: the longest wait for it, then the check measures anyway "
+             "(default five windows; [check.expect] settled = true fails the check then)",
+     .kind = ValueKind::duration,
+     .min = 0,
+     .above = true,
+     .example = R"("5m")"},
     {.name = "layout",
      .help = "The test file before the run: \"written\" (default), \"preallocated\" or "
              "\"grown\"; a workload that reads needs \"written\"",

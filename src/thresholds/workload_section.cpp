@@ -101,6 +101,26 @@ void read_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
   }
 }
 
+// steady_state = "iops:10%" with its window, interval and longest wait, each a time above 0.
+void read_steady_state(const Section& s, const toml::table& t, WorkloadFields& out) {
+  if (const toml::node* n = t.get("steady_state")) {
+    SteadyState rule;
+    if (auto problem = parse_steady_criterion(string_value(s, *n, "steady_state"), rule))
+      s.fail(*n, "steady_state", *problem);
+    out.steady_state = field(s, *n, "steady_state", rule);
+  }
+  const auto positive = [&](std::string_view key, std::optional<Field<Nanoseconds>>& into) {
+    const toml::node* n = t.get(key);
+    if (n == nullptr) return;
+    const Nanoseconds d = duration_value(s, *n, key);
+    if (d <= Nanoseconds::zero()) s.fail(*n, key, "expected a duration longer than 0");
+    into = field(s, *n, key, d);
+  };
+  positive("steady_window", out.steady_window);
+  positive("steady_interval", out.steady_interval);
+  positive("steady_max", out.steady_max);
+}
+
 void read_times(const Section& s, const toml::table& t, WorkloadFields& out) {
   if (const toml::node* n = t.get("duration")) {
     const Nanoseconds d = duration_value(s, *n, "duration");
@@ -120,6 +140,7 @@ void read_times(const Section& s, const toml::table& t, WorkloadFields& out) {
     if (const auto problem = think_blocks_problem(blocks)) s.fail(*n, "think_blocks", *problem);
     out.think_blocks = field(s, *n, "think_blocks", static_cast<unsigned>(blocks));
   }
+  read_steady_state(s, t, out);
 }
 
 void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
@@ -204,6 +225,36 @@ const WrittenAt* written_at(std::string_view key, const WorkloadFields& own,
   return nullptr;
 }
 
+// The steady-state rule: its criterion and window given (or lent by [defaults]), the interval one
+// second and the longest wait kDefaultMaxWaitWindows windows unless given; a time without a
+// criterion is a mistake at its line.
+SteadyState resolve_steady_state(const WorkloadFields& own, const WorkloadFields& defaults,
+                                 const Section& check) {
+  const auto& criterion = pick(own.steady_state, defaults.steady_state);
+  const auto& window = pick(own.steady_window, defaults.steady_window);
+  const auto& interval = pick(own.steady_interval, defaults.steady_interval);
+  const auto& max_wait = pick(own.steady_max, defaults.steady_max);
+  if (!criterion) {
+    for (const auto* time : {&window, &interval, &max_wait}) {
+      if (*time)
+        check.fail((*time)->where, (*time)->path,
+                   "times a steady-state phase, and there is no steady_state: give one, like "
+                   "steady_state = \"iops:10%\", or leave this out");
+    }
+    return {};
+  }
+  if (!window) {
+    check.fail(criterion->where, criterion->path,
+               "needs steady_window, the time over which the figure must be steady, like "
+               "steady_window = \"30s\"");
+  }
+  SteadyState rule = criterion->value;
+  rule.window = window->value;
+  if (interval) rule.interval = interval->value;
+  rule.max_wait = max_wait ? max_wait->value : kDefaultMaxWaitWindows * rule.window;
+  return rule;
+}
+
 }  // namespace
 
 WorkloadFields read_workload_fields(const Section& section, const toml::table& table) {
@@ -284,6 +335,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.think_blocks, defaults.think_blocks)) spec.think_blocks = f->value;
   if (const auto& f = pick(own.layout_write_size, defaults.layout_write_size))
     spec.layout_write_size = f->value;
+  spec.steady_state = resolve_steady_state(own, defaults, check);
   if (const auto problem = find_workload_problem(spec)) {
     const std::string_view key = workload_key(problem->field);
     if (const WrittenAt* at = written_at(key, own, defaults))

@@ -56,6 +56,10 @@ struct WorkloadFields {
   std::optional<Field<double>> rate_mbps;
   std::optional<Field<Nanoseconds>> think_time;
   std::optional<Field<unsigned>> think_blocks;
+  std::optional<Field<SteadyState>> steady_state;  // its criterion only; the times are below
+  std::optional<Field<Nanoseconds>> steady_window;
+  std::optional<Field<Nanoseconds>> steady_interval;
+  std::optional<Field<Nanoseconds>> steady_max;
   std::optional<Field<FileLayout>> layout;
   std::optional<Field<std::vector<BlockSizeShare>>> block_mix;
   std::optional<Field<std::uint64_t>> layout_write_size;

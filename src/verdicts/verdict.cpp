@@ -73,6 +73,20 @@ void judge_stalls(const Check& check, const std::vector<RunResult>& runs, Verdic
   }
 }
 
+// settled = true: every run's steady-state phase ended settled, not at steady_max.
+void judge_settling(const Check& check, const std::vector<RunResult>& runs, Verdict& v) {
+  if (!check.require_settled) return;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    if (!runs[r].steady_state || runs[r].steady_state->settled) continue;
+    v.shortfalls.push_back(
+        {nullptr, NAN, NAN,
+         fmt::format("run {} was measured without a steady state: {}", r + 1,
+                     steady_state_words(check.workload.steady_state, *runs[r].steady_state)),
+         std::nullopt});
+    break;  // one run that did not settle says it
+  }
+}
+
 }  // namespace
 
 std::string sample_key(const Expectation& e) {
@@ -196,6 +210,7 @@ Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
     v.judgements.push_back(j);
   }
   judge_stalls(check, runs, v);
+  judge_settling(check, runs, v);
   judge_spread(check, current, v);
   return v;
 }

@@ -9,6 +9,7 @@
 
 #include "iogate/engine/histogram.hpp"
 #include "iogate/engine/io_backend.hpp"
+#include "iogate/engine/steady_state.hpp"
 
 namespace iogate {
 
@@ -63,6 +64,8 @@ struct RunResult {
   std::uint64_t seed = 0;             // offset generator seed used (drawn fresh for spec.seed 0);
                                       // rerun with it to repeat the same I/O sequence
   bool completed = true;              // false when stopped early (by the caller's interval hook)
+  // How the steady-state phase before the measured window ended; none for a workload without one.
+  std::optional<SteadyStateOutcome> steady_state;
 
   // Measured window only (ramp-up excluded); exact counts.
   std::uint64_t bytes_read = 0;

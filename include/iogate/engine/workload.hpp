@@ -36,6 +36,7 @@
 
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/engine/random_distribution.hpp"
+#include "iogate/engine/steady_state.hpp"
 
 namespace iogate {
 
@@ -90,7 +91,10 @@ struct WorkloadSpec {
   std::chrono::nanoseconds duration{0};  // time-based measurement window (after ramp); with
                                          // io_size set too, a cap: whichever comes first
   std::chrono::nanoseconds ramp{0};      // run but excluded from every figure
-  bool direct = true;                    // O_DIRECT with aligned buffers
+  // After the ramp, run on until the figure it names is steady (steady_state.hpp), also excluded;
+  // disabled by default.
+  SteadyState steady_state;
+  bool direct = true;  // O_DIRECT with aligned buffers
   FlushPolicy flush = FlushPolicy::end;
   // Every write completes only once it is on stable storage (O_DSYNC; FILE_FLAG_WRITE_THROUGH on
   // Windows): a database's log writes, a write cache's worth measured. Separate from `flush`,

@@ -66,6 +66,10 @@ enum class WorkloadField {
   random_distribution,
   think_time,
   think_blocks,
+  steady_state,
+  steady_window,
+  steady_interval,
+  steady_max,
 };
 
 // "block_size", "io_size", "read_pct", ...

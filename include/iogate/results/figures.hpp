@@ -99,6 +99,10 @@ std::string directions_line(const RunResult& result);
 // shares of a block-size mix beside the asked ones; empty for a workload of one size.
 std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result);
 
+// "steady state: iops:10% reached after 42.0 s (last 30s window: 6.1%)": how the phase before the
+// measured window ended; empty for a workload without one.
+std::string steady_state_line(const WorkloadSpec& workload, const RunResult& result);
+
 // The messages joined with "; ", or the status name when there are none: a one-line verdict.
 std::string one_line_verdict(const CheckRecord& record);
 

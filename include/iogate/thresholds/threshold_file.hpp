@@ -130,6 +130,7 @@ struct Check {
   bool unstable_fails = true;          // `unstable = "fail"`; "skip" reports it skipped
   std::optional<double> cv_max;        // [check.expect] cv_max, as a fraction
   std::optional<double> stall_max;     // [check.expect] stall_max, as a fraction of the median
+  bool require_settled = false;        // [check.expect] settled: the steady state must be reached
   bool confirm = true;                 // `confirm`: a shortfall needs a second sample to fail
   std::optional<Nanoseconds>
       confirm_pause;  // `confirm_pause`; none: confirmation_pause()'s default
@@ -176,6 +177,7 @@ std::uint64_t space_needed(const Check& check);
 //                                  the ceiling by a little must fail on its verdict, not time out
 //   size-based without             ramp + size at 20 MiB/s + margin
 //   size with a duration cap       the time-based figure when it is the smaller one
+//   with a steady state            + its steady_max, the longest the phase may last
 std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
                                     const std::vector<Expectation>& expectations);
 

@@ -107,6 +107,13 @@ std::string refusal_with(Where where, std::string_view key, const std::string& v
   if (where != Where::expect && key == "random_distribution") doc.workload["random"] = R"("50%")";
   // And it has no pause for think_blocks to count I/Os between.
   if (where != Where::expect && key == "think_blocks") doc.workload["think_time"] = R"("1ms")";
+  // And it has no steady state for the keys that time one, or that a check requires.
+  if (key.starts_with("steady_") || (where == Where::expect && key == "settled")) {
+    doc.workload["steady_state"] = R"("iops:10%")";
+    // Two samples of the interval's example, and under steady_max's smallest edge.
+    doc.workload["steady_window"] = key == "steady_max" ? R"("200ms")" : R"("2s")";
+    doc.workload["steady_interval"] = R"("100ms")";
+  }
   doc.at(where)[std::string(key)] = value;
   return refusal(doc);
 }
