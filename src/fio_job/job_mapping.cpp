@@ -216,6 +216,7 @@ class JobMapper {
     block_sizes();
     queue();
     sizes_and_times();
+    steady_state();
     engine_and_flush();
     verify();
     rates();
@@ -628,6 +629,66 @@ class JobMapper {
       w.ramp = parsed(*o, [&] { return fio_time(value_of(*o)); });
       source("ramp", o);
     }
+  }
+
+  // fio's steadystate ends a job once its figure is steady; iogate starts measuring there. The
+  // phase may last what fio's job may (its runtime), and a time-based check then measures one
+  // window more; a size-based one its size.
+  void steady_state() {
+    WorkloadSpec& w = out_.workload;
+    const FioOption* dur = last("steadystate_duration");
+    const auto window =
+        dur ? parsed(*dur, [&] { return fio_time(value_of(*dur)); }) : std::chrono::microseconds(0);
+    if (window.count() == 0) {
+      for (const char* n : {"steadystate", "steadystate_ramp_time", "steadystate_check_interval"})
+        if (const FioOption* u = last(n))
+          out_.notes.push_back(
+              note(*u, "changes nothing without steadystate_duration, in fio as here"));
+      return;
+    }
+    const FioOption* criterion = last("steadystate");
+    std::string text = criterion ? value_of(*criterion) : "iops_slope:0.01%";  // fio's default
+    // fio reads a bare latency limit in microseconds; iogate wants the unit written.
+    if (text.starts_with("lat") && !text.empty() &&
+        std::isdigit(static_cast<unsigned char>(text.back())))
+      text += "us";
+    SteadyState rule;
+    if (auto problem = parse_steady_criterion(text, rule))
+      refuse(criterion ? *criterion : *dur, *problem);
+    source("steady_state", criterion ? criterion : dur);
+    rule.window = window;
+    source("steady_window", dur);
+    if (const FioOption* o = last("steadystate_check_interval")) {
+      rule.interval = parsed(*o, [&] { return fio_time(value_of(*o)); });
+      source("steady_interval", o);
+    }
+    if (const FioOption* o = last("steadystate_ramp_time")) {
+      const auto ramp = parsed(*o, [&] { return fio_time(value_of(*o)); });
+      if (last("ramp_time") != nullptr)
+        out_.notes.push_back(note(*o,
+                                  "fio counts both ramps from the job's start; iogate's ramp "
+                                  "is the longer of the two"));
+      w.ramp = std::max<std::chrono::nanoseconds>(w.ramp, ramp);
+      source("ramp", o);
+    }
+    const bool time_based = w.io_size == 0;
+    if (w.duration.count() > 0) {
+      rule.max_wait = w.duration;
+      source("steady_max", last("runtime"));
+    } else {
+      rule.max_wait = kDefaultMaxWaitWindows * rule.window;
+    }
+    if (time_based) {
+      w.duration = rule.window;
+      source("duration", dur);
+    }
+    w.steady_state = rule;
+    out_.notes.push_back(note(
+        criterion ? *criterion : *dur,
+        fmt::format("fio stops the job once {} holds and reports all of it; iogate waits for "
+                    "it at most fio's runtime (steady_max), then measures {}",
+                    steady_criterion_text(rule),
+                    time_based ? "one steady_window more" : "the job's size")));
   }
 
   void engine_and_flush() {

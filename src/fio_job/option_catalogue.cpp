@@ -8,7 +8,7 @@ namespace iogate::fio_job::detail {
 namespace {
 
 // fio's own `.alias`es (options.c); a name fio does not list as an alias is not one here either.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kAliases{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 13> kAliases{{
     {"readwrite", "rw"},
     {"blocksize", "bs"},
     {"blocksize_range", "bsrange"},
@@ -18,6 +18,10 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kAliases{
     {"nr_files", "nrfiles"},
     {"bs_split", "bssplit"},
     {"wait_for_previous", "stonewall"},
+    {"ss", "steadystate"},
+    {"ss_dur", "steadystate_duration"},
+    {"ss_ramp", "steadystate_ramp_time"},
+    {"ss_interval", "steadystate_check_interval"},
 }};
 
 constexpr std::string_view kMapped[] = {"rw",
@@ -63,7 +67,11 @@ constexpr std::string_view kMapped[] = {"rw",
                                         "thinktime",
                                         "thinktime_blocks",
                                         "thinktime_spin",
-                                        "thinktime_blocks_type"};
+                                        "thinktime_blocks_type",
+                                        "steadystate",
+                                        "steadystate_duration",
+                                        "steadystate_ramp_time",
+                                        "steadystate_check_interval"};
 
 struct Listed {
   std::string_view name;
