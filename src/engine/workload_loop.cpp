@@ -91,11 +91,12 @@ RunResult WorkloadLoop::run() {
   while (true) {
     fill();
     commit();
-    if (queued_ > 0) {
+    if (rate_wait_) {
+      wait_until_due();  // fill() stopped for the schedule (pending_ is empty then)
+    } else if (queued_ > 0) {
       reap();
     } else if (pending_.empty() && free_.size() == slots_.size()) {
-      if (!rate_wait_) break;  // fill() found nothing it may issue, and nothing is in flight
-      wait_until_due();
+      break;  // fill() found nothing it may issue, and nothing is in flight
     }
   }
   if (interrupted_by_ != 0) throw_interrupted();
@@ -173,11 +174,18 @@ void WorkloadLoop::throw_interrupted() const {
   throw Interrupted(interrupted_by_, std::move(progress));
 }
 
-void WorkloadLoop::wait_until_due() const {
+// The schedule runs off the clock, not off completions: with I/Os in flight the wait for the next
+// completion ends when the next issue falls due, so a slow I/O never holds back the ones after it
+// (what fio's io_submit_mode=offload buys with a thread of its own), up to the depth in flight.
+void WorkloadLoop::wait_until_due() {
   const std::uint64_t now = now_ns();
   const std::uint64_t due = std::max(next_issue_ns_, pause_end_ns_);
-  if (due <= now) return;
-  const std::uint64_t wait = due - now;
+  const std::uint64_t wait = due > now ? due - now : 0;
+  if (queued_ > 0) {
+    take(backend_.reap_for(reaped_, std::chrono::nanoseconds(static_cast<std::int64_t>(wait))));
+    return;
+  }
+  if (wait == 0) return;
   timespec ts{static_cast<time_t>(wait / 1'000'000'000), static_cast<long>(wait % 1'000'000'000)};
   ::nanosleep(&ts, nullptr);
 }
@@ -252,8 +260,9 @@ void WorkloadLoop::commit() {
   uncommitted_ = 0;
 }
 
-void WorkloadLoop::reap() {
-  const std::size_t n = backend_.reap(reaped_, 1);
+void WorkloadLoop::reap() { take(backend_.reap(reaped_, 1)); }
+
+void WorkloadLoop::take(std::size_t n) {
   if (n == 0) return;
   const std::uint64_t now = now_ns();
   for (std::size_t i = 0; i < n; ++i) {

@@ -25,8 +25,10 @@
 //   flush    FlushPolicy::end with any write issued: fdatasync before the clock stops.
 //
 // Rate cap (spec.rate_iops / rate_mbps): I/Os are issued on a fixed schedule, one every
-// 1/rate seconds, from a token bucket holding at most `depth` I/Os, so a late issue (the loop
-// was waiting for a completion) is caught up without ever exceeding depth in flight.
+// 1/rate seconds, from a token bucket holding at most `depth` I/Os, so a late issue (every slot
+// was busy) is caught up without ever exceeding depth in flight. The schedule runs off the clock:
+// while it waits with I/Os in flight, the wait for a completion ends when the next issue falls
+// due (IoBackend::reap_for), so completions never hold an issue back while a slot is free.
 //
 // Several workers: each runs its own loop on its own thread, on its region of the file
 // (`region_offset` is added to every offset). They share only a stop flag (set when the hook
@@ -115,6 +117,7 @@ class WorkloadLoop {
   bool submit(Slot& slot);
   void commit();
   void reap();
+  void take(std::size_t reaped);  // completes the first `reaped` of reaped_
   void complete(Slot& slot, std::uint64_t now);
   void issue(Slot& slot, std::uint64_t now);
   void on_time(std::uint64_t now);
@@ -125,7 +128,7 @@ class WorkloadLoop {
   void publish_progress();
   bool rate_allows(std::uint64_t now);
   bool think_allows(std::uint64_t now);
-  void wait_until_due() const;
+  void wait_until_due();
   void stop_all();
   void stop_for_signal(int sig);
   [[noreturn]] void throw_interrupted() const;

@@ -1,5 +1,5 @@
 // Several workers: regions, exact byte accounting across them, merged results, a stop or an
-// error in one reaching all; and the rate cap's pacing.
+// error in one reaching all; and the rate cap's pacing, on the clock while I/Os are in flight.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -140,6 +140,27 @@ TEST_F(Workers, RateCapHoldsTheIssuePaceDown) {
   s.rate_iops = 0;
   s.rate_mbps = 1000.0 * kBlock / (1 << 20);  // the same 1000 IOPS, as MiB/s
   EXPECT_GE(run_fakes(s).elapsed_s, 0.095);
+}
+
+TEST_F(Workers, APacedRunIssuesOnTheClockWhileIOsAreInFlight) {
+  // Each I/O takes 200 ms; at 1000 IOPS the 10th is due 9 ms after the first, long before the
+  // first completes. Waiting on that completion would issue it at 200 ms; only a stall of the
+  // whole test process for 150 ms could make an on-time issue look as late.
+  WorkloadSpec s = spec(10, 1, 16);
+  s.rate_iops = 1000;
+  RunOptions options;
+  options.backend_factory = [this](unsigned i) -> std::unique_ptr<IoBackend> {
+    auto b = std::make_unique<test::FakeBackend>(stats_[i], 64, true);
+    b->log_requests = true;
+    b->latency = 200ms;
+    return b;
+  };
+  const RunResult r = run_workload(s, file_, std::move(options));
+  ASSERT_EQ(r.ios(), 10u);
+  const std::vector<IoRequest>& log = stats_[0].log;
+  ASSERT_EQ(log.size(), 10u);
+  EXPECT_LT(log[9].issued_ns - log[0].issued_ns, std::uint64_t{150'000'000});
+  EXPECT_GE(log[9].issued_ns - log[0].issued_ns, std::uint64_t{8'000'000});  // and not early
 }
 
 }  // namespace
