@@ -122,6 +122,11 @@ void WorkloadFlags::add_to(CLI::App& sub) {
       ->check(CLI::NonNegativeNumber);
   sub.add_option("--rate-mbps", rate_mbps, "Issue at most this many MiB per second (0: no cap)")
       ->check(CLI::NonNegativeNumber);
+  sub.add_option("--rate-process", rate_process,
+                 "How the rate cap spaces its issues: linear (one every 1/rate s) or poisson "
+                 "(exponential gaps of that mean, fio's rate_process)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"linear", "poisson"}));
   sub.add_option("--think-time", think_time,
                  "Pause this long after every --think-blocks I/Os have completed, e.g. 2ms (fio's "
                  "thinktime)");
@@ -188,6 +193,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.verify = verifies(spec.kind, verify);
   spec.rate_iops = rate_iops;
   spec.rate_mbps = rate_mbps;
+  spec.rate_process = parse_rate_process(rate_process).value_or(RateProcess::linear);
   if (think_time) spec.think_time = parse_flag("--think-time", *think_time, parse_duration);
   spec.think_blocks = think_blocks;
   const std::optional<FileLayout> chosen = parse_layout(layout);

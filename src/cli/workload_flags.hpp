@@ -31,6 +31,7 @@ struct WorkloadFlags {
   std::string kind = "mixed";
   double rate_iops = 0;
   double rate_mbps = 0;
+  std::string rate_process = "linear";
   std::optional<std::string> think_time;
   unsigned think_blocks = 1;
   std::string layout = "written";

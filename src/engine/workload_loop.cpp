@@ -16,6 +16,10 @@
 namespace iogate {
 namespace {
 
+// The gaps' generator is seeded apart from the offsets' (the same seed, a different stream), so a
+// Poisson run issues the same offsets as a linear one of the same seed.
+constexpr std::uint64_t kGapStream = 0x9a95'5eed'0ff5'e7a1ULL;
+
 // The slower of the two caps for an I/O of `bytes`, as nanoseconds between issues; 0 when
 // uncapped.
 std::uint64_t rate_interval_ns(const WorkloadSpec& spec, double bytes) {
@@ -43,6 +47,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
       backend_(in.backend),
       hook_(in.on_interval),
       generator_(in.spec, in.spec.seed),
+      gaps_(generator_.seed() ^ kGapStream),
       region_offset_(in.region_offset),
       verifier_(in.verifier),
       stop_(in.stop),
@@ -63,6 +68,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
   result_.queue_depth = in.depth;
   result_.seed = generator_.seed();
   mixed_ = generator_.mixed();
+  poisson_ = spec_.rate_process == RateProcess::poisson;
   if (!mixed_) {
     rate_interval_ns_ = rate_interval_ns(spec_, static_cast<double>(spec_.block_size));
   } else {
@@ -140,8 +146,14 @@ bool WorkloadLoop::rate_allows(std::uint64_t now) {
   }
   const std::uint64_t burst = rate_interval_ns_ * slots_.size();
   if (now - next_issue_ns_ > burst) next_issue_ns_ = now - burst;
-  if (!mixed_) next_issue_ns_ += rate_interval_ns_;  // a mix's I/O is charged in issue()
+  if (!mixed_) next_issue_ns_ += gap(rate_interval_ns_);  // a mix's I/O is charged in issue()
   return true;
+}
+
+// The next gap of the schedule: the interval itself, or a Poisson process's gap of that mean.
+std::uint64_t WorkloadLoop::gap(std::uint64_t interval_ns) {
+  if (!poisson_) return interval_ns;
+  return static_cast<std::uint64_t>(gaps_.exponential() * static_cast<double>(interval_ns));
 }
 
 // fio's thinktime with its default trigger: once think_blocks I/Os were issued, every one of them
@@ -199,7 +211,7 @@ void WorkloadLoop::issue(Slot& slot, std::uint64_t now) {
     choice = generator_.next_mixed(budget ? spec_.io_size - issued_bytes_
                                           : std::numeric_limits<std::uint64_t>::max());
     slot.size_index = choice.size_index;
-    if (rate_interval_ns_ != 0) next_issue_ns_ += mix_rate_ns_[choice.size_index];
+    if (rate_interval_ns_ != 0) next_issue_ns_ += gap(mix_rate_ns_[choice.size_index]);
   }
   const std::uint64_t offset = choice.offset + region_offset_;
   IoRequest& req = slot.req;

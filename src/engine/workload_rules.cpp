@@ -153,6 +153,15 @@ std::optional<WorkloadProblem> think_problem(const WorkloadSpec& spec) {
                          "think_time out"};
 }
 
+// A process spaces the issues of a rate cap: poisson without one would be silently ignored.
+std::optional<WorkloadProblem> rate_process_problem(const WorkloadSpec& spec) {
+  if (spec.rate_process == RateProcess::linear || spec.rate_iops > 0 || spec.rate_mbps > 0)
+    return std::nullopt;
+  return WorkloadProblem{WorkloadField::rate_process,
+                         "poisson spaces the issues of a rate cap, and there is none: give "
+                         "rate_iops or rate_mbps, or leave rate_process out"};
+}
+
 // Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
 std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = mix_problem(spec)) return problem;
@@ -188,6 +197,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = layout_write_size_problem(spec)) return problem;
   if (auto problem = distribution_problem(spec)) return problem;
   if (auto problem = think_problem(spec)) return problem;
+  if (auto problem = rate_process_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     return WorkloadProblem{
@@ -205,12 +215,12 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 17> kNames{
-      "block_size", "read_pct",    "random_pct", "queue_depth",       "file_size",
-      "io_size",    "duration",    "ramp",       "workers",           "rate_iops",
-      "rate_mbps",  "layout",      "block_mix",  "layout_write_size", "random_distribution",
-      "think_time", "think_blocks"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::think_blocks) + 1);
+  static constexpr std::array<std::string_view, 18> kNames{
+      "block_size", "read_pct",     "random_pct",  "queue_depth",       "file_size",
+      "io_size",    "duration",     "ramp",        "workers",           "rate_iops",
+      "rate_mbps",  "layout",       "block_mix",   "layout_write_size", "random_distribution",
+      "think_time", "think_blocks", "rate_process"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::rate_process) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 

@@ -39,6 +39,8 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   add("verify", w.verify ? "true" : "false");
   if (w.rate_iops > 0) add("rate_iops", number_value(w.rate_iops));
   if (w.rate_mbps > 0) add("rate_mbps", number_value(w.rate_mbps));
+  if (w.rate_process != RateProcess::linear)
+    add("rate_process", toml_string(rate_process_name(w.rate_process)));
   if (w.layout_write_size > 0) add("layout_write_size", size_value(w.layout_write_size));
   if (w.think_time.count() > 0) add("think_time", duration_value(w.think_time));
   if (w.think_blocks != 1) add("think_blocks", std::to_string(w.think_blocks));
@@ -46,12 +48,12 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
 }
 
 std::string_view workload_key(WorkloadField field) {
-  static constexpr std::array<std::string_view, 17> kKeys{
-      "block_size", "read",        "random",    "queue_depth",       "file_size",
-      "size",       "duration",    "ramp",      "workers",           "rate_iops",
-      "rate_mbps",  "layout",      "block_mix", "layout_write_size", "random_distribution",
-      "think_time", "think_blocks"};
-  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::think_blocks) + 1);
+  static constexpr std::array<std::string_view, 18> kKeys{
+      "block_size", "read",         "random",      "queue_depth",       "file_size",
+      "size",       "duration",     "ramp",        "workers",           "rate_iops",
+      "rate_mbps",  "layout",       "block_mix",   "layout_write_size", "random_distribution",
+      "think_time", "think_blocks", "rate_process"};
+  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::rate_process) + 1);
   return kKeys.at(static_cast<std::size_t>(field));
 }
 

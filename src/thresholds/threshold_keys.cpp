@@ -229,6 +229,12 @@ constexpr KeySpec kWorkloadKeys[] = {
      .min = 0,
      .above = true,
      .example = "40"},
+    {.name = "rate_process",
+     .help = "How a rate cap spaces its issues: \"linear\" (default), one every 1/rate seconds, "
+             "or \"poisson\", exponential gaps of that mean (fio's rate_process)",
+     .kind = ValueKind::choice,
+     .choices = kRateProcessNames,
+     .example = R"("poisson")"},
     {.name = "think_time",
      .help = "A pause after every think_blocks I/Os, once they completed: an application "
              "processing what it read (fio's thinktime; none when left out)",

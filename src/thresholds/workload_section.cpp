@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "iogate/display_text.hpp"
 #include "iogate/engine/workload_toml.hpp"
 
 namespace iogate::thresholds_detail {
@@ -185,6 +186,15 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
     (key == std::string_view("rate_iops") ? out.rate_iops : out.rate_mbps) =
         field(s, *n, key, *rate);
   }
+  if (const toml::node* n = t.get("rate_process")) {
+    const std::string text = string_value(s, *n, "rate_process");
+    const std::optional<RateProcess> process = parse_rate_process(text);
+    if (!process) {
+      s.fail(*n, "rate_process",
+             fmt::format(R"(expected "linear" or "poisson", got {})", quoted_excerpt(text)));
+    }
+    out.rate_process = field(s, *n, "rate_process", *process);
+  }
 }
 
 template <class T>
@@ -279,6 +289,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   spec.verify = verifies(spec.kind, spec.verify);
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
+  if (const auto& f = pick(own.rate_process, defaults.rate_process)) spec.rate_process = f->value;
   if (const auto& f = pick(own.layout, defaults.layout)) spec.layout = f->value;
   if (const auto& f = pick(own.think_time, defaults.think_time)) spec.think_time = f->value;
   if (const auto& f = pick(own.think_blocks, defaults.think_blocks)) spec.think_blocks = f->value;

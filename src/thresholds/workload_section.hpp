@@ -54,6 +54,7 @@ struct WorkloadFields {
   std::optional<Field<WorkloadKind>> kind;
   std::optional<Field<double>> rate_iops;
   std::optional<Field<double>> rate_mbps;
+  std::optional<Field<RateProcess>> rate_process;
   std::optional<Field<Nanoseconds>> think_time;
   std::optional<Field<unsigned>> think_blocks;
   std::optional<Field<FileLayout>> layout;

@@ -71,6 +71,17 @@ enum class FileLayout {
   grown,
 };
 
+// How a rate cap spaces its issues (fio's rate_process, in fio's spelling).
+enum class RateProcess {
+  // One issue every 1/rate seconds: latency at a steady load (the default).
+  linear,
+  // Open-loop arrivals as many independent clients make them: the gaps between issues are drawn
+  // from an exponential distribution whose mean is the linear gap, so the rate is the same on
+  // average while issues cluster and thin out as a Poisson process does. The gaps come from the
+  // worker's own generator, seeded from its seed: a run with a fixed seed repeats them.
+  poisson,
+};
+
 // One block size of a mix and its share of the I/Os: fio's `bssplit=4k/60:64k/40`, the lines of
 // an IOMeter access specification ("% of access specification").
 struct BlockSizeShare {
@@ -108,6 +119,8 @@ struct WorkloadSpec {
   // Split evenly between workers.
   double rate_iops = 0;
   double rate_mbps = 0;  // MiB/s
+  // How the capped issues are spaced; poisson needs a cap (validate_workload).
+  RateProcess rate_process = RateProcess::linear;
   // A pause after every think_blocks I/Os: the worker waits until those have all completed, then
   // sleeps think_time before it issues again (fio's thinktime and thinktime_blocks, with fio's
   // default trigger on completion): an application that processes what it read before it asks
@@ -171,6 +184,20 @@ constexpr const char* layout_name(FileLayout layout) {
 }
 
 inline constexpr std::array<std::string_view, 3> kLayoutNames{"written", "preallocated", "grown"};
+
+// "linear", "poisson": fio's names, which threshold files, flags and JSON use.
+constexpr const char* rate_process_name(RateProcess process) {
+  return process == RateProcess::poisson ? "poisson" : "linear";
+}
+
+inline constexpr std::array<std::string_view, 2> kRateProcessNames{"linear", "poisson"};
+
+// The process named `name` (one of kRateProcessNames), or nothing.
+constexpr std::optional<RateProcess> parse_rate_process(std::string_view name) {
+  for (const RateProcess process : {RateProcess::linear, RateProcess::poisson})
+    if (name == rate_process_name(process)) return process;
+  return std::nullopt;
+}
 
 // The layout named `name` (one of kLayoutNames), or nothing.
 constexpr std::optional<FileLayout> parse_layout(std::string_view name) {

@@ -66,6 +66,7 @@ enum class WorkloadField {
   random_distribution,
   think_time,
   think_blocks,
+  rate_process,
 };
 
 // "block_size", "io_size", "read_pct", ...

@@ -107,6 +107,8 @@ std::string refusal_with(Where where, std::string_view key, const std::string& v
   if (where != Where::expect && key == "random_distribution") doc.workload["random"] = R"("50%")";
   // And it has no pause for think_blocks to count I/Os between.
   if (where != Where::expect && key == "think_blocks") doc.workload["think_time"] = R"("1ms")";
+  // And no rate cap for rate_process to space.
+  if (where != Where::expect && key == "rate_process") doc.workload["rate_iops"] = "100";
   doc.at(where)[std::string(key)] = value;
   return refusal(doc);
 }
