@@ -219,6 +219,8 @@ class JobMapper {
     engine_and_flush();
     verify();
     rates();
+    rate_process();
+    submit_mode();
     think_time();
     floors();
     random_generator();
@@ -748,6 +750,65 @@ class JobMapper {
       }
       if (w.workers > 1) source(iops ? "rate_iops" : "rate_mbps", last("numjobs"));
     }
+  }
+
+  // fio's rate_process: how its rate spaces the issues; poisson draws exponential gaps of the
+  // rate's mean (backend.c usec_for_io), as rate_process = "poisson" does.
+  void rate_process() {
+    WorkloadSpec& w = out_.workload;
+    const FioOption* o = last("rate_process");
+    if (o == nullptr) return;
+    const std::string v = value_of(*o);
+    const std::optional<RateProcess> process = parse_rate_process(v);
+    if (!process) refuse(*o, fmt::format("expected linear or poisson, got \"{}\"", v));
+    if (*process == RateProcess::linear) {
+      out_.notes.push_back(note(*o, "fio's default, and iogate's"));
+      return;
+    }
+    if (w.rate_iops == 0 && w.rate_mbps == 0)
+      refuse(*o,
+             "poisson spaces the issues of a rate cap, and this job has none (rate or "
+             "rate_iops): fio ignores it; give a rate, or leave rate_process out");
+    w.rate_process = *process;
+    source("rate_process", o);
+    if (w.rate_mbps > 0 && !w.block_mix.empty())
+      out_.notes.push_back(note(*o,
+                                "fio draws a byte rate's Poisson gaps as if every I/O were the "
+                                "smallest block size, so with several sizes it issues more "
+                                "than the rate; iogate draws each I/O's gap for its own size"));
+  }
+
+  // fio's io_submit_mode: inline (its default) submits from the job's thread and, under a rate,
+  // lets the I/Os in flight complete before it sleeps until the next is due (io_u.c rate_ddir);
+  // offload submits from a thread pool, so the schedule never waits on the device. iogate's
+  // schedule runs off the clock from each worker's own thread (workload_loop.hpp): offload's.
+  void submit_mode() {
+    const WorkloadSpec& w = out_.workload;
+    const bool paced = w.rate_iops > 0 || w.rate_mbps > 0;
+    const FioOption* o = last("io_submit_mode");
+    const std::string v = o ? value_of(*o) : "inline";
+    if (v != "inline" && v != "offload")
+      refuse(*o, fmt::format("expected inline or offload, got \"{}\"", v));
+    if (v == "offload") {
+      out_.notes.push_back(note(
+          *o, paced ? "fio submits from threads of its own so that its rate schedule never "
+                      "waits on completions; iogate issues from each worker's own thread on a "
+                      "schedule that runs off the clock, not off completions, up to queue_depth "
+                      "in flight: the same schedule, without the extra threads"
+                    : "fio submits from threads of its own; iogate issues from each worker's "
+                      "own thread: the same I/O, without the extra threads"));
+      return;
+    }
+    const FioOption* rate = last("rate_iops") ? last("rate_iops") : last("rate");
+    if (paced && w.queue_depth > 1 && w.engine != "psync" && rate != nullptr) {
+      out_.notes.push_back(note(*rate,
+                                "fio (io_submit_mode=inline, its default) lets the I/Os in "
+                                "flight complete before it sleeps until the next is due; "
+                                "iogate issues each on time, up to queue_depth in flight (fio's "
+                                "offload): the same load while latencies stay under the gap "
+                                "between issues"));
+    }
+    if (o != nullptr) out_.notes.push_back(note(*o, "fio's default"));
   }
 
   // fio's floors, rate_min (bytes/s) and rate_iops_min: fio checks each job, each direction

@@ -63,7 +63,9 @@ constexpr std::string_view kMapped[] = {"rw",
                                         "thinktime",
                                         "thinktime_blocks",
                                         "thinktime_spin",
-                                        "thinktime_blocks_type"};
+                                        "thinktime_blocks_type",
+                                        "rate_process",
+                                        "io_submit_mode"};
 
 struct Listed {
   std::string_view name;
@@ -141,7 +143,6 @@ constexpr Listed kListed[] = {
     {"hipri", Treatment::refused, "iogate does not poll for completions"},
     {"sqthread_poll", Treatment::refused, "iogate submits from its own thread"},
     {"rw_sequencer", Treatment::refused, "iogate's sequential I/O continues where the last ended"},
-    {"rate_process", Treatment::refused, "iogate paces at fixed intervals"},
     {"buffer_compress_percentage", Treatment::refused,
      "iogate does not make its blocks compressible, which changes what compressing storage does"},
     {"dedupe_percentage", Treatment::refused,

@@ -53,6 +53,11 @@
 //                     would verify what an earlier job wrote)
 //   rate, rate_iops   rate_mbps, rate_iops, times numjobs (fio caps each job); only on a job that
 //                     reads or writes, not both: fio caps reads and writes apart, iogate the total
+//   rate_process      rate_process; poisson without a rate is refused, linear is noted
+//   io_submit_mode    noted: offload's rate schedule, which never waits on completions, is
+//                     iogate's; under inline (fio's default) a paced job at a depth above 1 gets
+//                     a note on the rate, since fio lets the I/Os in flight complete before it
+//                     sleeps until the next is due
 //   rate_min/ratemin, fio's floors (it ends a job below them over a rate_cycle): the check's
 //   rate_iops_min     bounds (FioJob::floors) mbps_min, iops_min, times numjobs, read_/write_ ones
 //                     on a mixed job, as fio checks each direction; rate_min alone where both

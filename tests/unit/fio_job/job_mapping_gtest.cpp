@@ -374,6 +374,33 @@ TEST(JobMapping, Rates) {
               HasSubstr("t.fio:4:1: rate_iops: fio caps reads and writes apart"));
 }
 
+TEST(JobMapping, RateProcessAndSubmitMode) {
+  const FioJob p = job_of_text(
+      "[j]\nsize=1m\nrw=randread\nrate_iops=50\nrate_process=poisson\nio_submit_mode=offload\n"
+      "iodepth=32\nioengine=libaio\n");
+  EXPECT_EQ(p.workload.rate_process, RateProcess::poisson);
+  EXPECT_EQ(p.sources.at("rate_process").front().where.line, 5);
+  EXPECT_TRUE(has_note(p,
+                       "io_submit_mode=offload: fio submits from threads of its own so that "
+                       "its rate schedule never waits on completions"));
+  EXPECT_FALSE(has_note(p, "io_submit_mode=inline"));
+  const FioJob linear = job_of_text("[j]\nsize=1m\nrate_iops=50\nrate_process=linear\n");
+  EXPECT_EQ(linear.workload.rate_process, RateProcess::linear);
+  EXPECT_TRUE(has_note(linear, "rate_process=linear: fio's default, and iogate's"));
+  // Without offload, a paced job at depth fio quiesces before each sleep; iogate does not.
+  EXPECT_TRUE(has_note(job_of_text("[j]\nsize=1m\nrate_iops=50\niodepth=8\nioengine=libaio\n"),
+                       "rate_iops=50: fio (io_submit_mode=inline, its default) lets the I/Os"));
+  EXPECT_FALSE(has_note(job_of_text("[j]\nsize=1m\nrate_iops=50\niodepth=8\n"),
+                        "io_submit_mode=inline"));  // psync: depth 1 in both
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrate_process=poisson\n"),
+              HasSubstr("t.fio:3:1: rate_process: poisson spaces the issues of a rate cap, and "
+                        "this job has none"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrate_iops=5\nrate_process=bursty\n"),
+              HasSubstr("t.fio:4:1: rate_process: expected linear or poisson, got \"bursty\""));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nio_submit_mode=sideways\n"),
+              HasSubstr("t.fio:3:1: io_submit_mode: expected inline or offload"));
+}
+
 // rate_min and rate_iops_min are fio's floors: [check.expect] bounds, times numjobs.
 TEST(JobMapping, RateFloorsBecomeBounds) {
   const FioJob j = job_of_text("[j]\nsize=1m\nrw=write\nratemin=10m\nnumjobs=2\n");
