@@ -42,13 +42,15 @@ std::string value_of(const FioOption& o) {
 }
 
 // fio's per-direction lists ("4k,8k" = reads, writes): split at ',', else ':' or '-' as fio's
-// handle_option does for numbers. One value applies to both directions.
+// handle_option does for numbers. One value applies to both directions; one followed by a comma
+// ("500k,") to reads alone, the writes keeping their default (an empty value here).
 struct PerDirection {
   std::string read;
   std::string write;
 };
 PerDirection per_direction(const std::string& text) {
   std::size_t cut = text.find(',');
+  if (cut != std::string::npos && cut + 1 == text.size()) return {text.substr(0, cut), ""};
   if (cut == std::string::npos) cut = text.find(':');
   if (cut == std::string::npos && text.size() > 1) cut = text.find('-', 1);
   if (cut == std::string::npos || cut + 1 == text.size())

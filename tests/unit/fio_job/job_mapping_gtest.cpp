@@ -370,6 +370,10 @@ TEST(JobMapping, Rates) {
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randread\nrate_iops=500\n").workload.rate_iops, 500.0);
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=write\nrate_iops=100,300\n").workload.rate_iops, 300.0);
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrate=0\n").workload.rate_mbps, 0.0);
+  // A value and a comma caps the reads alone, as in fio: a write-only job is then uncapped.
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=write\nrate_iops=500,\n").workload.rate_iops, 0.0);
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=read\nrate_iops=500,\n").workload.rate_iops, 500.0);
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randwrite\nrate_min=1m,\n").floors.size(), 0u);
   EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nrate_iops=500\n"),
               HasSubstr("t.fio:4:1: rate_iops: fio caps reads and writes apart"));
 }
