@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "direction_rates.hpp"
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/fio_job/fio_values.hpp"
@@ -287,6 +288,7 @@ class JobMapper {
         if (v > 100) refuse(*later, fmt::format("expected 0 to 100, got {}", v));
         read = later == r ? static_cast<double>(v) : 100.0 - static_cast<double>(v);
         source("read", later);
+        mix_from_ = later;
       }
       w.read_pct = read;
     } else {
@@ -737,20 +739,26 @@ class JobMapper {
       };
       const std::uint64_t r = read_value(v.read);
       const std::uint64_t wr = read_value(v.write);
-      std::uint64_t cap = rw_.reads ? r : wr;
-      if (rw_.mixed() && (r != 0 || wr != 0)) {
-        refuse(*o, "fio caps reads and writes apart; iogate caps a mixed workload's total");
+      double cap = static_cast<double>(rw_.reads ? r : wr);
+      if (rw_.mixed()) {
+        const detail::TotalCap mixed =
+            detail::total_cap({static_cast<double>(r), static_cast<double>(wr)}, w.read_pct,
+                              iops ? "I/Os per second" : "bytes per second");
+        if (!mixed.refusal.empty()) refuse(*o, mixed.refusal);
+        if (!mixed.note.empty()) out_.notes.push_back(note(*o, mixed.note));
+        cap = mixed.total;
+      } else if (cap == 0 && (r != 0 || wr != 0)) {
+        out_.notes.push_back(note(*o, fmt::format("caps only {}, which this job does not issue: "
+                                                  "no cap, in fio as here",
+                                                  rw_.reads ? "writes" : "reads")));
       }
       if (cap == 0) continue;
-      const double total = static_cast<double>(cap) * w.workers;
-      if (iops) {
-        w.rate_iops = total;
-        source("rate_iops", o);
-      } else {
-        w.rate_mbps = total / (1024.0 * 1024.0);
-        source("rate_mbps", o);
-      }
-      if (w.workers > 1) source(iops ? "rate_iops" : "rate_mbps", last("numjobs"));
+      const double total = cap * w.workers;
+      const char* key = iops ? "rate_iops" : "rate_mbps";
+      (iops ? w.rate_iops : w.rate_mbps) = iops ? total : total / (1024.0 * 1024.0);
+      source(key, o);
+      if (rw_.mixed()) source(key, mix_from_);  // the total follows the mix's shares
+      if (w.workers > 1) source(key, last("numjobs"));
     }
   }
 
@@ -995,6 +1003,7 @@ class JobMapper {
   int position_ = 0;
   unsigned kb_base_ = 1024;
   Rw rw_;
+  const FioOption* mix_from_ = nullptr;  // the rwmixread or rwmixwrite in force, if any
 };
 
 // The name fio knows each job by (its o.name, what wait_for names): the job's last name=, else

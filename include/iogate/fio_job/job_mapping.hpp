@@ -51,8 +51,12 @@
 //                     a write-only job becomes kind "integrity" (write the file, flush, read it
 //                     all back verified), fio's write-then-verify; a read-only job is refused (it
 //                     would verify what an earlier job wrote)
-//   rate, rate_iops   rate_mbps, rate_iops, times numjobs (fio caps each job); only on a job that
-//                     reads or writes, not both: fio caps reads and writes apart, iogate the total
+//   rate, rate_iops   rate_mbps, rate_iops, times numjobs (fio caps each job). On a job that
+//                     reads and writes, fio caps each direction on its own schedule and iogate
+//                     the total: taken where the caps stand in the mix's proportion (within half
+//                     a point of rwmixread), as the total that keeps each direction at or under
+//                     its cap (noted: which binds); refused otherwise, or with one direction
+//                     uncapped (src/fio_job/direction_rates.hpp)
 //   rate_process      rate_process; poisson without a rate is refused, linear is noted
 //   io_submit_mode    noted: offload's rate schedule, which never waits on completions, is
 //                     iogate's; under inline (fio's default) a paced job at a depth above 1 gets
