@@ -80,6 +80,9 @@ void WorkloadFlags::add_to(CLI::App& sub) {
                  "Where random I/Os land, fio's spelling: random (uniform), zipf:1.2, pareto:0.9, "
                  "normal:10, zoned:60/10:40/90 (60% of them in the first 10% of the file)")
       ->capture_default_str();
+  sub.add_option("--block-align", block_align,
+                 "Align random offsets to this, a multiple of the block size, e.g. 4k (fio's "
+                 "blockalign; default the block size)");
   sub.add_option("--qd", qd, "Outstanding I/Os")->capture_default_str()->check(CLI::Range(1, 4096));
   sub.add_option("--size", size, "Size-based: bytes to transfer, e.g. 8GiB");
   sub.add_option("--time", time, "Time-based: measured duration, e.g. 30s");
@@ -154,6 +157,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   if (!distribution.distribution)
     throw std::invalid_argument("--random-distribution: " + distribution.problem);
   spec.random_distribution = std::move(*distribution.distribution);
+  if (block_align) spec.block_align = parse_flag("--block-align", *block_align, parse_size);
   spec.queue_depth = qd;
   if (size) spec.io_size = parse_flag("--size", *size, parse_size);
   if (time) spec.duration = parse_flag("--time", *time, parse_duration);

@@ -16,6 +16,7 @@ struct WorkloadFlags {
   std::string read = "0";
   std::string random = "0";
   std::string random_distribution = "random";  // fio's spelling: zipf:1.2, zoned:60/10:40/90
+  std::optional<std::string> block_align;      // fio's blockalign: random offsets' alignment
   unsigned qd = 1;
   std::optional<std::string> size;
   std::optional<std::string> time;

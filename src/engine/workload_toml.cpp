@@ -24,6 +24,7 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   add("random", share_value(w.random_pct));
   if (!w.random_distribution.uniform())
     add("random_distribution", toml_string(distribution_text(w.random_distribution)));
+  if (random_alignment(w) != w.block_size) add("block_align", size_value(w.block_align));
   add("queue_depth", std::to_string(w.queue_depth));
   add("workers", std::to_string(w.workers));
   add("file_size", size_value(w.file_size));
@@ -48,12 +49,12 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
 }
 
 std::string_view workload_key(WorkloadField field) {
-  static constexpr std::array<std::string_view, 18> kKeys{
-      "block_size", "read",         "random",      "queue_depth",       "file_size",
-      "size",       "duration",     "ramp",        "workers",           "rate_iops",
-      "rate_mbps",  "layout",       "block_mix",   "layout_write_size", "random_distribution",
-      "think_time", "think_blocks", "rate_process"};
-  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::rate_process) + 1);
+  static constexpr std::array<std::string_view, 19> kKeys{
+      "block_size", "read",         "random",       "queue_depth",       "file_size",
+      "size",       "duration",     "ramp",         "workers",           "rate_iops",
+      "rate_mbps",  "layout",       "block_mix",    "layout_write_size", "random_distribution",
+      "think_time", "think_blocks", "rate_process", "block_align"};
+  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::block_align) + 1);
   return kKeys.at(static_cast<std::size_t>(field));
 }
 

@@ -154,6 +154,13 @@ constexpr KeySpec kWorkloadKeys[] = {
      .kind = ValueKind::text,
      .pattern = "^(random|zipf|pareto|normal|zoned)(:.+)?$",
      .example = R"("zipf:1.2")"},
+    {.name = "block_align",
+     .help = "What random offsets are multiples of (fio's blockalign): a multiple of block_size "
+             "(default block_size, or a mix's smallest size)",
+     .kind = ValueKind::size,
+     .min = bytes(kSectorSize),
+     .multiple_of = kSectorSize,
+     .example = R"("64KiB")"},
     {.name = "queue_depth",
      .help = "I/Os in flight per worker (default 1)",
      .kind = ValueKind::whole,

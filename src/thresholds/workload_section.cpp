@@ -33,6 +33,8 @@ void read_sizes(const Section& s, const toml::table& t, WorkloadFields& out) {
     out.file_size = field(s, *n, "file_size", positive_size(s, *n, "file_size"));
   if (const toml::node* n = t.get("size"))
     out.io_size = field(s, *n, "size", positive_size(s, *n, "size"));
+  if (const toml::node* n = t.get("block_align"))
+    out.block_align = field(s, *n, "block_align", positive_size(s, *n, "block_align"));
 }
 
 // block_mix = [ { size = "4KiB", pct = 60 }, { size = "64KiB", pct = 40 } ]: each entry's own
@@ -277,6 +279,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.random_pct, defaults.random_pct)) spec.random_pct = f->value;
   if (const auto& f = pick(own.random_distribution, defaults.random_distribution))
     spec.random_distribution = f->value;
+  if (const auto& f = pick(own.block_align, defaults.block_align)) spec.block_align = f->value;
   if (const auto& f = pick(own.queue_depth, defaults.queue_depth)) spec.queue_depth = f->value;
   if (const auto& f = pick(own.flush, defaults.flush)) spec.flush = f->value;
   if (const auto& f = pick(own.write_through, defaults.write_through))

@@ -40,6 +40,7 @@ struct WorkloadFields {
   std::optional<Field<double>> read_pct;
   std::optional<Field<double>> random_pct;
   std::optional<Field<RandomDistribution>> random_distribution;
+  std::optional<Field<std::uint64_t>> block_align;
   std::optional<Field<unsigned>> queue_depth;
   std::optional<Field<std::uint64_t>> file_size;
   std::optional<Field<std::uint64_t>> io_size;  // key "size"

@@ -95,6 +95,12 @@ struct WorkloadSpec {
   double random_pct = 0.0;  // 0..100
   // Where the random I/Os land: uniformly (the default) or skewed (random_distribution.hpp).
   RandomDistribution random_distribution;
+  // What random offsets are multiples of (fio's blockalign); 0: block_size, the grain. A multiple
+  // of block_size, so every I/O still starts on the grain: a larger alignment models an
+  // application whose records sit on pages larger than its smallest I/O (JESD219's 4 KiB pages
+  // under 512-byte I/Os). Distributions count blocks of this size, as fio's do; workers'
+  // regions are whole multiples of it, so offsets stay aligned in the file, not just in a region.
+  std::uint64_t block_align = 0;
   unsigned queue_depth = 1;
   std::uint64_t file_size = 0;           // size of the test file the workload addresses
   std::uint64_t io_size = 0;             // size-based: bytes to transfer after ramp (0: time-based)
@@ -142,6 +148,11 @@ inline std::uint64_t block_size_of_mix(const std::vector<BlockSizeShare>& mix) {
   for (const BlockSizeShare& share : mix)
     if (smallest == 0 || share.block_size < smallest) smallest = share.block_size;
   return smallest;
+}
+
+// What random offsets are aligned to: block_align, else block_size.
+inline std::uint64_t random_alignment(const WorkloadSpec& spec) {
+  return spec.block_align != 0 ? spec.block_align : spec.block_size;
 }
 
 // The largest single I/O of the workload: what each buffer must hold.

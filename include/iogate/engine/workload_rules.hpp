@@ -67,6 +67,7 @@ enum class WorkloadField {
   think_time,
   think_blocks,
   rate_process,
+  block_align,
 };
 
 // "block_size", "io_size", "read_pct", ...
