@@ -217,6 +217,7 @@ class JobMapper {
     if (const FioOption* o = last("description")) out_.description = value_of(*o);
     direction();
     block_sizes();
+    block_align();
     queue();
     sizes_and_times();
     engine_and_flush();
@@ -448,6 +449,36 @@ class JobMapper {
     out_.notes.push_back(note(o,
                               "bssplit decides the block sizes, as in fio; this range is the "
                               "split's own smallest to largest"));
+  }
+
+  // fio's blockalign (ba): what random offsets are multiples of, per direction as bs is; its
+  // default is the smallest block size, iogate's grain. A value under the grain or no multiple of
+  // it is the engine's rule to refuse (check_rules), at this line.
+  void block_align() {
+    WorkloadSpec& w = out_.workload;
+    const FioOption* o = last("ba");
+    if (o == nullptr) return;
+    if (w.random_pct == 0) {
+      out_.notes.push_back(note(*o, "changes nothing without random I/Os, in fio as here"));
+      return;
+    }
+    const PerDirection v = per_direction(value_of(*o));
+    const auto bytes = [&](const std::string& text) -> std::uint64_t {
+      if (text.empty()) return w.block_size;  // fio's default for that direction
+      return parsed(*o, [&] { return fio_size(text, kb_base_); });
+    };
+    const std::uint64_t reads = bytes(v.read);
+    const std::uint64_t writes = bytes(v.write);
+    if (rw_.mixed() && reads != writes)
+      refuse(*o, fmt::format("reads aligned to {} and writes to {}: iogate aligns both alike",
+                             format_size(reads), format_size(writes)));
+    const std::uint64_t align = rw_.reads ? reads : writes;
+    if (align == w.block_size) {
+      out_.notes.push_back(note(*o, "fio's default (the smallest block size), and iogate's"));
+      return;
+    }
+    w.block_align = align;
+    source("block_align", o);
   }
 
   void queue() {

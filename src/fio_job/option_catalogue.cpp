@@ -8,7 +8,7 @@ namespace iogate::fio_job::detail {
 namespace {
 
 // fio's own `.alias`es (options.c); a name fio does not list as an alias is not one here either.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kAliases{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kAliases{{
     {"readwrite", "rw"},
     {"blocksize", "bs"},
     {"blocksize_range", "bsrange"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 9> kAliases{
     {"nr_files", "nrfiles"},
     {"bs_split", "bssplit"},
     {"wait_for_previous", "stonewall"},
+    {"blockalign", "ba"},
 }};
 
 constexpr std::string_view kMapped[] = {"rw",
@@ -65,7 +66,8 @@ constexpr std::string_view kMapped[] = {"rw",
                                         "thinktime_spin",
                                         "thinktime_blocks_type",
                                         "rate_process",
-                                        "io_submit_mode"};
+                                        "io_submit_mode",
+                                        "ba"};
 
 struct Listed {
   std::string_view name;
@@ -149,7 +151,6 @@ constexpr Listed kListed[] = {
      "iogate does not repeat blocks, which changes what deduplicating storage does"},
     {"continue_on_error", Treatment::refused, "iogate stops a check at its first I/O error"},
     {"zonemode", Treatment::refused, "iogate runs on ordinary files, not zoned devices"},
-    {"blockalign", Treatment::refused, "iogate aligns offsets to the block size"},
 };
 
 }  // namespace

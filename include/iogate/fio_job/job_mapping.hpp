@@ -21,6 +21,10 @@
 //                     MIN == MAX is block_size. Refused: MAX no multiple of MIN (fio's cap would
 //                     be a size of its own), n > kMaxBlockMixSizes. bsrange wins over bs and
 //                     bssplit over both, as in fio; beside a bssplit only its own range is taken
+//   blockalign/ba     block_align above the smallest block size (fio's default, noted as such);
+//                     "4k,8k" only where the job uses one direction or they agree; a value that
+//                     is no multiple of the block size is the engine's rule to refuse; noted on a
+//                     job without random I/Os, where fio ignores it too
 //   iodepth           queue_depth (the sync engines run at depth 1, in fio and in iogate)
 //   numjobs           workers. fio gives each job its own file of `size` and its own `size` of
 //                     I/O; iogate splits one file into `workers` regions, so the file and the I/O

@@ -416,6 +416,27 @@ TEST(JobMapping, RatesPerDirectionThatFioWouldRunApartAreRefused) {
               HasSubstr("writes have no cap"));
 }
 
+TEST(JobMapping, BlockAlign) {
+  const FioJob j =
+      job_of_text("[j]\nsize=1m\nrw=randrw\nbssplit=512/10:4k/60:64k/30\nblockalign=4k\n");
+  EXPECT_EQ(j.workload.block_size, 512u);
+  EXPECT_EQ(j.workload.block_align, 4096u);
+  EXPECT_EQ(j.sources.at("block_align").front().where.line, 5);
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randread\nbs=512\nba=4k,8k\n").workload.block_align,
+            4096u);  // the reads' value: the job issues no writes
+  const FioJob grain = job_of_text("[j]\nsize=1m\nrw=randread\nba=4k\n");
+  EXPECT_EQ(grain.workload.block_align, 0u);
+  EXPECT_TRUE(has_note(grain, "ba=4k: fio's default (the smallest block size), and iogate's"));
+  const FioJob sequential = job_of_text("[j]\nsize=1m\nrw=read\nbs=512\nba=4k\n");
+  EXPECT_EQ(sequential.workload.block_align, 0u);
+  EXPECT_TRUE(has_note(sequential, "changes nothing without random I/Os"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nbs=512\nba=4k,8k\n"),
+              HasSubstr("t.fio:5:1: ba: reads aligned to 4 KiB and writes to 8 KiB"));
+  // fio aligns to any value; iogate keeps every random I/O on its grain.
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randread\nbs=4k\nblockalign=6k\n"),
+              HasSubstr("t.fio:5:1: blockalign: expected a multiple of block_size (4 KiB)"));
+}
+
 TEST(JobMapping, RateProcessAndSubmitMode) {
   const FioJob p = job_of_text(
       "[j]\nsize=1m\nrw=randread\nrate_iops=50\nrate_process=poisson\nio_submit_mode=offload\n"
