@@ -53,8 +53,10 @@ for process in linear poisson; do
     "$iogate" run --datastore "$ds" --bs 4k --read 100 --random 100 --time 3s --file-size 16MiB \
     --engine libaio --qd 4 --direct 0 --seed 42 --rate-iops $rate --rate-process $process \
     --json "$out/run.json" > "$out/run.txt" 2>&1 || { cat "$out/run.txt" >&2; fail "iogate run $process"; }
-  read -r fio_iqr fio_cv fio_n <<< "$(spread "$out/fio.trace")"
-  read -r iogate_iqr iogate_cv iogate_n <<< "$(spread "$out/iogate.trace")"
+  fio_spread=$(spread "$out/fio.trace") || fail "fio's trace ($process)"
+  iogate_spread=$(spread "$out/iogate.trace") || fail "iogate's trace ($process)"
+  read -r fio_iqr fio_cv fio_n <<< "$fio_spread"
+  read -r iogate_iqr iogate_cv iogate_n <<< "$iogate_spread"
   fio_iops=$(figure 'j["jobs"][0]["read"]["iops"]' "$out/fio.json")
   iogate_iops=$(figure 'j["result"]["iops"]' "$out/run.json")
   echo "$process: fio IQR/median $fio_iqr, CV $fio_cv, $fio_n issues, $fio_iops IOPS;" \
