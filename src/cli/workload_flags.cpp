@@ -80,6 +80,9 @@ void WorkloadFlags::add_to(CLI::App& sub) {
                  "Where random I/Os land, fio's spelling: random (uniform), zipf:1.2, pareto:0.9, "
                  "normal:10, zoned:60/10:40/90 (60% of them in the first 10% of the file)")
       ->capture_default_str();
+  sub.add_option("--block-align", block_align,
+                 "Align random offsets to this, a multiple of the block size, e.g. 4k (fio's "
+                 "blockalign; default the block size)");
   sub.add_option("--qd", qd, "Outstanding I/Os")->capture_default_str()->check(CLI::Range(1, 4096));
   sub.add_option("--size", size, "Size-based: bytes to transfer, e.g. 8GiB");
   sub.add_option("--time", time, "Time-based: measured duration, e.g. 30s");
@@ -122,6 +125,11 @@ void WorkloadFlags::add_to(CLI::App& sub) {
       ->check(CLI::NonNegativeNumber);
   sub.add_option("--rate-mbps", rate_mbps, "Issue at most this many MiB per second (0: no cap)")
       ->check(CLI::NonNegativeNumber);
+  sub.add_option("--rate-process", rate_process,
+                 "How the rate cap spaces its issues: linear (one every 1/rate s) or poisson "
+                 "(exponential gaps of that mean, fio's rate_process)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"linear", "poisson"}));
   sub.add_option("--think-time", think_time,
                  "Pause this long after every --think-blocks I/Os have completed, e.g. 2ms (fio's "
                  "thinktime)");
@@ -182,6 +190,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   if (!distribution.distribution)
     throw std::invalid_argument("--random-distribution: " + distribution.problem);
   spec.random_distribution = std::move(*distribution.distribution);
+  if (block_align) spec.block_align = parse_flag("--block-align", *block_align, parse_size);
   spec.queue_depth = qd;
   if (size) spec.io_size = parse_flag("--size", *size, parse_size);
   if (time) spec.duration = parse_flag("--time", *time, parse_duration);
@@ -221,6 +230,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.verify = verifies(spec.kind, verify);
   spec.rate_iops = rate_iops;
   spec.rate_mbps = rate_mbps;
+  spec.rate_process = parse_rate_process(rate_process).value_or(RateProcess::linear);
   if (think_time) spec.think_time = parse_flag("--think-time", *think_time, parse_duration);
   spec.think_blocks = think_blocks;
   spec.steady_state = steady_state_rule();

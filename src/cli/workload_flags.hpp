@@ -16,6 +16,7 @@ struct WorkloadFlags {
   std::string read = "0";
   std::string random = "0";
   std::string random_distribution = "random";  // fio's spelling: zipf:1.2, zoned:60/10:40/90
+  std::optional<std::string> block_align;      // fio's blockalign: random offsets' alignment
   unsigned qd = 1;
   std::optional<std::string> size;
   std::optional<std::string> time;
@@ -31,6 +32,7 @@ struct WorkloadFlags {
   std::string kind = "mixed";
   double rate_iops = 0;
   double rate_mbps = 0;
+  std::string rate_process = "linear";
   std::optional<std::string> think_time;
   unsigned think_blocks = 1;
   std::optional<std::string> steady_state;  // fio's criterion: iops:10%, bw_slope:1%

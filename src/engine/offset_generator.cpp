@@ -26,7 +26,8 @@ OffsetGenerator::OffsetGenerator(const WorkloadSpec& spec, std::uint64_t seed)
     : seed_(seed != 0 ? seed : fresh_seed()),
       rng_(seed_),
       block_size_(spec.block_size),
-      block_count_(spec.file_size / spec.block_size),
+      align_(random_alignment(spec)),
+      block_count_((spec.file_size - spec.block_size) / align_ + 1),
       last_offset_(spec.file_size - spec.block_size),
       read_threshold_(threshold_32(spec.read_pct)),
       random_threshold_(threshold_32(spec.random_pct)),
@@ -46,7 +47,7 @@ OffsetGenerator::OffsetGenerator(const WorkloadSpec& spec, std::uint64_t seed)
     cumulative += share.pct;
     mix_.push_back({static_cast<std::uint32_t>(share.block_size),
                     threshold_32(cumulative / sum * 100.0),
-                    (spec.file_size - share.block_size) / spec.block_size + 1});
+                    (spec.file_size - share.block_size) / align_ + 1});
   }
   mix_.back().threshold = std::uint64_t{1} << 32;  // no rounding can leave a draw unassigned
 }

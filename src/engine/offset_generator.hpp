@@ -2,23 +2,25 @@
 //
 //   - each I/O is a read with probability read_pct/100, otherwise a write;
 //   - independently, it is random with probability random_pct/100: its offset is uniform over
-//     the block-aligned offsets in [0, file_size - block_size];
+//     the offsets in [0, file_size - block_size] aligned to random_alignment() (block_align,
+//     else block_size: the multiply that aligns them costs the same either way);
 //   - otherwise it is sequential: it starts where the previously *issued* I/O (random or not)
 //     ended, and wraps to 0 when that block would pass file_size.
 //
 // So random_pct = 0 is one sequential stream over the file and 100 a uniform spread (or, with a
-// random_distribution, a skewed one: SkewedBlocks draws the block, in grains). Both
-// choices come from one 64-bit draw (32 bits each, so the probabilities are exact to 2^-32),
-// the offset from a second one only for random I/Os. next() is inline: it runs once per I/O.
+// random_distribution, a skewed one: SkewedBlocks draws the block, in units of that alignment, as
+// fio counts its blocks in blockalign). Both choices come from one 64-bit draw (32 bits each, so
+// the probabilities are exact to 2^-32), the offset from a second one only for random I/Os.
+// next() is inline: it runs once per I/O.
 //
 // A block-size mix (workload.hpp) takes next_mixed() instead, so a workload of one size pays
 // nothing for it: a second draw picks the size (the high 32 bits against cumulative shares,
-// sizes smallest first, a linear scan: mixes are short), random offsets are aligned to the
-// smallest size and uniform over those where the chosen size fits, and a sequential I/O wraps to
-// 0 when the chosen size would pass the end (a skewed draw past the last offset where the size
-// fits wraps to the file's start). `limit` is what is left of a size budget: a size
-// that does not fit it gives way to the largest that does (the smallest always does, since the
-// budget is counted in it).
+// sizes smallest first, a linear scan: mixes are short), random offsets are aligned as above
+// (the smallest size, by default) and uniform over those where the chosen size fits, and a
+// sequential I/O wraps to 0 when the chosen size would pass the end (a skewed draw past the last
+// offset where the size fits wraps to the file's start). `limit` is what is left of a size budget:
+// a size that does not fit it gives way to the largest that does (the smallest always does, since
+// the budget is counted in it).
 #pragma once
 
 #include <cstdint>
@@ -52,7 +54,7 @@ class OffsetGenerator {
     const IoDirection direction =
         (draw >> 32) < read_threshold_ ? IoDirection::read : IoDirection::write;
     const bool random = (draw & 0xffffffffu) < random_threshold_;
-    const std::uint64_t offset = random ? random_block() * block_size_ : next_sequential_;
+    const std::uint64_t offset = random ? random_block() * align_ : next_sequential_;
     next_sequential_ = offset + block_size_;
     if (next_sequential_ > last_offset_) next_sequential_ = 0;
     return {direction, offset, static_cast<std::uint32_t>(block_size_), 0};
@@ -72,8 +74,7 @@ class OffsetGenerator {
     const MixEntry& entry = mix_[index];
     std::uint64_t offset = next_sequential_;
     if (random) {
-      offset =
-          (skewed_ ? skewed_->next(rng_) % entry.offsets : rng_.below(entry.offsets)) * block_size_;
+      offset = (skewed_ ? skewed_->next(rng_) % entry.offsets : rng_.below(entry.offsets)) * align_;
     } else if (offset + entry.size > file_size_) {
       offset = 0;
     }
@@ -91,6 +92,7 @@ class OffsetGenerator {
   std::uint64_t seed_;
   Xoshiro256 rng_;
   std::uint64_t block_size_;
+  std::uint64_t align_;        // random offsets are multiples of this
   std::uint64_t block_count_;  // aligned offsets available to a random I/O
   std::uint64_t last_offset_;  // highest offset a whole block fits at
   std::uint64_t read_threshold_;
@@ -99,7 +101,7 @@ class OffsetGenerator {
   struct MixEntry {
     std::uint32_t size;
     std::uint64_t threshold;  // a 32-bit size draw below this (and not an earlier one) picks it
-    std::uint64_t offsets;    // grain-aligned offsets where this size fits
+    std::uint64_t offsets;    // aligned offsets where this size fits
   };
   std::vector<MixEntry> mix_;  // smallest first; empty for one size
   std::uint64_t file_size_;

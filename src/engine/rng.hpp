@@ -4,6 +4,7 @@
 #pragma once
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
 
 namespace iogate {
@@ -31,6 +32,13 @@ class Xoshiro256 {
     s_[2] ^= t;
     s_[3] = std::rotl(s_[3], 45);
     return result;
+  }
+
+  // Exponentially distributed with mean 1: -ln(u), u uniform in (0, 1] from a draw's top 53 bits
+  // (so never 0, and the largest value is 36.7). Poisson arrivals are gaps of mean x this.
+  double exponential() {
+    const double u = (static_cast<double>((*this)() >> 11) + 1.0) * 0x1.0p-53;
+    return -std::log(u);
   }
 
   // Uniform in [0, n), n > 0, without modulo bias: Lemire's multiply-shift with the rejection

@@ -170,7 +170,10 @@ std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment
   const bool integrity = spec.kind == WorkloadKind::integrity;
   const std::uint64_t base_seed = spec.seed != 0 ? spec.seed : fresh_nonzero();
   const std::uint64_t run_id = fresh_nonzero();
-  const std::uint64_t region = spec.file_size / n / spec.block_size * spec.block_size;
+  // Whole multiples of the random alignment, so offsets aligned in a region are aligned in the
+  // file.
+  const std::uint64_t grain = random_alignment(spec);
+  const std::uint64_t region = spec.file_size / n / grain * grain;
   const std::uint64_t blocks = spec.io_size / spec.block_size;
   std::vector<Worker> workers(n);
   for (unsigned i = 0; i < n; ++i) {

@@ -16,6 +16,10 @@
 namespace iogate {
 namespace {
 
+// The gaps' generator is seeded apart from the offsets' (the same seed, a different stream), so a
+// Poisson run issues the same offsets as a linear one of the same seed.
+constexpr std::uint64_t kGapStream = 0x9a95'5eed'0ff5'e7a1ULL;
+
 // The slower of the two caps for an I/O of `bytes`, as nanoseconds between issues; 0 when
 // uncapped.
 std::uint64_t rate_interval_ns(const WorkloadSpec& spec, double bytes) {
@@ -43,6 +47,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
       backend_(in.backend),
       hook_(in.on_interval),
       generator_(in.spec, in.spec.seed),
+      gaps_(generator_.seed() ^ kGapStream),
       region_offset_(in.region_offset),
       verifier_(in.verifier),
       stop_(in.stop),
@@ -64,6 +69,7 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
   result_.queue_depth = in.depth;
   result_.seed = generator_.seed();
   mixed_ = generator_.mixed();
+  poisson_ = spec_.rate_process == RateProcess::poisson;
   if (!mixed_) {
     rate_interval_ns_ = rate_interval_ns(spec_, static_cast<double>(spec_.block_size));
   } else {
@@ -89,11 +95,12 @@ RunResult WorkloadLoop::run() {
   while (true) {
     fill();
     commit();
-    if (queued_ > 0) {
+    if (rate_wait_) {
+      wait_until_due();  // fill() stopped for the schedule (pending_ is empty then)
+    } else if (queued_ > 0) {
       reap();
     } else if (pending_.empty() && free_.size() == slots_.size()) {
-      if (!rate_wait_) break;  // fill() found nothing it may issue, and nothing is in flight
-      wait_until_due();
+      break;  // fill() found nothing it may issue, and nothing is in flight
     }
   }
   if (interrupted_by_ != 0) throw_interrupted();
@@ -137,8 +144,14 @@ bool WorkloadLoop::rate_allows(std::uint64_t now) {
   }
   const std::uint64_t burst = rate_interval_ns_ * slots_.size();
   if (now - next_issue_ns_ > burst) next_issue_ns_ = now - burst;
-  if (!mixed_) next_issue_ns_ += rate_interval_ns_;  // a mix's I/O is charged in issue()
+  if (!mixed_) next_issue_ns_ += gap(rate_interval_ns_);  // a mix's I/O is charged in issue()
   return true;
+}
+
+// The next gap of the schedule: the interval itself, or a Poisson process's gap of that mean.
+std::uint64_t WorkloadLoop::gap(std::uint64_t interval_ns) {
+  if (!poisson_) return interval_ns;
+  return static_cast<std::uint64_t>(gaps_.exponential() * static_cast<double>(interval_ns));
 }
 
 // fio's thinktime with its default trigger: once think_blocks I/Os were issued, every one of them
@@ -171,11 +184,18 @@ void WorkloadLoop::throw_interrupted() const {
   throw Interrupted(interrupted_by_, std::move(progress));
 }
 
-void WorkloadLoop::wait_until_due() const {
+// The schedule runs off the clock, not off completions: with I/Os in flight the wait for the next
+// completion ends when the next issue falls due, so a slow I/O never holds back the ones after it
+// (what fio's io_submit_mode=offload buys with a thread of its own), up to the depth in flight.
+void WorkloadLoop::wait_until_due() {
   const std::uint64_t now = now_ns();
   const std::uint64_t due = std::max(next_issue_ns_, pause_end_ns_);
-  if (due <= now) return;
-  const std::uint64_t wait = due - now;
+  const std::uint64_t wait = due > now ? due - now : 0;
+  if (queued_ > 0) {
+    take(backend_.reap_for(reaped_, std::chrono::nanoseconds(static_cast<std::int64_t>(wait))));
+    return;
+  }
+  if (wait == 0) return;
   timespec ts{static_cast<time_t>(wait / 1'000'000'000), static_cast<long>(wait % 1'000'000'000)};
   ::nanosleep(&ts, nullptr);
 }
@@ -189,7 +209,7 @@ void WorkloadLoop::issue(Slot& slot, std::uint64_t now) {
     choice = generator_.next_mixed(budget ? spec_.io_size - issued_bytes_
                                           : std::numeric_limits<std::uint64_t>::max());
     slot.size_index = choice.size_index;
-    if (rate_interval_ns_ != 0) next_issue_ns_ += mix_rate_ns_[choice.size_index];
+    if (rate_interval_ns_ != 0) next_issue_ns_ += gap(mix_rate_ns_[choice.size_index]);
   }
   const std::uint64_t offset = choice.offset + region_offset_;
   IoRequest& req = slot.req;
@@ -250,8 +270,9 @@ void WorkloadLoop::commit() {
   uncommitted_ = 0;
 }
 
-void WorkloadLoop::reap() {
-  const std::size_t n = backend_.reap(reaped_, 1);
+void WorkloadLoop::reap() { take(backend_.reap(reaped_, 1)); }
+
+void WorkloadLoop::take(std::size_t n) {
   if (n == 0) return;
   const std::uint64_t now = now_ns();
   for (std::size_t i = 0; i < n; ++i) {

@@ -29,8 +29,12 @@
 //   flush    FlushPolicy::end with any write issued: fdatasync before the clock stops.
 //
 // Rate cap (spec.rate_iops / rate_mbps): I/Os are issued on a fixed schedule, one every
-// 1/rate seconds, from a token bucket holding at most `depth` I/Os, so a late issue (the loop
-// was waiting for a completion) is caught up without ever exceeding depth in flight.
+// 1/rate seconds (with RateProcess::poisson, gaps drawn from an exponential distribution of that
+// mean), from a token bucket holding at most `depth` I/Os, so a late issue (every slot was busy)
+// is caught up without ever exceeding depth in flight. The draw is on the rate path only: a
+// workload without a cap pays nothing for it. The schedule runs off the clock: while it waits
+// with I/Os in flight, the wait for a completion ends when the next issue falls due
+// (IoBackend::reap_for), so completions never hold an issue back while a slot is free.
 //
 // Several workers: each runs its own loop on its own thread, on its region of the file
 // (`region_offset` is added to every offset). They share only a stop flag (set when the hook
@@ -67,6 +71,7 @@
 #include "cpu_usage.hpp"
 #include "iogate/engine/engine.hpp"
 #include "offset_generator.hpp"
+#include "rng.hpp"
 #include "steady_state_phase.hpp"
 #include "verify/block_verifier.hpp"
 
@@ -121,6 +126,7 @@ class WorkloadLoop {
   bool submit(Slot& slot);
   void commit();
   void reap();
+  void take(std::size_t reaped);  // completes the first `reaped` of reaped_
   void complete(Slot& slot, std::uint64_t now);
   void issue(Slot& slot, std::uint64_t now);
   void on_time(std::uint64_t now);
@@ -134,8 +140,9 @@ class WorkloadLoop {
   void verify_completion(const Slot& slot) const;
   void publish_progress();
   bool rate_allows(std::uint64_t now);
+  std::uint64_t gap(std::uint64_t interval_ns);
   bool think_allows(std::uint64_t now);
-  void wait_until_due() const;
+  void wait_until_due();
   void stop_all();
   void stop_for_signal(int sig);
   [[noreturn]] void throw_interrupted() const;
@@ -146,6 +153,7 @@ class WorkloadLoop {
   IoBackend& backend_;
   const IntervalHook& hook_;
   OffsetGenerator generator_;
+  Xoshiro256 gaps_;  // a Poisson schedule's gaps
   std::uint64_t region_offset_;
   BlockVerifier* verifier_;
   std::atomic<bool>* stop_;
@@ -182,6 +190,7 @@ class WorkloadLoop {
   std::vector<std::uint64_t> mix_rate_ns_;   // a mix under a rate cap: each size's interval
   std::vector<BlockSizeCount> size_counts_;  // a mix's counts, by size index
   std::uint64_t next_issue_ns_ = 0;
+  bool poisson_ = false;  // the schedule's gaps are exponential draws of the interval's mean
   // Think time: I/Os issued since the last pause; a pause due once those complete; its end.
   unsigned since_pause_ = 0;
   bool pause_due_ = false;

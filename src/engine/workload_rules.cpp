@@ -168,6 +168,51 @@ std::optional<WorkloadProblem> steady_problem(const WorkloadSpec& spec) {
                          "state to wait for: leave steady_state out"};
 }
 
+// A process spaces the issues of a rate cap: poisson without one would be silently ignored.
+std::optional<WorkloadProblem> rate_process_problem(const WorkloadSpec& spec) {
+  if (spec.rate_process == RateProcess::linear || spec.rate_iops > 0 || spec.rate_mbps > 0)
+    return std::nullopt;
+  return WorkloadProblem{WorkloadField::rate_process,
+                         "poisson spaces the issues of a rate cap, and there is none: give "
+                         "rate_iops or rate_mbps, or leave rate_process out"};
+}
+
+// An alignment of random offsets: a whole number of grains, so each I/O still starts on one, and
+// small enough that a worker's region, in whole multiples of it, holds the largest I/O. Above the
+// grain it places random I/Os only: a workload without them would silently ignore it.
+std::optional<WorkloadProblem> block_align_problem(const WorkloadSpec& spec) {
+  const std::uint64_t align = spec.block_align;
+  if (align == 0) return std::nullopt;
+  if (align % spec.block_size != 0) {
+    return WorkloadProblem{
+        WorkloadField::block_align,
+        fmt::format("expected a multiple of block_size ({}): random offsets stay on the grain "
+                    "every I/O is sized in, got {}",
+                    format_size(spec.block_size), size_of(align))};
+  }
+  // Regions are whole multiples of the alignment (worker_set.cpp): each must still hold the
+  // largest I/O.
+  const std::uint64_t region = spec.file_size / spec.workers / align * align;
+  if (region < largest_block_size(spec)) {
+    return WorkloadProblem{
+        WorkloadField::block_align,
+        fmt::format("expected at most a worker's share of file_size ({}) that still holds the "
+                    "largest block ({}) in whole multiples of it, got {}",
+                    format_size(spec.file_size / spec.workers),
+                    format_size(largest_block_size(spec)), format_size(align))};
+  }
+  if (align == spec.block_size) return std::nullopt;
+  if (spec.kind == WorkloadKind::integrity || spec.random_pct == 0) {
+    return WorkloadProblem{
+        WorkloadField::block_align,
+        fmt::format("{} aligns random I/Os, and this workload issues none ({}): set random above "
+                    "0, or leave block_align out",
+                    format_size(align),
+                    spec.kind == WorkloadKind::integrity ? "kind = integrity" : "random 0%")};
+  }
+  return std::nullopt;
+}
+
 // Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
 std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = mix_problem(spec)) return problem;
@@ -204,6 +249,8 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = distribution_problem(spec)) return problem;
   if (auto problem = think_problem(spec)) return problem;
   if (auto problem = steady_problem(spec)) return problem;
+  if (auto problem = rate_process_problem(spec)) return problem;
+  if (auto problem = block_align_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     return WorkloadProblem{
@@ -221,13 +268,13 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 21> kNames{
+  static constexpr std::array<std::string_view, 23> kNames{
       "block_size", "read_pct",     "random_pct",   "queue_depth",       "file_size",
       "io_size",    "duration",     "ramp",         "workers",           "rate_iops",
       "rate_mbps",  "layout",       "block_mix",    "layout_write_size", "random_distribution",
       "think_time", "think_blocks", "steady_state", "steady_window",     "steady_interval",
-      "steady_max"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::steady_max) + 1);
+      "steady_max", "rate_process", "block_align"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::block_align) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 

@@ -24,6 +24,7 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   add("random", share_value(w.random_pct));
   if (!w.random_distribution.uniform())
     add("random_distribution", toml_string(distribution_text(w.random_distribution)));
+  if (random_alignment(w) != w.block_size) add("block_align", size_value(w.block_align));
   add("queue_depth", std::to_string(w.queue_depth));
   add("workers", std::to_string(w.workers));
   add("file_size", size_value(w.file_size));
@@ -39,6 +40,8 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   add("verify", w.verify ? "true" : "false");
   if (w.rate_iops > 0) add("rate_iops", number_value(w.rate_iops));
   if (w.rate_mbps > 0) add("rate_mbps", number_value(w.rate_mbps));
+  if (w.rate_process != RateProcess::linear)
+    add("rate_process", toml_string(rate_process_name(w.rate_process)));
   if (w.layout_write_size > 0) add("layout_write_size", size_value(w.layout_write_size));
   if (w.think_time.count() > 0) add("think_time", duration_value(w.think_time));
   if (w.think_blocks != 1) add("think_blocks", std::to_string(w.think_blocks));
@@ -53,13 +56,13 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
 }
 
 std::string_view workload_key(WorkloadField field) {
-  static constexpr std::array<std::string_view, 21> kKeys{
+  static constexpr std::array<std::string_view, 23> kKeys{
       "block_size", "read",         "random",       "queue_depth",       "file_size",
       "size",       "duration",     "ramp",         "workers",           "rate_iops",
       "rate_mbps",  "layout",       "block_mix",    "layout_write_size", "random_distribution",
       "think_time", "think_blocks", "steady_state", "steady_window",     "steady_interval",
-      "steady_max"};
-  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::steady_max) + 1);
+      "steady_max", "rate_process", "block_align"};
+  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::block_align) + 1);
   return kKeys.at(static_cast<std::size_t>(field));
 }
 

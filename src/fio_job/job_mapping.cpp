@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "direction_rates.hpp"
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/fio_job/fio_values.hpp"
@@ -42,13 +43,15 @@ std::string value_of(const FioOption& o) {
 }
 
 // fio's per-direction lists ("4k,8k" = reads, writes): split at ',', else ':' or '-' as fio's
-// handle_option does for numbers. One value applies to both directions.
+// handle_option does for numbers. One value applies to both directions; one followed by a comma
+// ("500k,") to reads alone, the writes keeping their default (an empty value here).
 struct PerDirection {
   std::string read;
   std::string write;
 };
 PerDirection per_direction(const std::string& text) {
   std::size_t cut = text.find(',');
+  if (cut != std::string::npos && cut + 1 == text.size()) return {text.substr(0, cut), ""};
   if (cut == std::string::npos) cut = text.find(':');
   if (cut == std::string::npos && text.size() > 1) cut = text.find('-', 1);
   if (cut == std::string::npos || cut + 1 == text.size())
@@ -214,12 +217,15 @@ class JobMapper {
     if (const FioOption* o = last("description")) out_.description = value_of(*o);
     direction();
     block_sizes();
+    block_align();
     queue();
     sizes_and_times();
     steady_state();
     engine_and_flush();
     verify();
     rates();
+    rate_process();
+    submit_mode();
     think_time();
     floors();
     random_generator();
@@ -284,6 +290,7 @@ class JobMapper {
         if (v > 100) refuse(*later, fmt::format("expected 0 to 100, got {}", v));
         read = later == r ? static_cast<double>(v) : 100.0 - static_cast<double>(v);
         source("read", later);
+        mix_from_ = later;
       }
       w.read_pct = read;
     } else {
@@ -443,6 +450,36 @@ class JobMapper {
     out_.notes.push_back(note(o,
                               "bssplit decides the block sizes, as in fio; this range is the "
                               "split's own smallest to largest"));
+  }
+
+  // fio's blockalign (ba): what random offsets are multiples of, per direction as bs is; its
+  // default is the smallest block size, iogate's grain. A value under the grain or no multiple of
+  // it is the engine's rule to refuse (check_rules), at this line.
+  void block_align() {
+    WorkloadSpec& w = out_.workload;
+    const FioOption* o = last("ba");
+    if (o == nullptr) return;
+    if (w.random_pct == 0) {
+      out_.notes.push_back(note(*o, "changes nothing without random I/Os, in fio as here"));
+      return;
+    }
+    const PerDirection v = per_direction(value_of(*o));
+    const auto bytes = [&](const std::string& text) -> std::uint64_t {
+      if (text.empty()) return w.block_size;  // fio's default for that direction
+      return parsed(*o, [&] { return fio_size(text, kb_base_); });
+    };
+    const std::uint64_t reads = bytes(v.read);
+    const std::uint64_t writes = bytes(v.write);
+    if (rw_.mixed() && reads != writes)
+      refuse(*o, fmt::format("reads aligned to {} and writes to {}: iogate aligns both alike",
+                             format_size(reads), format_size(writes)));
+    const std::uint64_t align = rw_.reads ? reads : writes;
+    if (align == w.block_size) {
+      out_.notes.push_back(note(*o, "fio's default (the smallest block size), and iogate's"));
+      return;
+    }
+    w.block_align = align;
+    source("block_align", o);
   }
 
   void queue() {
@@ -794,21 +831,86 @@ class JobMapper {
       };
       const std::uint64_t r = read_value(v.read);
       const std::uint64_t wr = read_value(v.write);
-      std::uint64_t cap = rw_.reads ? r : wr;
-      if (rw_.mixed() && (r != 0 || wr != 0)) {
-        refuse(*o, "fio caps reads and writes apart; iogate caps a mixed workload's total");
+      double cap = static_cast<double>(rw_.reads ? r : wr);
+      if (rw_.mixed()) {
+        const detail::TotalCap mixed =
+            detail::total_cap({static_cast<double>(r), static_cast<double>(wr)}, w.read_pct,
+                              iops ? "I/Os per second" : "bytes per second");
+        if (!mixed.refusal.empty()) refuse(*o, mixed.refusal);
+        if (!mixed.note.empty()) out_.notes.push_back(note(*o, mixed.note));
+        cap = mixed.total;
+      } else if (cap == 0 && (r != 0 || wr != 0)) {
+        out_.notes.push_back(note(*o, fmt::format("caps only {}, which this job does not issue: "
+                                                  "no cap, in fio as here",
+                                                  rw_.reads ? "writes" : "reads")));
       }
       if (cap == 0) continue;
-      const double total = static_cast<double>(cap) * w.workers;
-      if (iops) {
-        w.rate_iops = total;
-        source("rate_iops", o);
-      } else {
-        w.rate_mbps = total / (1024.0 * 1024.0);
-        source("rate_mbps", o);
-      }
-      if (w.workers > 1) source(iops ? "rate_iops" : "rate_mbps", last("numjobs"));
+      const double total = cap * w.workers;
+      const char* key = iops ? "rate_iops" : "rate_mbps";
+      (iops ? w.rate_iops : w.rate_mbps) = iops ? total : total / (1024.0 * 1024.0);
+      source(key, o);
+      if (rw_.mixed()) source(key, mix_from_);  // the total follows the mix's shares
+      if (w.workers > 1) source(key, last("numjobs"));
     }
+  }
+
+  // fio's rate_process: how its rate spaces the issues; poisson draws exponential gaps of the
+  // rate's mean (backend.c usec_for_io), as rate_process = "poisson" does.
+  void rate_process() {
+    WorkloadSpec& w = out_.workload;
+    const FioOption* o = last("rate_process");
+    if (o == nullptr) return;
+    const std::string v = value_of(*o);
+    const std::optional<RateProcess> process = parse_rate_process(v);
+    if (!process) refuse(*o, fmt::format("expected linear or poisson, got \"{}\"", v));
+    if (*process == RateProcess::linear) {
+      out_.notes.push_back(note(*o, "fio's default, and iogate's"));
+      return;
+    }
+    if (w.rate_iops == 0 && w.rate_mbps == 0)
+      refuse(*o,
+             "poisson spaces the issues of a rate cap, and this job has none (rate or "
+             "rate_iops): fio ignores it; give a rate, or leave rate_process out");
+    w.rate_process = *process;
+    source("rate_process", o);
+    if (w.rate_mbps > 0 && !w.block_mix.empty())
+      out_.notes.push_back(note(*o,
+                                "fio draws a byte rate's Poisson gaps as if every I/O were the "
+                                "smallest block size, so with several sizes it issues more "
+                                "than the rate; iogate draws each I/O's gap for its own size"));
+  }
+
+  // fio's io_submit_mode: inline (its default) submits from the job's thread and, under a rate,
+  // lets the I/Os in flight complete before it sleeps until the next is due (io_u.c rate_ddir);
+  // offload submits from a thread pool, so the schedule never waits on the device. iogate's
+  // schedule runs off the clock from each worker's own thread (workload_loop.hpp): offload's.
+  void submit_mode() {
+    const WorkloadSpec& w = out_.workload;
+    const bool paced = w.rate_iops > 0 || w.rate_mbps > 0;
+    const FioOption* o = last("io_submit_mode");
+    const std::string v = o ? value_of(*o) : "inline";
+    if (v != "inline" && v != "offload")
+      refuse(*o, fmt::format("expected inline or offload, got \"{}\"", v));
+    if (v == "offload") {
+      out_.notes.push_back(note(
+          *o, paced ? "fio submits from threads of its own so that its rate schedule never "
+                      "waits on completions; iogate issues from each worker's own thread on a "
+                      "schedule that runs off the clock, not off completions, up to queue_depth "
+                      "in flight: the same schedule, without the extra threads"
+                    : "fio submits from threads of its own; iogate issues from each worker's "
+                      "own thread: the same I/O, without the extra threads"));
+      return;
+    }
+    const FioOption* rate = last("rate_iops") ? last("rate_iops") : last("rate");
+    if (paced && w.queue_depth > 1 && w.engine != "psync" && rate != nullptr) {
+      out_.notes.push_back(note(*rate,
+                                "fio (io_submit_mode=inline, its default) lets the I/Os in "
+                                "flight complete before it sleeps until the next is due; "
+                                "iogate issues each on time, up to queue_depth in flight (fio's "
+                                "offload): the same load while latencies stay under the gap "
+                                "between issues"));
+    }
+    if (o != nullptr) out_.notes.push_back(note(*o, "fio's default"));
   }
 
   // fio's floors, rate_min (bytes/s) and rate_iops_min: fio checks each job, each direction
@@ -993,6 +1095,7 @@ class JobMapper {
   int position_ = 0;
   unsigned kb_base_ = 1024;
   Rw rw_;
+  const FioOption* mix_from_ = nullptr;  // the rwmixread or rwmixwrite in force, if any
 };
 
 // The name fio knows each job by (its o.name, what wait_for names): the job's last name=, else

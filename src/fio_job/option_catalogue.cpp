@@ -8,7 +8,7 @@ namespace iogate::fio_job::detail {
 namespace {
 
 // fio's own `.alias`es (options.c); a name fio does not list as an alias is not one here either.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 13> kAliases{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 14> kAliases{{
     {"readwrite", "rw"},
     {"blocksize", "bs"},
     {"blocksize_range", "bsrange"},
@@ -22,6 +22,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 13> kAliases
     {"ss_dur", "steadystate_duration"},
     {"ss_ramp", "steadystate_ramp_time"},
     {"ss_interval", "steadystate_check_interval"},
+    {"blockalign", "ba"},
 }};
 
 constexpr std::string_view kMapped[] = {"rw",
@@ -71,7 +72,10 @@ constexpr std::string_view kMapped[] = {"rw",
                                         "steadystate",
                                         "steadystate_duration",
                                         "steadystate_ramp_time",
-                                        "steadystate_check_interval"};
+                                        "steadystate_check_interval",
+                                        "rate_process",
+                                        "io_submit_mode",
+                                        "ba"};
 
 struct Listed {
   std::string_view name;
@@ -149,14 +153,12 @@ constexpr Listed kListed[] = {
     {"hipri", Treatment::refused, "iogate does not poll for completions"},
     {"sqthread_poll", Treatment::refused, "iogate submits from its own thread"},
     {"rw_sequencer", Treatment::refused, "iogate's sequential I/O continues where the last ended"},
-    {"rate_process", Treatment::refused, "iogate paces at fixed intervals"},
     {"buffer_compress_percentage", Treatment::refused,
      "iogate does not make its blocks compressible, which changes what compressing storage does"},
     {"dedupe_percentage", Treatment::refused,
      "iogate does not repeat blocks, which changes what deduplicating storage does"},
     {"continue_on_error", Treatment::refused, "iogate stops a check at its first I/O error"},
     {"zonemode", Treatment::refused, "iogate runs on ordinary files, not zoned devices"},
-    {"blockalign", Treatment::refused, "iogate aligns offsets to the block size"},
 };
 
 }  // namespace

@@ -176,6 +176,10 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
                          {"interval_s", s(steady.interval)},
                          {"max_s", s(steady.max_wait)}};
   }
+  // And an alignment of random offsets above the grain: one on the grain keeps its JSON.
+  if (random_alignment(w) != w.block_size) j["block_align"] = w.block_align;
+  // And Poisson arrivals: a linear schedule keeps its JSON.
+  if (w.rate_process != RateProcess::linear) j["rate_process"] = rate_process_name(w.rate_process);
   return j;
 }
 
@@ -271,6 +275,11 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
   constexpr const char* kRate = "0 (no cap) or a positive number";
   w.rate_iops = f.number_or("rate_iops", 0, 0, std::numeric_limits<double>::max(), kRate);
   w.rate_mbps = f.number_or("rate_mbps", 0, 0, std::numeric_limits<double>::max(), kRate);
+  w.block_align = f.count_or("block_align", 0);
+  const std::string process = f.text_or("rate_process", "linear", 16);
+  const std::optional<RateProcess> rate_process = parse_rate_process(process);
+  if (!rate_process) f.fail("rate_process", R"("linear" or "poisson")");
+  w.rate_process = *rate_process;
   w.layout = layout_from_json(j, w);
   w.layout_write_size = f.count_or("layout_write_size", 0);
   w.think_time = ns(f.number_or("think_time_s", 0, 0, kMaxReadBackSeconds, kSeconds));

@@ -154,6 +154,13 @@ constexpr KeySpec kWorkloadKeys[] = {
      .kind = ValueKind::text,
      .pattern = "^(random|zipf|pareto|normal|zoned)(:.+)?$",
      .example = R"("zipf:1.2")"},
+    {.name = "block_align",
+     .help = "What random offsets are multiples of (fio's blockalign): a multiple of block_size "
+             "(default block_size, or a mix's smallest size)",
+     .kind = ValueKind::size,
+     .min = bytes(kSectorSize),
+     .multiple_of = kSectorSize,
+     .example = R"("64KiB")"},
     {.name = "queue_depth",
      .help = "I/Os in flight per worker (default 1)",
      .kind = ValueKind::whole,
@@ -229,6 +236,12 @@ constexpr KeySpec kWorkloadKeys[] = {
      .min = 0,
      .above = true,
      .example = "40"},
+    {.name = "rate_process",
+     .help = "How a rate cap spaces its issues: \"linear\" (default), one every 1/rate seconds, "
+             "or \"poisson\", exponential gaps of that mean (fio's rate_process)",
+     .kind = ValueKind::choice,
+     .choices = kRateProcessNames,
+     .example = R"("poisson")"},
     {.name = "think_time",
      .help = "A pause after every think_blocks I/Os, once they completed: an application "
              "processing what it read (fio's thinktime; none when left out)",

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "iogate/display_text.hpp"
 #include "iogate/engine/workload_toml.hpp"
 
 namespace iogate::thresholds_detail {
@@ -32,6 +33,8 @@ void read_sizes(const Section& s, const toml::table& t, WorkloadFields& out) {
     out.file_size = field(s, *n, "file_size", positive_size(s, *n, "file_size"));
   if (const toml::node* n = t.get("size"))
     out.io_size = field(s, *n, "size", positive_size(s, *n, "size"));
+  if (const toml::node* n = t.get("block_align"))
+    out.block_align = field(s, *n, "block_align", positive_size(s, *n, "block_align"));
 }
 
 // block_mix = [ { size = "4KiB", pct = 60 }, { size = "64KiB", pct = 40 } ]: each entry's own
@@ -206,6 +209,15 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
     (key == std::string_view("rate_iops") ? out.rate_iops : out.rate_mbps) =
         field(s, *n, key, *rate);
   }
+  if (const toml::node* n = t.get("rate_process")) {
+    const std::string text = string_value(s, *n, "rate_process");
+    const std::optional<RateProcess> process = parse_rate_process(text);
+    if (!process) {
+      s.fail(*n, "rate_process",
+             fmt::format(R"(expected "linear" or "poisson", got {})", quoted_excerpt(text)));
+    }
+    out.rate_process = field(s, *n, "rate_process", *process);
+  }
 }
 
 template <class T>
@@ -318,6 +330,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.random_pct, defaults.random_pct)) spec.random_pct = f->value;
   if (const auto& f = pick(own.random_distribution, defaults.random_distribution))
     spec.random_distribution = f->value;
+  if (const auto& f = pick(own.block_align, defaults.block_align)) spec.block_align = f->value;
   if (const auto& f = pick(own.queue_depth, defaults.queue_depth)) spec.queue_depth = f->value;
   if (const auto& f = pick(own.flush, defaults.flush)) spec.flush = f->value;
   if (const auto& f = pick(own.write_through, defaults.write_through))
@@ -330,6 +343,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   spec.verify = verifies(spec.kind, spec.verify);
   if (const auto& f = pick(own.rate_iops, defaults.rate_iops)) spec.rate_iops = f->value;
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
+  if (const auto& f = pick(own.rate_process, defaults.rate_process)) spec.rate_process = f->value;
   if (const auto& f = pick(own.layout, defaults.layout)) spec.layout = f->value;
   if (const auto& f = pick(own.think_time, defaults.think_time)) spec.think_time = f->value;
   if (const auto& f = pick(own.think_blocks, defaults.think_blocks)) spec.think_blocks = f->value;

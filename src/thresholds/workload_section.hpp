@@ -40,6 +40,7 @@ struct WorkloadFields {
   std::optional<Field<double>> read_pct;
   std::optional<Field<double>> random_pct;
   std::optional<Field<RandomDistribution>> random_distribution;
+  std::optional<Field<std::uint64_t>> block_align;
   std::optional<Field<unsigned>> queue_depth;
   std::optional<Field<std::uint64_t>> file_size;
   std::optional<Field<std::uint64_t>> io_size;  // key "size"
@@ -54,6 +55,7 @@ struct WorkloadFields {
   std::optional<Field<WorkloadKind>> kind;
   std::optional<Field<double>> rate_iops;
   std::optional<Field<double>> rate_mbps;
+  std::optional<Field<RateProcess>> rate_process;
   std::optional<Field<Nanoseconds>> think_time;
   std::optional<Field<unsigned>> think_blocks;
   std::optional<Field<SteadyState>> steady_state;  // its criterion only; the times are below

@@ -56,7 +56,7 @@ for file in "$corpus"/*.fio; do
   fi
 done
 echo "corpus: $converted converted and linted, $refused refused at their line and option"
-[ "$converted" -ge 18 ] && [ "$refused" -ge 20 ] || fail "corpus smaller than expected"
+[ "$converted" -ge 21 ] && [ "$refused" -ge 22 ] || fail "corpus smaller than expected"
 
 # bsrange: fio's even draw over the multiples of MIN, written as a block mix that lints.
 import "$corpus/bsrange.fio" "$out/range.toml" --expect iops_min=1

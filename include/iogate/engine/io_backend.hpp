@@ -9,6 +9,8 @@
 //                     busy:      no room; reap something first, then submit again
 //   commit()          push queued requests to the kernel (batched submission)
 //   reap(out, min)    wait for at least `min` completions, return how many were written to out
+//   reap_for(out, t)  wait at most t for one completion (0 when none came): a paced loop issues
+//                     on its clock, so an I/O in flight must not hold back one that falls due
 //   flush()           fdatasync (FlushFileBuffers on Windows)
 //   release()         at the end of the pass, on the same thread (normal end or exception):
 //                     wait for whatever is still in flight and free the kernel's resources
@@ -22,6 +24,7 @@
 // why setup and release run on the thread that submits.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -73,6 +76,12 @@ class IoBackend {
   virtual void commit() {}
   // `out` has room for every request in flight; returns how many completed requests it wrote.
   virtual std::size_t reap(std::span<IoRequest*> out, std::size_t min) = 0;
+  // Like reap(out, 1), but gives up after `wait` and then returns 0. The default waits for the
+  // completion however long it takes: a backend that cannot wait with a timeout makes a paced
+  // loop's next issue wait on it (every engine iogate ships has a timed wait).
+  virtual std::size_t reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds /*wait*/) {
+    return reap(out, 1);
+  }
   // Throws std::system_error on failure (the loop adds the path).
   virtual void flush() = 0;
   virtual void release() noexcept {}

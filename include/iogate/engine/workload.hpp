@@ -72,6 +72,17 @@ enum class FileLayout {
   grown,
 };
 
+// How a rate cap spaces its issues (fio's rate_process, in fio's spelling).
+enum class RateProcess {
+  // One issue every 1/rate seconds: latency at a steady load (the default).
+  linear,
+  // Open-loop arrivals as many independent clients make them: the gaps between issues are drawn
+  // from an exponential distribution whose mean is the linear gap, so the rate is the same on
+  // average while issues cluster and thin out as a Poisson process does. The gaps come from the
+  // worker's own generator, seeded from its seed: a run with a fixed seed repeats them.
+  poisson,
+};
+
 // One block size of a mix and its share of the I/Os: fio's `bssplit=4k/60:64k/40`, the lines of
 // an IOMeter access specification ("% of access specification").
 struct BlockSizeShare {
@@ -85,6 +96,12 @@ struct WorkloadSpec {
   double random_pct = 0.0;  // 0..100
   // Where the random I/Os land: uniformly (the default) or skewed (random_distribution.hpp).
   RandomDistribution random_distribution;
+  // What random offsets are multiples of (fio's blockalign); 0: block_size, the grain. A multiple
+  // of block_size, so every I/O still starts on the grain: a larger alignment models an
+  // application whose records sit on pages larger than its smallest I/O (JESD219's 4 KiB pages
+  // under 512-byte I/Os). Distributions count blocks of this size, as fio's do; workers'
+  // regions are whole multiples of it, so offsets stay aligned in the file, not just in a region.
+  std::uint64_t block_align = 0;
   unsigned queue_depth = 1;
   std::uint64_t file_size = 0;           // size of the test file the workload addresses
   std::uint64_t io_size = 0;             // size-based: bytes to transfer after ramp (0: time-based)
@@ -112,6 +129,8 @@ struct WorkloadSpec {
   // Split evenly between workers.
   double rate_iops = 0;
   double rate_mbps = 0;  // MiB/s
+  // How the capped issues are spaced; poisson needs a cap (validate_workload).
+  RateProcess rate_process = RateProcess::linear;
   // A pause after every think_blocks I/Os: the worker waits until those have all completed, then
   // sleeps think_time before it issues again (fio's thinktime and thinktime_blocks, with fio's
   // default trigger on completion): an application that processes what it read before it asks
@@ -133,6 +152,11 @@ inline std::uint64_t block_size_of_mix(const std::vector<BlockSizeShare>& mix) {
   for (const BlockSizeShare& share : mix)
     if (smallest == 0 || share.block_size < smallest) smallest = share.block_size;
   return smallest;
+}
+
+// What random offsets are aligned to: block_align, else block_size.
+inline std::uint64_t random_alignment(const WorkloadSpec& spec) {
+  return spec.block_align != 0 ? spec.block_align : spec.block_size;
 }
 
 // The largest single I/O of the workload: what each buffer must hold.
@@ -175,6 +199,20 @@ constexpr const char* layout_name(FileLayout layout) {
 }
 
 inline constexpr std::array<std::string_view, 3> kLayoutNames{"written", "preallocated", "grown"};
+
+// "linear", "poisson": fio's names, which threshold files, flags and JSON use.
+constexpr const char* rate_process_name(RateProcess process) {
+  return process == RateProcess::poisson ? "poisson" : "linear";
+}
+
+inline constexpr std::array<std::string_view, 2> kRateProcessNames{"linear", "poisson"};
+
+// The process named `name` (one of kRateProcessNames), or nothing.
+constexpr std::optional<RateProcess> parse_rate_process(std::string_view name) {
+  for (const RateProcess process : {RateProcess::linear, RateProcess::poisson})
+    if (name == rate_process_name(process)) return process;
+  return std::nullopt;
+}
 
 // The layout named `name` (one of kLayoutNames), or nothing.
 constexpr std::optional<FileLayout> parse_layout(std::string_view name) {

@@ -70,6 +70,8 @@ enum class WorkloadField {
   steady_window,
   steady_interval,
   steady_max,
+  rate_process,
+  block_align,
 };
 
 // "block_size", "io_size", "read_pct", ...

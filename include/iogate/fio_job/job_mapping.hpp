@@ -21,6 +21,10 @@
 //                     MIN == MAX is block_size. Refused: MAX no multiple of MIN (fio's cap would
 //                     be a size of its own), n > kMaxBlockMixSizes. bsrange wins over bs and
 //                     bssplit over both, as in fio; beside a bssplit only its own range is taken
+//   blockalign/ba     block_align above the smallest block size (fio's default, noted as such);
+//                     "4k,8k" only where the job uses one direction or they agree; a value that
+//                     is no multiple of the block size is the engine's rule to refuse; noted on a
+//                     job without random I/Os, where fio ignores it too
 //   iodepth           queue_depth (the sync engines run at depth 1, in fio and in iogate)
 //   numjobs           workers. fio gives each job its own file of `size` and its own `size` of
 //                     I/O; iogate splits one file into `workers` regions, so the file and the I/O
@@ -51,8 +55,17 @@
 //                     a write-only job becomes kind "integrity" (write the file, flush, read it
 //                     all back verified), fio's write-then-verify; a read-only job is refused (it
 //                     would verify what an earlier job wrote)
-//   rate, rate_iops   rate_mbps, rate_iops, times numjobs (fio caps each job); only on a job that
-//                     reads or writes, not both: fio caps reads and writes apart, iogate the total
+//   rate, rate_iops   rate_mbps, rate_iops, times numjobs (fio caps each job). On a job that
+//                     reads and writes, fio caps each direction on its own schedule and iogate
+//                     the total: taken where the caps stand in the mix's proportion (within half
+//                     a point of rwmixread), as the total that keeps each direction at or under
+//                     its cap (noted: which binds); refused otherwise, or with one direction
+//                     uncapped (src/fio_job/direction_rates.hpp)
+//   rate_process      rate_process; poisson without a rate is refused, linear is noted
+//   io_submit_mode    noted: offload's rate schedule, which never waits on completions, is
+//                     iogate's; under inline (fio's default) a paced job at a depth above 1 gets
+//                     a note on the rate, since fio lets the I/Os in flight complete before it
+//                     sleeps until the next is due
 //   rate_min/ratemin, fio's floors (it ends a job below them over a rate_cycle): the check's
 //   rate_iops_min     bounds (FioJob::floors) mbps_min, iops_min, times numjobs, read_/write_ ones
 //                     on a mixed job, as fio checks each direction; rate_min alone where both

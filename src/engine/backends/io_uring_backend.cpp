@@ -195,6 +195,22 @@ std::size_t IoUringBackend::reap(std::span<IoRequest*> out, std::size_t min) {
   return n;
 }
 
+// Kernels before 5.11 have no timeout argument to io_uring_enter: liburing would queue a timeout
+// request of its own, whose completion take_ready() would hand the loop as an I/O. There the
+// wait is for a completion, however long (the schedule waits on it, as without reap_for).
+std::size_t IoUringBackend::reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds wait) {
+  const std::size_t n = take_ready(out);
+  if (n > 0 || in_flight_ == 0) return n;
+  if ((ring_.features & IORING_FEAT_EXT_ARG) == 0) return reap(out, 1);
+  const auto ns = std::max<std::int64_t>(wait.count(), 0);
+  __kernel_timespec timeout{ns / 1'000'000'000, ns % 1'000'000'000};
+  io_uring_cqe* cqe = nullptr;
+  const int rc = io_uring_submit_and_wait_timeout(&ring_, &cqe, 1, &timeout, nullptr);
+  if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY && rc != -ETIME)
+    throw_rc(rc, "io_uring_submit_and_wait_timeout");
+  return take_ready(out);
+}
+
 void IoUringBackend::flush() {
   if (::fdatasync(fd_) != 0) detail::throw_errno("fdatasync");
 }

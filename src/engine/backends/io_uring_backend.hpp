@@ -18,7 +18,8 @@
 //           reaches the kernel yet.
 //   commit  io_uring_submit: one io_uring_enter for everything filled since the last commit.
 //   reap    takes whatever completions are ready; only when fewer than `min` are, it waits
-//           (io_uring_wait_cqe_nr), retrying on EINTR.
+//           (io_uring_wait_cqe_nr), retrying on EINTR. reap_for waits with the kernel's own
+//           timeout (IORING_FEAT_EXT_ARG, 5.11); an older kernel waits for the completion.
 //
 // The ring has exactly `depth` submission entries and the loop never has more than `depth`
 // requests in flight, so submit() answers busy only if that contract is broken. release() (and
@@ -61,6 +62,7 @@ class IoUringBackend final : public IoBackend {
   SubmitStatus submit(IoRequest& req) override;
   void commit() override;
   std::size_t reap(std::span<IoRequest*> out, std::size_t min) override;
+  std::size_t reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds wait) override;
   void flush() override;
   void release() noexcept override;
 

@@ -73,11 +73,20 @@ SubmitStatus IocpBackend::submit(IoRequest& req) {
 }
 
 std::size_t IocpBackend::reap(std::span<IoRequest*> out, std::size_t min) {
+  return collect(out, min, INFINITE);
+}
+
+std::size_t IocpBackend::reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds wait) {
+  const auto ms = std::chrono::ceil<std::chrono::milliseconds>(wait).count();
+  return collect(out, 1, static_cast<DWORD>(std::clamp<std::int64_t>(ms, 0, INFINITE - 1)));
+}
+
+std::size_t IocpBackend::collect(std::span<IoRequest*> out, std::size_t min, DWORD first_wait) {
   std::size_t got = 0;
   while (in_flight_ > 0 && got < out.size()) {
     const auto room = static_cast<ULONG>(std::min({out.size() - got, entries_.size(), in_flight_}));
     ULONG n = 0;
-    const DWORD wait = got < min ? INFINITE : 0;
+    const DWORD wait = got < min ? first_wait : 0;
     if (!::GetQueuedCompletionStatusEx(port_, entries_.data(), room, &n, wait, FALSE)) {
       const DWORD error = ::GetLastError();
       if (error == WAIT_TIMEOUT) break;

@@ -12,7 +12,9 @@
 //           so both are queued; a call that fails outright posts nothing and completes with
 //           its error at once.
 //   reap    GetQueuedCompletionStatusEx for as many packets as are ready (up to what is in
-//           flight), waiting only while fewer than `min` arrived: a batch per call.
+//           flight), waiting only while fewer than `min` arrived: a batch per call. reap_for
+//           waits for the first packet at most its time, rounded up to whole milliseconds (the
+//           call's unit; the system's timer tick may lengthen it).
 //   flush   FlushFileBuffers, on the overlapped handle; the loop runs it inside the clock.
 //
 // The backend does not reopen the handle (ReOpenFile): under wine that reopens by the path the
@@ -37,6 +39,7 @@
 #endif
 #include <windows.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -74,12 +77,16 @@ class IocpBackend final : public IoBackend {
   std::string setup_note() const override { return note_; }
   SubmitStatus submit(IoRequest& req) override;
   std::size_t reap(std::span<IoRequest*> out, std::size_t min) override;
+  std::size_t reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds wait) override;
   void flush() override;
   void release() noexcept override;
 
   const IocpStats& stats() const { return stats_; }
 
  private:
+  // Waits up to `first_wait` ms (INFINITE: however long) while fewer than `min` arrived.
+  std::size_t collect(std::span<IoRequest*> out, std::size_t min, DWORD first_wait);
+
   struct Op {
     OVERLAPPED overlapped{};  // first: a packet's OVERLAPPED* is the Op's address
     IoRequest* req = nullptr;

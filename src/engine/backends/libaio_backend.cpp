@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <system_error>
 
 namespace iogate {
@@ -82,6 +83,17 @@ void LibaioBackend::commit() {
 }
 
 std::size_t LibaioBackend::reap(std::span<IoRequest*> out, std::size_t min) {
+  return collect(out, min, nullptr);
+}
+
+// A signal ends the wait early: 0 completions, and the loop waits again for what is left.
+std::size_t LibaioBackend::reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds wait) {
+  const auto ns = std::max<std::int64_t>(wait.count(), 0);
+  timespec timeout{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+  return collect(out, 1, &timeout);
+}
+
+std::size_t LibaioBackend::collect(std::span<IoRequest*> out, std::size_t min, timespec* timeout) {
   commit();
   if (!refused_.empty()) {
     const std::size_t n = std::min(out.size(), refused_.size());
@@ -94,8 +106,9 @@ std::size_t LibaioBackend::reap(std::span<IoRequest*> out, std::size_t min) {
   const long want = std::min(static_cast<long>(min), max);
   int got = 0;
   do {
-    got = io_getevents(ctx_, want, max, events_.data(), nullptr);
-  } while (got == -EINTR);
+    got = io_getevents(ctx_, want, max, events_.data(), timeout);
+  } while (got == -EINTR && timeout == nullptr);
+  if (got == -EINTR) return 0;
   if (got < 0) throw_rc(got, "io_getevents");
   for (int i = 0; i < got; ++i) {
     const io_event& ev = events_[static_cast<std::size_t>(i)];

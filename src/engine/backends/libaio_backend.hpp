@@ -6,7 +6,8 @@
 //           it did not take stays at the front of the batch and goes with the next commit or
 //           reap, so the loop never sees the difference. An iocb io_submit rejects outright
 //           (EBADF, EINVAL) completes with that error at the next reap.
-//   reap    io_getevents for at least `min` of what the kernel holds, retrying on EINTR.
+//   reap    io_getevents for at least `min` of what the kernel holds, retrying on EINTR;
+//           reap_for passes io_getevents its timeout (and returns 0 on EINTR).
 //
 // Native AIO is asynchronous only with O_DIRECT; on the page cache io_submit does the copy
 // itself, which is still correct, just synchronous. Request slots index the iocb table, so the
@@ -46,10 +47,14 @@ class LibaioBackend final : public IoBackend {
   SubmitStatus submit(IoRequest& req) override;
   void commit() override;
   std::size_t reap(std::span<IoRequest*> out, std::size_t min) override;
+  std::size_t reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds wait) override;
   void flush() override;
   void release() noexcept override;
 
  private:
+  // `timeout` null: wait for `min` however long it takes.
+  std::size_t collect(std::span<IoRequest*> out, std::size_t min, timespec* timeout);
+
   io_context_t ctx_ = nullptr;
   int fd_ = -1;
   std::vector<iocb> iocbs_;          // one per slot

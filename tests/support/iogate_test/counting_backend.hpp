@@ -63,6 +63,11 @@ class CountingBackend final : public IoBackend {
     log_.in_flight -= n;
     return n;
   }
+  std::size_t reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds wait) override {
+    const std::size_t n = inner_->reap_for(out, wait);
+    log_.in_flight -= n;
+    return n;
+  }
   std::string setup_note() const override { return inner_->setup_note(); }
   void release() noexcept override { inner_->release(); }
   void flush() override { inner_->flush(); }

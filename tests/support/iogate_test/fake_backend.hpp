@@ -1,13 +1,17 @@
 // A scriptable IoBackend for tests: transfers nothing, completes requests either at once
 // (synchronous, like psync) or on reap (asynchronous, FIFO, like io_uring with `depth` slots),
 // and lets a test choose each submit's result to inject short transfers, EINTR or EIO. It counts
-// what it was asked to do, so tests can compare that with what the run reports.
+// what it was asked to do, so tests can compare that with what the run reports. With a
+// `latency`, an asynchronous request completes that long after its submit, and reap waits for
+// it as a device's would (reap_for at most its own time).
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <thread>
 #include <vector>
 
 #include "iogate/engine/io_backend.hpp"
@@ -49,8 +53,9 @@ class FakeBackend final : public IoBackend {
 
   Script script;
   bool log_requests = false;
-  std::size_t reap_batch = SIZE_MAX;  // at most this many completions per reap
-  std::size_t capacity = 0;           // async: answer busy beyond this many queued (0: depth)
+  std::size_t reap_batch = SIZE_MAX;    // at most this many completions per reap
+  std::size_t capacity = 0;             // async: answer busy beyond this many queued (0: depth)
+  std::chrono::nanoseconds latency{0};  // async: from submit to completion
 
   std::string_view name() const override { return async_ ? "fake-async" : "fake"; }
   unsigned max_in_flight(unsigned requested) const override {
@@ -69,6 +74,7 @@ class FakeBackend final : public IoBackend {
     req.result = script ? script(req, call) : static_cast<std::int64_t>(req.length);
     if (!async_) return SubmitStatus::completed;
     queue_.push_back(&req);
+    ready_at_.push_back(Clock::now() + latency);
     stats_.max_queued = std::max(stats_.max_queued, queue_.size());
     return SubmitStatus::queued;
   }
@@ -76,22 +82,38 @@ class FakeBackend final : public IoBackend {
   void commit() override { ++stats_.commits; }
 
   std::size_t reap(std::span<IoRequest*> out, std::size_t /*min*/) override {
-    std::size_t n = 0;
-    while (n < out.size() && n < reap_batch && !queue_.empty()) {
-      out[n++] = queue_.front();
-      queue_.pop_front();
-    }
-    return n;
+    if (!queue_.empty()) std::this_thread::sleep_until(ready_at_.front());
+    return take_ready(out);
+  }
+
+  std::size_t reap_for(std::span<IoRequest*> out, std::chrono::nanoseconds wait) override {
+    if (!queue_.empty())
+      std::this_thread::sleep_until(std::min(ready_at_.front(), Clock::now() + wait));
+    return take_ready(out);
   }
 
   void flush() override { ++stats_.flushes; }
 
  private:
+  using Clock = std::chrono::steady_clock;
+
+  std::size_t take_ready(std::span<IoRequest*> out) {
+    std::size_t n = 0;
+    while (n < out.size() && n < reap_batch && !queue_.empty() &&
+           ready_at_.front() <= Clock::now()) {
+      out[n++] = queue_.front();
+      queue_.pop_front();
+      ready_at_.pop_front();
+    }
+    return n;
+  }
+
   FakeStats& stats_;
   unsigned max_in_flight_;
   bool async_;
   std::uint32_t block_size_;
   std::deque<IoRequest*> queue_;
+  std::deque<Clock::time_point> ready_at_;  // each queued request's completion
 };
 
 }  // namespace iogate::test

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -109,6 +110,22 @@ TEST(OffsetGenerator, SeedZeroDrawsAFreshSeedItCanReport) {
   EXPECT_NE(a.seed(), b.seed());
   OffsetGenerator replay(spec, a.seed());
   for (int i = 0; i < 100; ++i) EXPECT_EQ(a.next().offset, replay.next().offset);
+}
+
+TEST(Xoshiro256, ExponentialDrawsHaveMeanAndSpreadOne) {
+  Xoshiro256 rng(7);
+  double sum = 0, squares = 0, smallest = 1;
+  constexpr int kDraws = 1'000'000;
+  for (int i = 0; i < kDraws; ++i) {
+    const double x = rng.exponential();
+    sum += x;
+    squares += x * x;
+    smallest = std::min(smallest, x);
+  }
+  const double mean = sum / kDraws;
+  EXPECT_NEAR(mean, 1.0, 0.005);
+  EXPECT_NEAR(std::sqrt(squares / kDraws - mean * mean), 1.0, 0.01);
+  EXPECT_GT(smallest, 0.0);
 }
 
 TEST(Xoshiro256, BelowStaysInRangeAndCoversIt) {

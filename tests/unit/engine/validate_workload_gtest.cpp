@@ -157,5 +157,22 @@ TEST(ThinkTime, ThinkBlocksWithoutAPauseAndAPausedIntegrityPassAreRefused) {
   EXPECT_EQ(find_workload_problem(spec)->field, WorkloadField::think_time);
 }
 
+TEST(RateProcess, PoissonWithoutARateCapIsRefused) {
+  WorkloadSpec spec;
+  spec.file_size = spec.io_size = 1 << 20;
+  spec.rate_process = RateProcess::poisson;
+  const auto alone = find_workload_problem(spec);
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->field, WorkloadField::rate_process);
+  EXPECT_THAT(alone->expected, HasSubstr("give rate_iops or rate_mbps"));
+  spec.rate_mbps = 10;
+  EXPECT_FALSE(find_workload_problem(spec));
+  spec.rate_mbps = 0;
+  spec.rate_iops = 100;
+  EXPECT_FALSE(find_workload_problem(spec));
+  EXPECT_EQ(parse_rate_process("poisson"), RateProcess::poisson);
+  EXPECT_EQ(parse_rate_process("Poisson"), std::nullopt);
+}
+
 }  // namespace
 }  // namespace iogate

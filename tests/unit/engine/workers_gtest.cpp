@@ -1,9 +1,11 @@
 // Several workers: regions, exact byte accounting across them, merged results, a stop or an
-// error in one reaching all; and the rate cap's pacing.
+// error in one reaching all; and the rate cap's pacing, evenly or as Poisson arrivals, on the
+// clock while I/Os are in flight.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <system_error>
@@ -140,6 +142,59 @@ TEST_F(Workers, RateCapHoldsTheIssuePaceDown) {
   s.rate_iops = 0;
   s.rate_mbps = 1000.0 * kBlock / (1 << 20);  // the same 1000 IOPS, as MiB/s
   EXPECT_GE(run_fakes(s).elapsed_s, 0.095);
+}
+
+// The coefficient of variation of the gaps between the logged issues.
+double gap_cv(const std::vector<IoRequest>& log) {
+  std::vector<double> gaps;
+  for (std::size_t i = 1; i < log.size(); ++i)
+    gaps.push_back(static_cast<double>(log[i].issued_ns - log[i - 1].issued_ns));
+  double mean = 0;
+  for (const double g : gaps) mean += g / static_cast<double>(gaps.size());
+  double var = 0;
+  for (const double g : gaps) var += (g - mean) * (g - mean) / static_cast<double>(gaps.size());
+  return std::sqrt(var) / mean;
+}
+
+TEST_F(Workers, PoissonArrivalsSpreadTheGapsAndKeepTheOffsets) {
+  // 300 issues at 1000 IOPS: a Poisson process's gaps have a CV of 1 (0.06 is one standard
+  // error here); a late issue only adds to the spread, so the floor cannot fail from load.
+  WorkloadSpec s = spec(300, 1);
+  s.rate_iops = 1000;
+  s.rate_process = RateProcess::poisson;
+  ASSERT_EQ(run_fakes(s).ios(), 300u);
+  const std::vector<IoRequest> poisson = stats_[0].log;
+  EXPECT_GT(gap_cv(poisson), 0.7);
+  stats_[0] = {};
+  s.rate_process = RateProcess::linear;
+  ASSERT_EQ(run_fakes(s).ios(), 300u);
+  const std::vector<IoRequest>& linear = stats_[0].log;
+  ASSERT_EQ(linear.size(), poisson.size());
+  for (std::size_t i = 0; i < linear.size(); ++i) {  // the gaps have a stream of their own
+    EXPECT_EQ(linear[i].offset, poisson[i].offset) << i;
+    EXPECT_EQ(linear[i].direction, poisson[i].direction) << i;
+  }
+}
+
+TEST_F(Workers, APacedRunIssuesOnTheClockWhileIOsAreInFlight) {
+  // Each I/O takes 200 ms; at 1000 IOPS the 10th is due 9 ms after the first, long before the
+  // first completes. Waiting on that completion would issue it at 200 ms; only a stall of the
+  // whole test process for 150 ms could make an on-time issue look as late.
+  WorkloadSpec s = spec(10, 1, 16);
+  s.rate_iops = 1000;
+  RunOptions options;
+  options.backend_factory = [this](unsigned i) -> std::unique_ptr<IoBackend> {
+    auto b = std::make_unique<test::FakeBackend>(stats_[i], 64, true);
+    b->log_requests = true;
+    b->latency = 200ms;
+    return b;
+  };
+  const RunResult r = run_workload(s, file_, std::move(options));
+  ASSERT_EQ(r.ios(), 10u);
+  const std::vector<IoRequest>& log = stats_[0].log;
+  ASSERT_EQ(log.size(), 10u);
+  EXPECT_LT(log[9].issued_ns - log[0].issued_ns, std::uint64_t{150'000'000});
+  EXPECT_GE(log[9].issued_ns - log[0].issued_ns, std::uint64_t{8'000'000});  // and not early
 }
 
 }  // namespace

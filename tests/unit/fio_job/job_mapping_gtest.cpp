@@ -370,8 +370,98 @@ TEST(JobMapping, Rates) {
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randread\nrate_iops=500\n").workload.rate_iops, 500.0);
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=write\nrate_iops=100,300\n").workload.rate_iops, 300.0);
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrate=0\n").workload.rate_mbps, 0.0);
-  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nrate_iops=500\n"),
-              HasSubstr("t.fio:4:1: rate_iops: fio caps reads and writes apart"));
+  // A value and a comma caps the reads alone, as in fio: a write-only job is then uncapped.
+  const FioJob reads_only = job_of_text("[j]\nsize=1m\nrw=write\nrate_iops=500,\n");
+  EXPECT_EQ(reads_only.workload.rate_iops, 0.0);
+  EXPECT_TRUE(has_note(reads_only, "caps only reads, which this job does not issue"));
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=read\nrate_iops=500,\n").workload.rate_iops, 500.0);
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randwrite\nrate_min=1m,\n").floors.size(), 0u);
+}
+
+// fio caps a mixed job's reads and writes apart; where the caps stand in the mix's proportion
+// that is one cap on the total.
+TEST(JobMapping, RatesPerDirectionInTheMixsProportionCapTheTotal) {
+  const FioJob even = job_of_text("[j]\nsize=1m\nrw=randrw\nrate_iops=300,300,300\nnumjobs=3\n");
+  EXPECT_DOUBLE_EQ(even.workload.rate_iops, 1800.0);  // 600 a job, each direction at its cap
+  EXPECT_TRUE(has_note(even, "both caps bind, as in fio"));
+  ASSERT_EQ(even.sources.at("rate_iops").size(), 2u);  // the rate, numjobs
+  const FioJob one_value = job_of_text("[j]\nsize=1m\nrw=randrw\nrate=1m\n");
+  EXPECT_DOUBLE_EQ(one_value.workload.rate_mbps, 2.0);  // 1 MiB/s each way
+  const FioJob third = job_of_text("[j]\nsize=1m\nrw=randrw\nrwmixread=33\nrate_iops=100,200\n");
+  EXPECT_NEAR(third.workload.rate_iops, 200 / 0.67, 1e-9);        // writes bind
+  EXPECT_EQ(third.sources.at("rate_iops").back().where.line, 4);  // rwmixread, after the rate
+  EXPECT_TRUE(has_note(third,
+                       "writes bind: 298.51 I/Os per second in all keeps them at their "
+                       "cap of 200; reads run at 98.51, 98.5% of their own cap of 100"));
+  // A mix that issues one direction only: the other's cap changes nothing.
+  const FioJob all_reads =
+      job_of_text("[j]\nsize=1m\nrw=randrw\nrwmixread=100\nrate_iops=100,200\n");
+  EXPECT_DOUBLE_EQ(all_reads.workload.rate_iops, 100.0);
+  EXPECT_TRUE(has_note(all_reads, "the cap on writes changes nothing"));
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randrw\nrate_iops=0,0\n").workload.rate_iops, 0.0);
+}
+
+TEST(JobMapping, RatesPerDirectionThatFioWouldRunApartAreRefused) {
+  // fio runs 100 reads and 300 writes a second here, a quarter reads, whatever rwmixread says.
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nrate_iops=100,300\n"),
+              HasSubstr("t.fio:4:1: rate_iops: reads capped at 100 and writes at 300 I/Os per "
+                        "second are 25.0% reads, and the mix is 50% reads"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nrate_iops=100,300\n"),
+              HasSubstr("rwmixread=25 with these caps, or writes capped at 100"));
+  // A direction without a cap runs flat out in fio beside the paced one.
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nrwmixread=70\nrate=,300k\n"),
+              HasSubstr("t.fio:5:1: rate: reads have no cap: fio issues them as fast as the "
+                        "device allows beside writes paced at 307200 bytes per second"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nrate_iops=100,\n"),
+              HasSubstr("writes have no cap"));
+}
+
+TEST(JobMapping, BlockAlign) {
+  const FioJob j =
+      job_of_text("[j]\nsize=1m\nrw=randrw\nbssplit=512/10:4k/60:64k/30\nblockalign=4k\n");
+  EXPECT_EQ(j.workload.block_size, 512u);
+  EXPECT_EQ(j.workload.block_align, 4096u);
+  EXPECT_EQ(j.sources.at("block_align").front().where.line, 5);
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randread\nbs=512\nba=4k,8k\n").workload.block_align,
+            4096u);  // the reads' value: the job issues no writes
+  const FioJob grain = job_of_text("[j]\nsize=1m\nrw=randread\nba=4k\n");
+  EXPECT_EQ(grain.workload.block_align, 0u);
+  EXPECT_TRUE(has_note(grain, "ba=4k: fio's default (the smallest block size), and iogate's"));
+  const FioJob sequential = job_of_text("[j]\nsize=1m\nrw=read\nbs=512\nba=4k\n");
+  EXPECT_EQ(sequential.workload.block_align, 0u);
+  EXPECT_TRUE(has_note(sequential, "changes nothing without random I/Os"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nbs=512\nba=4k,8k\n"),
+              HasSubstr("t.fio:5:1: ba: reads aligned to 4 KiB and writes to 8 KiB"));
+  // fio aligns to any value; iogate keeps every random I/O on its grain.
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randread\nbs=4k\nblockalign=6k\n"),
+              HasSubstr("t.fio:5:1: blockalign: expected a multiple of block_size (4 KiB)"));
+}
+
+TEST(JobMapping, RateProcessAndSubmitMode) {
+  const FioJob p = job_of_text(
+      "[j]\nsize=1m\nrw=randread\nrate_iops=50\nrate_process=poisson\nio_submit_mode=offload\n"
+      "iodepth=32\nioengine=libaio\n");
+  EXPECT_EQ(p.workload.rate_process, RateProcess::poisson);
+  EXPECT_EQ(p.sources.at("rate_process").front().where.line, 5);
+  EXPECT_TRUE(has_note(p,
+                       "io_submit_mode=offload: fio submits from threads of its own so that "
+                       "its rate schedule never waits on completions"));
+  EXPECT_FALSE(has_note(p, "io_submit_mode=inline"));
+  const FioJob linear = job_of_text("[j]\nsize=1m\nrate_iops=50\nrate_process=linear\n");
+  EXPECT_EQ(linear.workload.rate_process, RateProcess::linear);
+  EXPECT_TRUE(has_note(linear, "rate_process=linear: fio's default, and iogate's"));
+  // Without offload, a paced job at depth fio quiesces before each sleep; iogate does not.
+  EXPECT_TRUE(has_note(job_of_text("[j]\nsize=1m\nrate_iops=50\niodepth=8\nioengine=libaio\n"),
+                       "rate_iops=50: fio (io_submit_mode=inline, its default) lets the I/Os"));
+  EXPECT_FALSE(has_note(job_of_text("[j]\nsize=1m\nrate_iops=50\niodepth=8\n"),
+                        "io_submit_mode=inline"));  // psync: depth 1 in both
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrate_process=poisson\n"),
+              HasSubstr("t.fio:3:1: rate_process: poisson spaces the issues of a rate cap, and "
+                        "this job has none"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrate_iops=5\nrate_process=bursty\n"),
+              HasSubstr("t.fio:4:1: rate_process: expected linear or poisson, got \"bursty\""));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nio_submit_mode=sideways\n"),
+              HasSubstr("t.fio:3:1: io_submit_mode: expected inline or offload"));
 }
 
 // rate_min and rate_iops_min are fio's floors: [check.expect] bounds, times numjobs.

@@ -58,7 +58,7 @@ TEST(ThresholdErrors, TomlSyntaxErrorUsesTheParsersPosition) {
 TEST(ThresholdErrors, UnknownKeyListsTheValidOnes) {
   expect_bad_file("unknown_key.toml", 9, 1, R"(check "seq_write_8k": workload.blocksize)",
                   "unknown key; valid keys here are block_size, read, random, random_distribution, "
-                  "queue_depth, "
+                  "block_align, queue_depth, "
                   "file_size, size, duration, ramp, direct, flush, write_through, engine");
 }
 

@@ -114,6 +114,14 @@ std::string refusal_with(Where where, std::string_view key, const std::string& v
     doc.workload["steady_window"] = key == "steady_max" ? R"("200ms")" : R"("2s")";
     doc.workload["steady_interval"] = R"("100ms")";
   }
+  // And no rate cap for rate_process to space.
+  if (where != Where::expect && key == "rate_process") doc.workload["rate_iops"] = "100";
+  // And it is sequential with 4 KiB blocks: an alignment of random offsets needs random I/Os,
+  // and its smallest (512) a block no larger.
+  if (where != Where::expect && key == "block_align") {
+    doc.workload["random"] = R"("50%")";
+    doc.workload["block_size"] = "512";
+  }
   doc.at(where)[std::string(key)] = value;
   return refusal(doc);
 }
