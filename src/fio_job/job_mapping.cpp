@@ -62,15 +62,19 @@ PerDirection per_direction(const std::string& text) {
   return {text.substr(0, cut), write};
 }
 
-// The one of the two values the job's directions use; both used and different is refused.
-std::string one_value(const FioOption& o, const PerDirection& v, bool reads, bool writes,
-                      const std::string& fallback) {
+// The value the job's directions use, as `parse` reads it; both used and different in meaning is
+// refused ("4k,4096" is one size, spelled twice).
+template <typename Parse>
+auto one_value(const FioOption& o, const PerDirection& v, bool reads, bool writes,
+               const std::string& fallback, Parse parse) {
   const std::string r = v.read.empty() ? fallback : v.read;
   const std::string w = v.write.empty() ? fallback : v.write;
-  if (reads && writes && r != w) {
+  const auto read_value = parsed(o, [&] { return parse(r); });
+  const auto write_value = parsed(o, [&] { return parse(w); });
+  if (reads && writes && read_value != write_value) {
     refuse(o, fmt::format("reads at {} and writes at {}: iogate gives one value to both", r, w));
   }
-  return reads ? r : w;
+  return reads ? read_value : write_value;
 }
 
 struct Rw {
@@ -303,9 +307,8 @@ class JobMapper {
       if (!rw_.random) {
         out_.notes.push_back(note(*o, "changes nothing on a sequential rw, in fio as here"));
       } else {
-        const std::string v =
-            one_value(*o, per_direction(value_of(*o)), rw_.reads, rw_.writes, "100");
-        const std::uint64_t pct = parsed(*o, [&] { return fio_int(v); });
+        const std::uint64_t pct =
+            one_value(*o, per_direction(value_of(*o)), rw_.reads, rw_.writes, "100", fio_int);
         if (pct > 100) refuse(*o, fmt::format("expected 0 to 100, got {}", pct));
         w.random_pct = static_cast<double>(pct);
         source("random", o);
@@ -350,9 +353,8 @@ class JobMapper {
     w.block_size = 4096;  // fio's default bs
     const FioOption* bs = last("bs");
     if (bs != nullptr) {
-      const std::string v =
-          one_value(*bs, per_direction(value_of(*bs)), rw_.reads, rw_.writes, "4096");
-      w.block_size = parsed(*bs, [&] { return fio_size(v, kb_base_); });
+      w.block_size = one_value(*bs, per_direction(value_of(*bs)), rw_.reads, rw_.writes, "4096",
+                               [this](const std::string& v) { return fio_size(v, kb_base_); });
       if (const auto problem = block_size_problem(w.block_size)) refuse(*bs, *problem);
     }
     source("block_size", bs);
@@ -401,7 +403,8 @@ class JobMapper {
     std::string writes = comma == std::string::npos ? reads : text.substr(comma + 1);
     writes = writes.substr(0, writes.find(','));
     if (writes.empty()) writes = reads;
-    const std::string v = one_value(o, {reads, writes}, rw_.reads, rw_.writes, reads);
+    const std::string v = one_value(o, {reads, writes}, rw_.reads, rw_.writes, reads,
+                                    [](const std::string& range) { return range; });
     std::size_t cut = v.find('-');
     if (cut == std::string::npos) cut = v.find(':');
     if (cut == std::string::npos) refuse(o, fmt::format("expected MIN-MAX like 4k-64k, got {}", v));
@@ -499,11 +502,15 @@ class JobMapper {
         refuse(*o, *problem);
       w.workers = static_cast<unsigned>(n);
       source("workers", o);
+      // With a filename, fio's jobs share that file, each over all of it.
+      const std::string fio_does =
+          last("filename") != nullptr
+              ? fmt::format("fio's {} jobs share the one file named, each over all of it", n)
+              : fmt::format("fio gives each of its {} jobs a file of its own", n);
       if (n > 1)
-        out_.notes.push_back(note(*o, fmt::format("fio gives each of its {} jobs a file of its "
-                                                  "own; iogate splits one file of {} times the "
-                                                  "size into {} regions",
-                                                  n, n, n)));
+        out_.notes.push_back(
+            note(*o, fmt::format("{}; iogate splits one file of {} times the size into {} regions",
+                                 fio_does, n, n)));
     }
   }
 
@@ -720,12 +727,12 @@ class JobMapper {
       source("duration", dur);
     }
     w.steady_state = rule;
-    out_.notes.push_back(note(
-        criterion ? *criterion : *dur,
-        fmt::format("fio stops the job once {} holds and reports all of it; iogate waits for "
-                    "it at most fio's runtime (steady_max), then measures {}",
-                    steady_criterion_text(rule),
-                    time_based ? "one steady_window more" : "the job's size")));
+    out_.notes.push_back(
+        note(criterion ? *criterion : *dur,
+             fmt::format("fio stops the job once {} holds and reports all of it; iogate waits for "
+                         "it at most fio's runtime (steady_max), then measures {}",
+                         steady_criterion_text(rule),
+                         time_based ? "one steady_window more" : "the job's size")));
   }
 
   void engine_and_flush() {
@@ -851,7 +858,26 @@ class JobMapper {
       source(key, o);
       if (rw_.mixed()) source(key, mix_from_);  // the total follows the mix's shares
       if (w.workers > 1) source(key, last("numjobs"));
+      note_a_long_transfer(*o);
     }
+  }
+
+  // A size-based job under a rate cap lasts size / rate; fio may end it sooner (exitall, another
+  // job's end), iogate never does. Hours or days at the cap are said where the cap is.
+  void note_a_long_transfer(const FioOption& cap) {
+    const WorkloadSpec& w = out_.workload;
+    if (w.io_size == 0 || w.duration.count() != 0) return;
+    const double bytes = static_cast<double>(w.io_size);
+    double seconds = 0;
+    if (w.rate_mbps > 0) seconds = bytes / (w.rate_mbps * 1024.0 * 1024.0);
+    if (w.rate_iops > 0)
+      seconds = std::max(seconds, bytes / static_cast<double>(w.block_size) / w.rate_iops);
+    if (seconds <= 3600) return;
+    out_.notes.push_back(note(
+        cap, fmt::format("at this cap the check's {} take about {:.1f} hours (fio's job may end "
+                         "sooner, by exitall or another job's end; iogate's never does): give a "
+                         "runtime or a smaller size for one that ends sooner",
+                         format_size(w.io_size), seconds / 3600.0)));
   }
 
   // fio's rate_process: how its rate spaces the issues; poisson draws exponential gaps of the

@@ -137,6 +137,17 @@ constexpr Listed kListed[] = {
     {"fixedbufs", Treatment::noted, "iogate registers its buffers with io_uring for direct I/O"},
     {"registerfiles", Treatment::noted, "iogate registers its file with io_uring"},
     {"fallocate", Treatment::noted, "iogate reserves its test file with fallocate"},
+    // How the engine is driven, not what it issues: the same I/O at the same depth either way.
+    {"sqthread_poll", Treatment::noted,
+     "iogate submits from each worker's own thread, not from a kernel polling thread: the same "
+     "I/O at the same depth, with a system call per submission instead of a spinning core"},
+    {"sqthread_poll_cpu", Treatment::noted,
+     "iogate has no kernel polling thread to place (see sqthread_poll)"},
+    {"nonvectored", Treatment::noted,
+     "iogate issues plain io_uring reads and writes (their fixed-buffer forms for direct I/O), "
+     "never vectored ones"},
+    {"userspace_reap", Treatment::noted,
+     "iogate reaps libaio completions with io_getevents: the same I/O, reaped by a system call"},
     {"trim", Treatment::refused, "iogate issues no trims"},
     {"numa", Treatment::refused, "iogate does not place memory"},
     {"nrfiles", Treatment::refused, "iogate runs one file per check"},
@@ -151,7 +162,6 @@ constexpr Listed kListed[] = {
      "iogate reaps as fio does by default, no batching"},
     {"iodepth_low", Treatment::refused, "iogate keeps its queue full"},
     {"hipri", Treatment::refused, "iogate does not poll for completions"},
-    {"sqthread_poll", Treatment::refused, "iogate submits from its own thread"},
     {"rw_sequencer", Treatment::refused, "iogate's sequential I/O continues where the last ended"},
     {"buffer_compress_percentage", Treatment::refused,
      "iogate does not make its blocks compressible, which changes what compressing storage does"},

@@ -88,6 +88,10 @@ TEST(JobMapping, BlockSizes) {
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=read\nbs=4k,64k\n").workload.block_size, 4096u);
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=write\nbs=4k,64k\n").workload.block_size, 65536u);
   EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randrw\nbs=8k,8k\n").workload.block_size, 8192u);
+  // One size spelled two ways is one size; so is a share.
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randrw\nbs=4k,4096\n").workload.block_size, 4096u);
+  EXPECT_EQ(job_of_text("[j]\nsize=1m\nrw=randrw\npercentage_random=50,050\n").workload.random_pct,
+            50.0);
   EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nbs=4k,64k\n"),
               HasSubstr("t.fio:4:1: bs: reads at 4k and writes at 64k"));
   EXPECT_THAT(error_of("[j]\nsize=1m\nbs=1.5k\n"), HasSubstr("t.fio:3:1: bs: expected a whole"));
@@ -380,6 +384,18 @@ TEST(JobMapping, Rates) {
 
 // fio caps a mixed job's reads and writes apart; where the caps stand in the mix's proportion
 // that is one cap on the total.
+TEST(JobMapping, ATransferOfHoursAtItsCapIsNoted) {
+  // 1 GiB at 1 MiB/s is 17 minutes; 3 GiB at 1800 bytes/s (fio's exitwhat.fio) 20 days.
+  EXPECT_FALSE(has_note(job_of_text("[j]\nsize=1g\nrate=1m\n"), "hours"));
+  const FioJob slow = job_of_text("[j]\nfilesize=1g\nrw=randrw\nnumjobs=3\nrate=300,300\n");
+  EXPECT_TRUE(has_note(slow,
+                       "t.fio:5: rate=300,300: at this cap the check's 3 GiB take about "
+                       "497.1 hours"))
+      << ::testing::PrintToString(slow.notes);
+  // A runtime ends it, in fio as here.
+  EXPECT_FALSE(has_note(job_of_text("[j]\nsize=1g\nrate=1k\nruntime=10s\n"), "hours"));
+}
+
 TEST(JobMapping, RatesPerDirectionInTheMixsProportionCapTheTotal) {
   const FioJob even = job_of_text("[j]\nsize=1m\nrw=randrw\nrate_iops=300,300,300\nnumjobs=3\n");
   EXPECT_DOUBLE_EQ(even.workload.rate_iops, 1800.0);  // 600 a job, each direction at its cap
@@ -556,6 +572,22 @@ TEST(JobMapping, NotesAndConcurrency) {
   EXPECT_FALSE(has_note(jobs[0], "at the same time"));
   EXPECT_TRUE(has_note(jobs[1], "[b]: fio runs this job at the same time"));
   EXPECT_FALSE(has_note(jobs[2], "at the same time"));
+}
+
+TEST(JobMapping, EngineTuningIsNotedWhereTheIoIsTheSameAndRefusedWhereItIsNot) {
+  const FioJob j = job_of_text(
+      "[j]\nsize=1m\nioengine=io_uring\nfixedbufs\nregisterfiles\nsqthread_poll=1\n"
+      "sqthread_poll_cpu=1\nnonvectored=1\n");
+  EXPECT_TRUE(has_note(j, "t.fio:4: fixedbufs: iogate registers its buffers"));
+  EXPECT_TRUE(
+      has_note(j, "t.fio:6: sqthread_poll=1: iogate submits from each worker's own thread"));
+  EXPECT_TRUE(has_note(j, "t.fio:7: sqthread_poll_cpu=1: iogate has no kernel polling thread"));
+  EXPECT_TRUE(has_note(j, "t.fio:8: nonvectored=1: iogate issues plain io_uring reads"));
+  EXPECT_TRUE(has_note(job_of_text("[j]\nsize=1m\nioengine=libaio\nuserspace_reap\n"),
+                       "userspace_reap: iogate reaps libaio completions with io_getevents"));
+  // Polled completions change the latency measured; a low-water mark the number in flight.
+  EXPECT_THAT(error_of("[j]\nsize=1m\nhipri\n"), HasSubstr("t.fio:3:1: hipri: "));
+  EXPECT_THAT(error_of("[j]\nsize=1m\niodepth_low=4\n"), HasSubstr("t.fio:3:1: iodepth_low: "));
 }
 
 TEST(JobMapping, UnsupportedOptionsAreRefusedWithWhy) {
