@@ -32,8 +32,9 @@ int run_import(const ImportFlags& flags, const BaselineImporter& importer) {
   try {
     const Baseline b = importer.read(flags.results);
     save_baseline(flags.out, b, flags.force ? IfExists::replace : IfExists::refuse);
-    std::cout << fmt::format("wrote {}: {} checks from {} ({}), one figure each\n", flags.out,
-                             b.checks.size(), flags.results, b.imported->tool);
+    std::cout << fmt::format("wrote {}: {} check{} from {} ({}), one figure each\n", flags.out,
+                             b.checks.size(), b.checks.size() == 1 ? "" : "s", flags.results,
+                             b.imported->tool);
     return kExitOk;
   } catch (const ThresholdError& e) {
     std::cerr << e.what() << "\niogate: baseline not written\n";

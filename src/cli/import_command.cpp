@@ -81,8 +81,8 @@ int run_import(const ImportArgs& args, const char* why_no_expect, const Converte
       write_output_text(target, imported.text, args.force ? IfExists::replace : IfExists::refuse);
     }
     std::cerr << fmt::format(
-        "iogate import: {} checks from {}{}{}\n", imported.checks, input.string(),
-        args.output.empty() ? "" : " into " + args.output,
+        "iogate import: {} check{} from {}{}{}\n", imported.checks, imported.checks == 1 ? "" : "s",
+        input.string(), args.output.empty() ? "" : " into " + args.output,
         imported.notes == 0 ? "" : fmt::format(" ({} notes, as comments)", imported.notes));
     return kExitOk;
   } catch (const ThresholdError& e) {

@@ -16,7 +16,7 @@ run="$data/results/oltp-8k-70r-run.xml"
 
 "$iogate" baseline import diskspd "$run" --out "$out/sql01.json" > "$out/import.log" 2>&1 ||
   { cat "$out/import.log" >&2; fail "import failed"; }
-assert_contains "$out/import.log" "wrote .*sql01.json: 1 checks from .*oltp-8k-70r-run.xml \(DiskSpd 2.1\)" "import line"
+assert_contains "$out/import.log" "wrote .*sql01.json: 1 check from .*oltp-8k-70r-run.xml \(DiskSpd 2.1\)" "import line"
 # 384000 I/Os of 8 KiB in 60 s over four threads; latency from the run's <Latency>; the shape is
 # the profile's, block_mix null (one size), length and file not stated.
 /usr/bin/python3 - "$out/sql01.json" <<'PY' || fail "imported figures or shape differ from the run's"
