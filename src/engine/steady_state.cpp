@@ -3,11 +3,11 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 #include <stdexcept>
 
 #include "iogate/display_text.hpp"
+#include "iogate/toml_text.hpp"
 #include "iogate/units.hpp"
 
 namespace iogate {
@@ -37,22 +37,13 @@ const char* metric_name(SteadyMetric metric) {
   return "iops";
 }
 
-std::optional<double> number(std::string_view text) {
-  double value = 0;
-  const char* end = text.data() + text.size();
-  const auto [at, error] = std::from_chars(text.data(), end, value);
-  if (error != std::errc() || at != end || text.empty() || !std::isfinite(value))
-    return std::nullopt;
-  return value;
-}
-
 // The limit in the metric's unit: IOPS bare, a bandwidth as a size per second, a latency as a time
 // that names its unit (a bare number would be seconds here and microseconds in fio: a trap).
 std::optional<std::string> read_absolute(std::string_view text, SteadyState& into) {
   try {
     switch (into.metric) {
       case SteadyMetric::iops:
-        if (const auto v = number(text)) {
+        if (const auto v = toml_text::plain_number(text)) {
           into.limit = *v;
           return std::nullopt;
         }
@@ -142,7 +133,7 @@ std::optional<std::string> parse_steady_criterion(std::string_view text, SteadyS
   rule.percent = limit.ends_with('%');
   if (rule.percent) {
     limit.remove_suffix(1);
-    const std::optional<double> pct = number(limit);
+    const std::optional<double> pct = toml_text::plain_number(limit);
     if (!pct)
       return fmt::format("{}: expected a percentage like \"10%\", got {}", metric_name(rule.metric),
                          quoted_excerpt(text));
