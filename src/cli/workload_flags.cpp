@@ -143,8 +143,7 @@ void WorkloadFlags::add_to(CLI::App& sub) {
   sub.add_option("--steady-window", steady_window,
                  "With --steady-state: the time over which the figure must be steady, e.g. 30s");
   sub.add_option("--steady-interval", steady_interval,
-                 "With --steady-state: one sample of the window")
-      ->capture_default_str();
+                 "With --steady-state: one sample of the window (default 1s)");
   sub.add_option("--steady-max", steady_max,
                  "With --steady-state: the longest wait, then measure anyway (default five "
                  "windows)");
@@ -152,7 +151,7 @@ void WorkloadFlags::add_to(CLI::App& sub) {
 
 SteadyState WorkloadFlags::steady_state_rule() const {
   if (!steady_state) {
-    if (steady_window || steady_max || steady_interval != "1s")
+    if (steady_window || steady_max || steady_interval)
       throw std::invalid_argument(
           "--steady-window, --steady-interval and --steady-max time a steady-state phase: give "
           "--steady-state too, like --steady-state iops:10%");
@@ -166,7 +165,8 @@ SteadyState WorkloadFlags::steady_state_rule() const {
         "--steady-state needs --steady-window, the time over which the figure must be steady, "
         "like 30s");
   rule.window = parse_flag("--steady-window", *steady_window, parse_duration);
-  rule.interval = parse_flag("--steady-interval", steady_interval, parse_duration);
+  if (steady_interval)
+    rule.interval = parse_flag("--steady-interval", *steady_interval, parse_duration);
   rule.max_wait = steady_max ? parse_flag("--steady-max", *steady_max, parse_duration)
                              : kDefaultMaxWaitWindows * rule.window;
   return rule;

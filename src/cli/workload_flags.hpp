@@ -37,7 +37,7 @@ struct WorkloadFlags {
   unsigned think_blocks = 1;
   std::optional<std::string> steady_state;  // fio's criterion: iops:10%, bw_slope:1%
   std::optional<std::string> steady_window;
-  std::string steady_interval = "1s";
+  std::optional<std::string> steady_interval;  // default: SteadyState's 1s
   std::optional<std::string> steady_max;
   std::string layout = "written";
   std::optional<std::string> layout_write_size;

@@ -73,10 +73,7 @@ void SteadyStatePhase::add(std::uint64_t index, const SteadyCounts& counts) {
   if (index < next_index_ || settled_.load(std::memory_order_relaxed)) return;
   while (pending_.size() <= index - next_index_) pending_.emplace_back();
   Bucket& bucket = pending_[index - next_index_];
-  bucket.sum.ios += counts.ios;
-  bucket.sum.bytes += counts.bytes;
-  bucket.sum.latency_sum_ns += counts.latency_sum_ns;
-  bucket.sum.latencies += counts.latencies;
+  bucket.sum += counts;
   ++bucket.workers;
   // Judged in order, each once everyone's counts are in.
   while (!pending_.empty() && pending_.front().workers >= workers_) {

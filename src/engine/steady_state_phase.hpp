@@ -41,6 +41,19 @@ struct SteadyCounts {
   std::uint64_t bytes = 0;
   double latency_sum_ns = 0;  // of the I/Os that completed in it
   std::uint64_t latencies = 0;
+
+  SteadyCounts& operator+=(const SteadyCounts& o) {
+    ios += o.ios;
+    bytes += o.bytes;
+    latency_sum_ns += o.latency_sum_ns;
+    latencies += o.latencies;
+    return *this;
+  }
+  // What was counted since `before`, a reading of the same running totals.
+  SteadyCounts since(const SteadyCounts& before) const {
+    return {ios - before.ios, bytes - before.bytes, latency_sum_ns - before.latency_sum_ns,
+            latencies - before.latencies};
+  }
 };
 
 // Shared by a run's workers (one or many). The phase's intervals are counted from one start for

@@ -61,9 +61,7 @@ SteadyCounts WorkloadLoop::steady_counts() const {
 bool WorkloadLoop::settle(std::uint64_t now) {
   if (now >= steady_next_ns_) {
     const SteadyCounts total = steady_counts();
-    SteadyCounts delta{total.ios - steady_before_.ios, total.bytes - steady_before_.bytes,
-                       total.latency_sum_ns - steady_before_.latency_sum_ns,
-                       total.latencies - steady_before_.latencies};
+    SteadyCounts delta = total.since(steady_before_);
     steady_before_ = total;
     const auto interval = static_cast<std::uint64_t>(steady_->rule().interval.count());
     while (now >= steady_next_ns_) {
