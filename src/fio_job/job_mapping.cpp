@@ -693,8 +693,7 @@ class JobMapper {
     const FioOption* criterion = last("steadystate");
     std::string text = criterion ? value_of(*criterion) : "iops_slope:0.01%";  // fio's default
     // fio reads a bare latency limit in microseconds; iogate wants the unit written.
-    if (text.starts_with("lat") && !text.empty() &&
-        std::isdigit(static_cast<unsigned char>(text.back())))
+    if (text.starts_with("lat") && std::isdigit(static_cast<unsigned char>(text.back())))
       text += "us";
     SteadyState rule;
     if (auto problem = parse_steady_criterion(text, rule))
@@ -716,7 +715,8 @@ class JobMapper {
       source("ramp", o);
     }
     const bool time_based = w.io_size == 0;
-    if (w.duration.count() > 0) {
+    const bool runtime_caps = w.duration.count() > 0;
+    if (runtime_caps) {
       rule.max_wait = w.duration;
       source("steady_max", last("runtime"));
     } else {
@@ -727,12 +727,12 @@ class JobMapper {
       source("duration", dur);
     }
     w.steady_state = rule;
-    out_.notes.push_back(
-        note(criterion ? *criterion : *dur,
-             fmt::format("fio stops the job once {} holds and reports all of it; iogate waits for "
-                         "it at most fio's runtime (steady_max), then measures {}",
-                         steady_criterion_text(rule),
-                         time_based ? "one steady_window more" : "the job's size")));
+    out_.notes.push_back(note(
+        criterion ? *criterion : *dur,
+        fmt::format("fio stops the job once {} holds and reports all of it; iogate waits for "
+                    "it at most {} (steady_max), then measures {}",
+                    steady_criterion_text(rule), runtime_caps ? "fio's runtime" : "five windows",
+                    time_based ? "one steady_window more" : "the job's size")));
   }
 
   void engine_and_flush() {
@@ -827,6 +827,7 @@ class JobMapper {
 
   void rates() {
     WorkloadSpec& w = out_.workload;
+    const FioOption* capped_by = nullptr;
     for (const char* n : {"rate", "rate_iops"}) {
       const FioOption* o = last(n);
       if (o == nullptr) continue;
@@ -858,8 +859,9 @@ class JobMapper {
       source(key, o);
       if (rw_.mixed()) source(key, mix_from_);  // the total follows the mix's shares
       if (w.workers > 1) source(key, last("numjobs"));
-      note_a_long_transfer(*o);
+      capped_by = o;
     }
+    if (capped_by != nullptr) note_a_long_transfer(*capped_by);
   }
 
   // A size-based job under a rate cap lasts size / rate; fio may end it sooner (exitall, another
