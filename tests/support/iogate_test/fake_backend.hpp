@@ -38,6 +38,7 @@ struct FakeStats {
   std::uint64_t flushes = 0;
   std::uint64_t full_length_submits = 0;  // new I/Os, not retries or remainders
   std::size_t max_queued = 0;
+  std::uint64_t reaped = 0;  // async: completions handed back so far
   unsigned setup_depth = 0;
   std::vector<IoRequest> log;  // every submitted request, as submitted (when log_requests)
 };
@@ -105,6 +106,7 @@ class FakeBackend final : public IoBackend {
       queue_.pop_front();
       ready_at_.pop_front();
     }
+    stats_.reaped += n;
     return n;
   }
 
