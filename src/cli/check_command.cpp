@@ -137,6 +137,9 @@ int run(const CheckFlags& flags) {
     if (const std::string mix = block_mix_line(done.record.workload, done.record.result);
         !mix.empty())
       console << "  " << mix << '\n';
+    if (const std::string priority = priority_line(done.record.workload, done.record.result);
+        !priority.empty())
+      console << "  " << priority << '\n';
     if (const std::string sides = directions_line(done.record.result); !sides.empty())
       console << "  " << sides << '\n';
     if (done.record.status == CheckStatus::skipped) {

@@ -74,6 +74,9 @@ int run(const RunFlags& flags) {
       std::cout << steady << '\n';
     if (const std::string mix = block_mix_line(check.workload, outcome.result); !mix.empty())
       std::cout << mix << '\n';
+    if (const std::string priority = priority_line(check.workload, outcome.result);
+        !priority.empty())
+      std::cout << priority << '\n';
     if (const std::string sides = directions_line(outcome.result); !sides.empty())
       std::cout << sides << '\n';
     if (!flags.json.empty()) {

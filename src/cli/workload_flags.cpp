@@ -23,6 +23,13 @@ auto parse_flag(const char* flag, const std::string& text, Parse parse) {
   }
 }
 
+// A class named by a flag, or none when the flag was not given.
+IoPriority priority_flag(const char* flag, const std::optional<std::string>& text) {
+  if (!text) return {};
+  if (const std::optional<IoPriority> priority = parse_priority(*text)) return *priority;
+  throw std::invalid_argument(std::string(flag) + ": expected " + std::string(kPriorityExpected));
+}
+
 // Digits only, within 64 bits: no sign, no wrap-around, no silent clamping to the maximum.
 std::uint64_t parse_seed(const std::string& text) {
   std::uint64_t value = 0;
@@ -130,6 +137,15 @@ void WorkloadFlags::add_to(CLI::App& sub) {
                  "(exponential gaps of that mean, fio's rate_process)")
       ->capture_default_str()
       ->check(CLI::IsMember({"linear", "poisson"}));
+  sub.add_option("--priority", priority,
+                 "I/O priority class of every I/O, as ionice names them: rt:N or be:N (N from 0, "
+                 "the highest, to 7) or idle (fio's prioclass and prio)");
+  sub.add_option("--cmd-priority", cmd_priority,
+                 "The class a share of the I/Os is issued at, each drawn (fio's cmdprio_class and "
+                 "cmdprio; io_uring or libaio): needs --cmd-priority-share");
+  sub.add_option("--cmd-priority-share", cmd_priority_share,
+                 "The share of the I/Os issued at --cmd-priority, e.g. 20% (fio's "
+                 "cmdprio_percentage); their latency is reported apart");
   sub.add_option("--think-time", think_time,
                  "Pause this long after every --think-blocks I/Os have completed, e.g. 2ms (fio's "
                  "thinktime)");
@@ -233,6 +249,10 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.rate_process = parse_rate_process(rate_process).value_or(RateProcess::linear);
   if (think_time) spec.think_time = parse_flag("--think-time", *think_time, parse_duration);
   spec.think_blocks = think_blocks;
+  spec.priority = priority_flag("--priority", priority);
+  spec.cmd_priority = priority_flag("--cmd-priority", cmd_priority);
+  if (cmd_priority_share)
+    spec.cmd_priority_pct = parse_flag("--cmd-priority-share", *cmd_priority_share, parse_percent);
   spec.steady_state = steady_state_rule();
   const std::optional<FileLayout> chosen = parse_layout(layout);
   if (!chosen)

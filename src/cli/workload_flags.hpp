@@ -33,6 +33,9 @@ struct WorkloadFlags {
   double rate_iops = 0;
   double rate_mbps = 0;
   std::string rate_process = "linear";
+  std::optional<std::string> priority;      // "rt:0", "be:4", "idle"
+  std::optional<std::string> cmd_priority;  // with cmd_priority_share
+  std::optional<std::string> cmd_priority_share;
   std::optional<std::string> think_time;
   unsigned think_blocks = 1;
   std::optional<std::string> steady_state;  // fio's criterion: iops:10%, bw_slope:1%

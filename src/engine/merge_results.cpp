@@ -29,6 +29,8 @@ void add_counts(RunResult& into, const RunResult& from) {
   into.latency.merge(from.latency);
   into.read_latency.merge(from.read_latency);
   into.write_latency.merge(from.write_latency);
+  into.prioritized_latency.merge(from.prioritized_latency);
+  into.unprioritized_latency.merge(from.unprioritized_latency);
   into.completed = into.completed && from.completed;
 }
 

@@ -34,6 +34,9 @@ class Xoshiro256 {
     return result;
   }
 
+  // Uniform in [0, 1) from a draw's top 53 bits: a draw below p happens with probability p.
+  double uniform() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
+
   // Exponentially distributed with mean 1: -ln(u), u uniform in (0, 1] from a draw's top 53 bits
   // (so never 0, and the largest value is 36.7). Poisson arrivals are gaps of mean x this.
   double exponential() {

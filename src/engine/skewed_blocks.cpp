@@ -15,9 +15,6 @@ constexpr std::uint64_t kScatter = 0x61C8864680B583EBULL;
 // fio's normal averages this many uniform draws.
 constexpr int kNormalDraws = 12;
 
-// [0, 1), 53 bits.
-double uniform01(Xoshiro256& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
-
 // A share of the file as an origin, wrapped as fio's unsigned one is.
 std::uint64_t origin_at(double fraction, std::uint64_t blocks) {
   return static_cast<std::uint64_t>(
@@ -100,7 +97,7 @@ std::uint64_t SkewedBlocks::next(Xoshiro256& rng) {
       return scatter(zipf_rank(rng));
     case DistributionModel::pareto:
       return scatter(static_cast<std::uint64_t>(static_cast<double>(blocks_ - 1) *
-                                                std::pow(uniform01(rng), pareto_power_)));
+                                                std::pow(rng.uniform(), pareto_power_)));
     case DistributionModel::normal:
       return scatter(normal_rank(rng));
     case DistributionModel::zoned: {
@@ -116,7 +113,7 @@ std::uint64_t SkewedBlocks::next(Xoshiro256& rng) {
 }
 
 std::uint64_t SkewedBlocks::zipf_rank(Xoshiro256& rng) const {
-  const double u = uniform01(rng);
+  const double u = rng.uniform();
   const double z = u * zeta_n_;
   if (z < 1) return 0;
   if (z < 1 + theta_half_ || blocks_ <= 2) return 1;
@@ -129,8 +126,8 @@ std::uint64_t SkewedBlocks::normal_rank(Xoshiro256& rng) const {
   for (int i = 0; i < kNormalDraws; ++i) sum += rng.below(blocks_ + 1);
   auto rank = static_cast<std::int64_t>((sum + kNormalDraws - 1) / kNormalDraws);
   if (deviation_ != 0) {
-    auto shift = static_cast<std::int64_t>(static_cast<double>(deviation_) * uniform01(rng)) -
-                 deviation_ / 2;
+    auto shift =
+        static_cast<std::int64_t>(static_cast<double>(deviation_) * rng.uniform()) - deviation_ / 2;
     const auto n = static_cast<std::int64_t>(blocks_);
     // The mean itself may be n (every draw at the top): a shift halved to 0 then leaves it
     // there, and the scatter's modulo brings it inside.

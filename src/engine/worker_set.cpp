@@ -14,6 +14,7 @@
 #include "iogate/interrupt.hpp"
 #include "rng.hpp"
 #include "steady_state_phase.hpp"
+#include "thread_io_priority.hpp"
 #include "workload_loop.hpp"
 
 namespace iogate {
@@ -72,6 +73,7 @@ std::string engine_note(const std::string& choice, const std::string& setup) {
 RunResult run_one(Worker& w, NativeHandle file, const std::string& path, const IntervalHook& hook,
                   std::atomic<bool>* stop, SharedProgress* progress, SteadyStatePhase* steady) {
   IoBackend& backend = *w.backend;
+  const ThreadIoPriority priority(w.spec);
   backend.setup({.file = file,
                  .depth = w.depth,
                  .direct = w.spec.direct,
@@ -198,6 +200,12 @@ std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment
       BackendChoice choice = select_backend(spec.engine);
       w.backend = std::move(choice.backend);
       w.note = std::move(choice.note);
+    }
+    // Named psync is refused by the workload's rules; this is "auto" having come to it.
+    if (spec.cmd_priority.set() && !w.backend->carries_priority()) {
+      throw std::invalid_argument("cmd_priority " + priority_text(spec.cmd_priority) + ": engine " +
+                                  std::string(w.backend->name()) +
+                                  " cannot give an I/O a class of its own; use io_uring or libaio");
     }
     w.depth = std::clamp(w.backend->max_in_flight(spec.queue_depth), 1u, spec.queue_depth);
     // One buffer per slot, each starting on the alignment boundary (even for 512-byte blocks),

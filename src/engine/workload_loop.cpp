@@ -19,6 +19,8 @@ namespace {
 // The gaps' generator is seeded apart from the offsets' (the same seed, a different stream), so a
 // Poisson run issues the same offsets as a linear one of the same seed.
 constexpr std::uint64_t kGapStream = 0x9a95'5eed'0ff5'e7a1ULL;
+// The same for the draws of the cmd_priority share.
+constexpr std::uint64_t kPriorityStream = 0x10b2'1a55'cafe'5eedULL;
 
 // The slower of the two caps for an I/O of `bytes`, as nanoseconds between issues; 0 when
 // uncapped.
@@ -48,6 +50,9 @@ WorkloadLoop::WorkloadLoop(const LoopInputs& in)
       hook_(in.on_interval),
       generator_(in.spec, in.spec.seed),
       gaps_(generator_.seed() ^ kGapStream),
+      priority_draws_(generator_.seed() ^ kPriorityStream),
+      cmd_ioprio_(ioprio_value(in.spec.cmd_priority)),
+      cmd_share_(in.spec.cmd_priority.set() ? in.spec.cmd_priority_pct / 100.0 : 0.0),
       region_offset_(in.region_offset),
       verifier_(in.verifier),
       stop_(in.stop),
@@ -219,6 +224,10 @@ void WorkloadLoop::issue(Slot& slot, std::uint64_t now) {
   slot.length = choice.length;
   req.result = 0;
   req.issued_ns = now;
+  if (cmd_share_ > 0) {
+    slot.prioritized = priority_draws_.uniform() < cmd_share_;
+    req.ioprio = slot.prioritized ? cmd_ioprio_ : 0;
+  }
   slot.block_offset = offset;
   if (choice.direction == IoDirection::read) {
     req.buffer = slot.read_buffer;
@@ -321,6 +330,8 @@ void WorkloadLoop::complete(Slot& slot, std::uint64_t now) {
     result_.bytes_written += length;
     ++result_.ios_written;
   }
+  if (cmd_share_ > 0)
+    (slot.prioritized ? result_.prioritized_latency : result_.unprioritized_latency).record(took);
   if (mixed_) {
     BlockSizeCount& count = size_counts_[slot.size_index];
     ++count.ios;

@@ -55,6 +55,11 @@
 // interval. Counts per size are kept by size index and handed over in RunResult::block_sizes.
 // A workload of one size takes next() and skips the per-size counters: one predictable branch.
 //
+// Priorities (spec.cmd_priority): each I/O is drawn into the share or not at issue, from its own
+// stream of the worker's seed, and carries the class in IoRequest::ioprio; the rest carry none
+// and so the thread's (spec.priority, set by the worker). At completion each is recorded in
+// RunResult::prioritized_latency or unprioritized_latency as well as its direction's.
+//
 // Verification (a BlockVerifier given): writes are stamped at issue and recorded at completion;
 // reads are checked when their last byte is in, and a mismatch throws VerifyError.
 //
@@ -118,6 +123,7 @@ class WorkloadLoop {
     std::uint32_t length = 0;        // the whole I/O's size (req.length shrinks on remainders)
     std::uint32_t size_index = 0;    // a mix's: which size it is
     std::uint32_t generation = 0;    // verified write: its stamp
+    bool prioritized = false;        // drawn into the cmd_priority share
     BlockVerifier::ReadTicket ticket;  // verified read: what it may find
   };
   enum class Phase { ramp, settle, measure };
@@ -154,6 +160,10 @@ class WorkloadLoop {
   const IntervalHook& hook_;
   OffsetGenerator generator_;
   Xoshiro256 gaps_;  // a Poisson schedule's gaps
+  // The cmd_priority share: which I/Os carry the class (the draws), its encoding, the share.
+  Xoshiro256 priority_draws_;
+  std::uint16_t cmd_ioprio_ = 0;
+  double cmd_share_ = 0;  // 0..1; 0: no I/O is drawn, none is recorded apart
   std::uint64_t region_offset_;
   BlockVerifier* verifier_;
   std::atomic<bool>* stop_;

@@ -33,6 +33,12 @@ std::optional<std::string> time_problem(std::chrono::nanoseconds value) {
   return fmt::format("expected a duration of 0 or more, got {} ns", value.count());
 }
 
+// A class built in code rather than read from its text: its level in range.
+std::optional<std::string> priority_level_problem(IoPriority priority) {
+  if (priority.level <= kMaxPriorityLevel) return std::nullopt;
+  return fmt::format("expected {}, got level {}", kPriorityExpected, priority.level);
+}
+
 // The rules that hold whatever the spec's other fields are.
 std::optional<WorkloadProblem> single_value_problem(const WorkloadSpec& spec) {
   const std::pair<WorkloadField, std::optional<std::string>> rules[] = {
@@ -50,6 +56,8 @@ std::optional<WorkloadProblem> single_value_problem(const WorkloadSpec& spec) {
       {WorkloadField::random_distribution, random_distribution_problem(spec.random_distribution)},
       {WorkloadField::think_time, time_problem(spec.think_time)},
       {WorkloadField::think_blocks, think_blocks_problem(spec.think_blocks)},
+      {WorkloadField::priority, priority_level_problem(spec.priority)},
+      {WorkloadField::cmd_priority, priority_level_problem(spec.cmd_priority)},
   };
   for (const auto& [field, problem] : rules)
     if (problem) return WorkloadProblem{field, *problem};
@@ -213,6 +221,31 @@ std::optional<WorkloadProblem> block_align_problem(const WorkloadSpec& spec) {
   return std::nullopt;
 }
 
+// A share at another class: both halves given, the share a real one, and an engine that gives
+// each I/O its own class (psync has only its thread's: one class for every I/O is `priority`).
+std::optional<WorkloadProblem> cmd_priority_problem(const WorkloadSpec& spec) {
+  const double pct = spec.cmd_priority_pct;
+  if (!spec.cmd_priority.set()) {
+    if (pct == 0) return std::nullopt;
+    return WorkloadProblem{WorkloadField::cmd_priority_pct,
+                           fmt::format("is the share of the I/Os issued at cmd_priority, and there "
+                                       "is none: give cmd_priority, or leave cmd_priority_pct out "
+                                       "(got {})",
+                                       pct)};
+  }
+  if (!(pct > 0 && pct <= 100)) {
+    return WorkloadProblem{WorkloadField::cmd_priority_pct,
+                           fmt::format("expected the share of the I/Os issued at cmd_priority, a "
+                                       "percentage above 0 and at most 100, got {}",
+                                       pct)};
+  }
+  if (spec.engine != "psync") return std::nullopt;
+  return WorkloadProblem{WorkloadField::cmd_priority,
+                         "gives each I/O a class of its own, which needs an engine that carries "
+                         "one per request (io_uring or libaio); psync has only its thread's: use "
+                         "priority for one class on every I/O"};
+}
+
 // Sizes against each other, once each value is sane on its own (block_size > 0, workers >= 1).
 std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = mix_problem(spec)) return problem;
@@ -251,6 +284,7 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
   if (auto problem = steady_problem(spec)) return problem;
   if (auto problem = rate_process_problem(spec)) return problem;
   if (auto problem = block_align_problem(spec)) return problem;
+  if (auto problem = cmd_priority_problem(spec)) return problem;
   if (spec.kind == WorkloadKind::integrity) return std::nullopt;  // its size is the file's
   if (spec.io_size == 0 && spec.duration.count() == 0) {
     return WorkloadProblem{
@@ -268,13 +302,14 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 }  // namespace
 
 std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 23> kNames{
-      "block_size", "read_pct",     "random_pct",   "queue_depth",       "file_size",
-      "io_size",    "duration",     "ramp",         "workers",           "rate_iops",
-      "rate_mbps",  "layout",       "block_mix",    "layout_write_size", "random_distribution",
-      "think_time", "think_blocks", "steady_state", "steady_window",     "steady_interval",
-      "steady_max", "rate_process", "block_align"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::block_align) + 1);
+  static constexpr std::array<std::string_view, 26> kNames{
+      "block_size",      "read_pct",     "random_pct",   "queue_depth",       "file_size",
+      "io_size",         "duration",     "ramp",         "workers",           "rate_iops",
+      "rate_mbps",       "layout",       "block_mix",    "layout_write_size", "random_distribution",
+      "think_time",      "think_blocks", "steady_state", "steady_window",     "steady_interval",
+      "steady_max",      "rate_process", "block_align",  "priority",          "cmd_priority",
+      "cmd_priority_pct"};
+  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::cmd_priority_pct) + 1);
   return kNames.at(static_cast<std::size_t>(field));
 }
 

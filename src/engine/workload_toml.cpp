@@ -45,6 +45,11 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   if (w.layout_write_size > 0) add("layout_write_size", size_value(w.layout_write_size));
   if (w.think_time.count() > 0) add("think_time", duration_value(w.think_time));
   if (w.think_blocks != 1) add("think_blocks", std::to_string(w.think_blocks));
+  if (w.priority.set()) add("priority", toml_string(priority_text(w.priority)));
+  if (w.cmd_priority.set()) {
+    add("cmd_priority", toml_string(priority_text(w.cmd_priority)));
+    add("cmd_priority_share", share_value(w.cmd_priority_pct));
+  }
   if (const SteadyState& steady = w.steady_state; steady.enabled()) {
     add("steady_state", toml_string(steady_criterion_text(steady)));
     add("steady_window", duration_value(steady.window));
@@ -56,13 +61,33 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
 }
 
 std::string_view workload_key(WorkloadField field) {
-  static constexpr std::array<std::string_view, 23> kKeys{
-      "block_size", "read",         "random",       "queue_depth",       "file_size",
-      "size",       "duration",     "ramp",         "workers",           "rate_iops",
-      "rate_mbps",  "layout",       "block_mix",    "layout_write_size", "random_distribution",
-      "think_time", "think_blocks", "steady_state", "steady_window",     "steady_interval",
-      "steady_max", "rate_process", "block_align"};
-  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::block_align) + 1);
+  static constexpr std::array<std::string_view, 26> kKeys{"block_size",
+                                                          "read",
+                                                          "random",
+                                                          "queue_depth",
+                                                          "file_size",
+                                                          "size",
+                                                          "duration",
+                                                          "ramp",
+                                                          "workers",
+                                                          "rate_iops",
+                                                          "rate_mbps",
+                                                          "layout",
+                                                          "block_mix",
+                                                          "layout_write_size",
+                                                          "random_distribution",
+                                                          "think_time",
+                                                          "think_blocks",
+                                                          "steady_state",
+                                                          "steady_window",
+                                                          "steady_interval",
+                                                          "steady_max",
+                                                          "rate_process",
+                                                          "block_align",
+                                                          "priority",
+                                                          "cmd_priority",
+                                                          "cmd_priority_share"};
+  static_assert(kKeys.size() == static_cast<std::size_t>(WorkloadField::cmd_priority_pct) + 1);
   return kKeys.at(static_cast<std::size_t>(field));
 }
 

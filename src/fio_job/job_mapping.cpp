@@ -77,6 +77,21 @@ auto one_value(const FioOption& o, const PerDirection& v, bool reads, bool write
   return reads ? read_value : write_value;
 }
 
+// A parser of fio's whole numbers from 0 to `max` (a class, a level, a percentage).
+auto up_to(unsigned max) {
+  return [max](const std::string& text) {
+    const std::uint64_t v = fio_int(text);
+    if (v > max) throw ValueError(fmt::format("expected 0 to {}, got {}", max, v));
+    return static_cast<unsigned>(v);
+  };
+}
+
+// fio's class numbers (ionice's): 1 real time, 2 best effort, 3 idle, which has no level.
+IoPriority priority_of(unsigned cls, unsigned level) {
+  if (cls == 3) return {IoPriorityClass::idle, 0};
+  return {cls == 1 ? IoPriorityClass::rt : IoPriorityClass::be, level};
+}
+
 struct Rw {
   bool reads = true;
   bool writes = false;
@@ -229,6 +244,7 @@ class JobMapper {
     verify();
     rates();
     rate_process();
+    priorities();
     submit_mode();
     think_time();
     floors();
@@ -880,6 +896,65 @@ class JobMapper {
                          "sooner, by exitall or another job's end; iogate's never does): give a "
                          "runtime or a smaller size for one that ends sooner",
                          format_size(w.io_size), seconds / 3600.0)));
+  }
+
+  // fio's prioclass and prio: the job's class for every I/O (fio sets it on the job's thread, as
+  // priority = does). A level without a class is best effort's (os-linux.h ioprio_value).
+  void priorities() {
+    WorkloadSpec& w = out_.workload;
+    const FioOption* cls = last("prioclass");
+    const FioOption* level = last("prio");
+    const unsigned c = cls ? parsed(*cls, [&] { return up_to(3)(value_of(*cls)); }) : 0;
+    const unsigned l =
+        level ? parsed(*level, [&] { return up_to(kMaxPriorityLevel)(value_of(*level)); }) : 0;
+    if (c != 0 || l != 0) {
+      w.priority = priority_of(c != 0 ? c : 2, l);
+      source("priority", cls);
+      source("priority", level);
+    } else {
+      for (const FioOption* o : {cls, level})
+        if (o != nullptr)
+          out_.notes.push_back(note(*o, "the thread's own class, as fio's default"));
+    }
+    cmd_priority();
+  }
+
+  // fio's cmdprio_percentage with cmdprio_class (default 1, real time: the highest) and cmdprio
+  // (default level 0): the share of the I/Os issued at that class, io_uring and libaio only.
+  void cmd_priority() {
+    WorkloadSpec& w = out_.workload;
+    const FioOption* pct = last("cmdprio_percentage");
+    if (pct == nullptr) {
+      for (const char* n : {"cmdprio_class", "cmdprio"})
+        if (const FioOption* o = last(n))
+          out_.notes.push_back(
+              note(*o, "changes nothing without cmdprio_percentage, in fio as here"));
+      return;
+    }
+    if (w.engine == "psync")
+      refuse(*pct,
+             "an io_uring and libaio option (fio knows it with those engines only): iogate "
+             "gives each I/O its own class with them alone");
+    const unsigned share =
+        one_value(*pct, per_direction(value_of(*pct)), rw_.reads, rw_.writes, "0", up_to(100));
+    if (share == 0) {
+      out_.notes.push_back(note(*pct, "issues no I/O at another class, in fio as here"));
+      return;
+    }
+    const FioOption* cls = last("cmdprio_class");
+    const FioOption* level = last("cmdprio");
+    unsigned c = 1;
+    if (cls != nullptr)
+      c = one_value(*cls, per_direction(value_of(*cls)), rw_.reads, rw_.writes, "1", up_to(3));
+    unsigned l = 0;
+    if (level != nullptr)
+      l = one_value(*level, per_direction(value_of(*level)), rw_.reads, rw_.writes, "0",
+                    up_to(kMaxPriorityLevel));
+    w.cmd_priority = priority_of(c != 0 ? c : 1, l);
+    w.cmd_priority_pct = share;
+    source("cmd_priority", cls);
+    source("cmd_priority", level);
+    source("cmd_priority_share", pct);
   }
 
   // fio's rate_process: how its rate spaces the issues; poisson draws exponential gaps of the

@@ -75,7 +75,12 @@ constexpr std::string_view kMapped[] = {"rw",
                                         "steadystate_check_interval",
                                         "rate_process",
                                         "io_submit_mode",
-                                        "ba"};
+                                        "ba",
+                                        "prioclass",
+                                        "prio",
+                                        "cmdprio_percentage",
+                                        "cmdprio_class",
+                                        "cmdprio"};
 
 struct Listed {
   std::string_view name;
@@ -148,6 +153,14 @@ constexpr Listed kListed[] = {
      "never vectored ones"},
     {"userspace_reap", Treatment::noted,
      "iogate reaps libaio completions with io_getevents: the same I/O, reaped by a system call"},
+    {"log_prio", Treatment::noted,
+     "iogate reports the latency of the I/Os issued at cmdprio_class apart from the rest "
+     "whenever a share has one"},
+    {"cmdprio_bssplit", Treatment::refused,
+     "iogate draws its prioritized I/Os over every block size (cmd_priority_share), not a share "
+     "per size"},
+    {"priohint", Treatment::refused, "iogate sets no priority hints (command duration limits)"},
+    {"cmdprio_hint", Treatment::refused, "iogate sets no priority hints (command duration limits)"},
     {"trim", Treatment::refused, "iogate issues no trims"},
     {"numa", Treatment::refused, "iogate does not place memory"},
     {"nrfiles", Treatment::refused, "iogate runs one file per check"},

@@ -248,6 +248,24 @@ std::string steady_state_line(const WorkloadSpec& workload, const RunResult& res
   return "steady state: " + steady_state_words(workload.steady_state, *result.steady_state);
 }
 
+std::string priority_line(const WorkloadSpec& workload, const RunResult& result) {
+  const std::string job = workload.priority.set() ? priority_text(workload.priority) : "";
+  if (!workload.cmd_priority.set())
+    return job.empty() ? std::string() : "priority: " + job + " on every I/O";
+  const LatencyHistogram& high = result.prioritized_latency;
+  const LatencyHistogram& rest = result.unprioritized_latency;
+  const std::uint64_t total = high.count() + rest.count();
+  const double share =
+      total > 0 ? 100.0 * static_cast<double>(high.count()) / static_cast<double>(total) : 0.0;
+  const auto latency = [](const LatencyHistogram& h) {
+    if (h.count() == 0) return std::string("no I/O");
+    return fmt::format("latency avg {:.3f} ms, p99 {:.3f} ms", avg_ms(h), percentile_ms(h, 99));
+  };
+  return fmt::format("priority: {} on {:.2f}% of I/Os (asked {:g}%), {}; the rest at {}, {}",
+                     priority_text(workload.cmd_priority), share, workload.cmd_priority_pct,
+                     latency(high), job.empty() ? "the thread's class" : job, latency(rest));
+}
+
 std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result) {
   if (workload.block_mix.empty()) return {};
   std::string out = "block sizes:";

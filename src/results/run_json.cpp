@@ -180,12 +180,26 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   if (random_alignment(w) != w.block_size) j["block_align"] = w.block_align;
   // And Poisson arrivals: a linear schedule keeps its JSON.
   if (w.rate_process != RateProcess::linear) j["rate_process"] = rate_process_name(w.rate_process);
+  // And priority classes: a workload without them keeps its JSON.
+  if (w.priority.set()) j["priority"] = priority_text(w.priority);
+  if (w.cmd_priority.set()) {
+    j["cmd_priority"] = priority_text(w.cmd_priority);
+    j["cmd_priority_pct"] = w.cmd_priority_pct;
+  }
   return j;
 }
 
 namespace {
 
 constexpr const char* kSeconds = "a number of seconds from 0 to a year";
+
+// A priority class a workload names (io_priority.hpp); none when the key is absent.
+IoPriority priority_from_json(const JsonFields& f, const char* key) {
+  if (f.find(key) == nullptr) return {};
+  const std::optional<IoPriority> priority = parse_priority(f.text(key, 8));
+  if (!priority) f.fail(key, std::string(kPriorityExpected));
+  return *priority;
+}
 
 // A percentage of CPU: a process's may pass 100 (one core each), never the machine's cores.
 constexpr double kMaxCpuPct = 100.0 * 65536;
@@ -280,6 +294,9 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
   const std::optional<RateProcess> rate_process = parse_rate_process(process);
   if (!rate_process) f.fail("rate_process", R"("linear" or "poisson")");
   w.rate_process = *rate_process;
+  w.priority = priority_from_json(f, "priority");
+  w.cmd_priority = priority_from_json(f, "cmd_priority");
+  w.cmd_priority_pct = f.number_or("cmd_priority_pct", 0, 0, 100, "a percentage from 0 to 100");
   w.layout = layout_from_json(j, w);
   w.layout_write_size = f.count_or("layout_write_size", 0);
   w.think_time = ns(f.number_or("think_time_s", 0, 0, kMaxReadBackSeconds, kSeconds));
@@ -354,6 +371,20 @@ void add_directions(const RunResult& r, nlohmann::json& j) {
   }
 }
 
+// "prioritized" and "unprioritized": with a cmd_priority share, the latencies of the I/Os issued
+// at it and of the rest, each with its count (ios, ios_pct of the run); absent without one.
+void add_priorities(const RunResult& r, nlohmann::json& j) {
+  const std::uint64_t total = r.prioritized_latency.count() + r.unprioritized_latency.count();
+  if (total == 0) return;
+  for (const bool prioritized : {true, false}) {
+    const LatencyHistogram& h = prioritized ? r.prioritized_latency : r.unprioritized_latency;
+    nlohmann::json side = latency_fields(h);
+    side["ios"] = h.count();
+    side["ios_pct"] = 100.0 * static_cast<double>(h.count()) / static_cast<double>(total);
+    j[prioritized ? "prioritized" : "unprioritized"] = std::move(side);
+  }
+}
+
 nlohmann::json run_fields(const RunResult& r) {
   nlohmann::json intervals = nlohmann::json::array();
   for (const IntervalSample& s : r.intervals)
@@ -385,6 +416,7 @@ nlohmann::json run_fields(const RunResult& r) {
                    {"intervals", intervals}};
   j.update(latency_fields(r.latency));
   add_directions(r, j);
+  add_priorities(r, j);
   if (r.steady_state) {
     nlohmann::json steady{{"settled", r.steady_state->settled},
                           {"after_s", r.steady_state->after_s}};
@@ -444,6 +476,13 @@ RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
     // A run of one direction: its latencies are the run's, written once (and so in files from
     // before directions were kept).
     if (h.count() == 0 && r.ios_of(d) > 0 && r.ios_of(d) == r.ios()) h = r.latency;
+  }
+  for (const bool prioritized : {true, false}) {
+    const char* key = prioritized ? "prioritized" : "unprioritized";
+    if (f.find(key) == nullptr) continue;
+    const JsonFields side = f.object(key);
+    restore_histogram(side, side.count("ios"),
+                      prioritized ? r.prioritized_latency : r.unprioritized_latency);
   }
   f.for_each("intervals", [&](const nlohmann::json& s, const std::string& at) {
     const JsonFields i(s, at);

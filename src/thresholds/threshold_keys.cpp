@@ -255,6 +255,27 @@ constexpr KeySpec kWorkloadKeys[] = {
      .min = 1,
      .max = kMaxThinkBlocks,
      .example = "8"},
+    {.name = "priority",
+     .help = "The I/O priority class of every I/O (ionice's; fio's prioclass and prio): "
+             "\"rt:N\" or \"be:N\" with N from 0, the highest, to 7, or \"idle\" (the "
+             "thread's own when left out)",
+     .kind = ValueKind::text,
+     .pattern = "^(rt:[0-7]|be:[0-7]|idle)$",
+     .example = R"("be:4")"},
+    {.name = "cmd_priority",
+     .help = "The class a share of the I/Os is issued at, each I/O drawn (fio's cmdprio_class "
+             "and cmdprio): needs cmd_priority_share and the io_uring or libaio engine",
+     .kind = ValueKind::text,
+     .pattern = "^(rt:[0-7]|be:[0-7]|idle)$",
+     .example = R"("rt:0")"},
+    {.name = "cmd_priority_share",
+     .help = "The share of the I/Os issued at cmd_priority (fio's cmdprio_percentage); their "
+             "latency is reported apart from the rest",
+     .kind = ValueKind::percent,
+     .min = 0,
+     .max = 100,
+     .above = true,
+     .example = R"("20%")"},
     {.name = "steady_state",
      .help = "Run on after ramp until this figure is steady, then measure (fio's steadystate): "
              "\"iops:10%\" (every second within 10% of the window's mean), \"bw_slope:1%\" "

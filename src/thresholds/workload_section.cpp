@@ -218,6 +218,21 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
     }
     out.rate_process = field(s, *n, "rate_process", *process);
   }
+  for (const char* key : {"priority", "cmd_priority"}) {
+    const toml::node* n = t.get(key);
+    if (n == nullptr) continue;
+    const std::string text = string_value(s, *n, key);
+    const std::optional<IoPriority> priority = parse_priority(text);
+    if (!priority)
+      s.fail(*n, key, fmt::format("expected {}, got {}", kPriorityExpected, quoted_excerpt(text)));
+    (key == std::string_view("priority") ? out.priority : out.cmd_priority) =
+        field(s, *n, key, *priority);
+  }
+  if (const toml::node* n = t.get("cmd_priority_share")) {
+    const double pct = percent_value(s, *n, "cmd_priority_share");
+    if (!(pct > 0)) s.fail(*n, "cmd_priority_share", "expected a share above 0%");
+    out.cmd_priority_pct = field(s, *n, "cmd_priority_share", pct);
+  }
 }
 
 template <class T>
@@ -345,6 +360,10 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.rate_mbps, defaults.rate_mbps)) spec.rate_mbps = f->value;
   if (const auto& f = pick(own.rate_process, defaults.rate_process)) spec.rate_process = f->value;
   if (const auto& f = pick(own.layout, defaults.layout)) spec.layout = f->value;
+  if (const auto& f = pick(own.priority, defaults.priority)) spec.priority = f->value;
+  if (const auto& f = pick(own.cmd_priority, defaults.cmd_priority)) spec.cmd_priority = f->value;
+  if (const auto& f = pick(own.cmd_priority_pct, defaults.cmd_priority_pct))
+    spec.cmd_priority_pct = f->value;
   if (const auto& f = pick(own.think_time, defaults.think_time)) spec.think_time = f->value;
   if (const auto& f = pick(own.think_blocks, defaults.think_blocks)) spec.think_blocks = f->value;
   if (const auto& f = pick(own.layout_write_size, defaults.layout_write_size))

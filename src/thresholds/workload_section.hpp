@@ -56,6 +56,9 @@ struct WorkloadFields {
   std::optional<Field<double>> rate_iops;
   std::optional<Field<double>> rate_mbps;
   std::optional<Field<RateProcess>> rate_process;
+  std::optional<Field<IoPriority>> priority;
+  std::optional<Field<IoPriority>> cmd_priority;
+  std::optional<Field<double>> cmd_priority_pct;  // key "cmd_priority_share"
   std::optional<Field<Nanoseconds>> think_time;
   std::optional<Field<unsigned>> think_blocks;
   std::optional<Field<SteadyState>> steady_state;  // its criterion only; the times are below

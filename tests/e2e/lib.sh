@@ -30,6 +30,14 @@ assert_refused() {
   assert_contains "$E2E_DIR/refused.txt" "$pattern" "$what"
 }
 
+# json_value FILE KEY...: a value of a JSON file by its path (a number indexes a list).
+json_value() {
+  /usr/bin/python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))
+for k in sys.argv[2:]: v = v[int(k)] if k.isdigit() else v[k]
+print(v)' "$@"
+}
+
 assert_no_scratch() {  # datastore
   local left
   left=$(find "$1" -mindepth 1 -maxdepth 1 -name 'iogate-scratch-*' | head -n 5)

@@ -9,13 +9,6 @@ trap cleanup_datastores EXIT
 ds=$(new_datastore)
 out=$(new_datastore)
 
-# figure JSON KEY...: a value from the results JSON, by its path.
-figure() {
-  /usr/bin/python3 -c 'import json, sys
-v = json.load(open(sys.argv[1]))
-for k in sys.argv[2:]: v = v[int(k)] if k.isdigit() else v[k]
-print(v)' "$@"
-}
 at_most() {  # value ceiling what
   /usr/bin/python3 -c 'import sys; sys.exit(not 0 < float(sys.argv[1]) <= float(sys.argv[2]))' "$1" "$2" ||
     fail "$3: $1, expected above 0 and at most $2"
@@ -23,13 +16,13 @@ at_most() {  # value ceiling what
 
 "$iogate" run --datastore "$ds" --bs 4k --read 100 --random 100 --file-size 4MiB --time 1s \
   --direct 0 --think-time 5ms --json "$out/one.json" > /dev/null
-at_most "$(figure "$out/one.json" result iops)" 200 "a 5 ms pause after every I/O"
-[ "$(figure "$out/one.json" workload think_time_s)" = 0.005 ] || fail "think_time_s not recorded"
-[ "$(figure "$out/one.json" workload think_blocks)" = 1 ] || fail "think_blocks not recorded"
+at_most "$(json_value "$out/one.json" result iops)" 200 "a 5 ms pause after every I/O"
+[ "$(json_value "$out/one.json" workload think_time_s)" = 0.005 ] || fail "think_time_s not recorded"
+[ "$(json_value "$out/one.json" workload think_blocks)" = 1 ] || fail "think_blocks not recorded"
 
 "$iogate" run --datastore "$ds" --bs 4k --read 100 --random 100 --file-size 4MiB --time 1s \
   --direct 0 --qd 8 --think-time 5ms --think-blocks 4 --json "$out/four.json" > /dev/null
-at_most "$(figure "$out/four.json" result iops)" 800 "a 5 ms pause after every 4 I/Os at depth 8"
+at_most "$(json_value "$out/four.json" result iops)" 800 "a 5 ms pause after every 4 I/Os at depth 8"
 
 "$iogate" run --datastore "$ds" --bs 4k --read 100 --file-size 1MiB --size 1MiB \
   --direct 0 --json "$out/none.json" > /dev/null
@@ -43,7 +36,7 @@ assert_contains "$out/think.toml" '^think_time = "2ms"$' "thinktime=2000 is 2 ms
 assert_contains "$out/think.toml" '^think_blocks = 4$' "thinktime_blocks"
 "$iogate" check "$out/think.toml" --datastore "$ds" --json "$out/check.json" > /dev/null ||
   fail "the imported think-time check"
-[ "$(figure "$out/check.json" checks 0 workload think_time_s)" = 0.002 ] || fail "the check's think time"
+[ "$(json_value "$out/check.json" checks 0 workload think_time_s)" = 0.002 ] || fail "the check's think time"
 
 assert_refused "think_blocks alone" "counts the I/Os between think-time pauses, and there is no think_time" \
   "$iogate" run --datastore "$ds" --bs 4k --size 1MiB --think-blocks 4

@@ -60,6 +60,11 @@ rig_teardown() {
   local rc=$? i
   set +e
   [ -n "$RIG_CGROUP" ] && rig_remove_cgroup "$RIG_CGROUP"
+  # A tracefs instance is the kernel's, not the namespace's: it outlives our mounts.
+  if [ -n "${RIG_TRACE:-}" ]; then
+    echo 0 > "$RIG_TRACE/events/block/block_rq_issue/enable" 2> /dev/null
+    rmdir "$RIG_TRACE" 2> /dev/null
+  fi
   # A read-only flag set on a loop device (blockdev --setro) outlives its detaching.
   for i in "${RIG_LOOPS[@]}"; do blockdev --setrw "$i" 2> /dev/null; done
   for ((i = ${#RIG_MOUNTS[@]} - 1; i >= 0; i--)); do
@@ -181,3 +186,48 @@ rig_figure() {
 
 # rig_at_most A B: succeeds when the number A <= B.
 rig_at_most() { /usr/bin/python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) <= float(sys.argv[2]) else 1)' "$1" "$2"; }
+
+# The priority classes the device's queue sees, from the kernel's block_rq_issue tracepoint (its
+# ioprio field, printed as class,hint,level), in a tracefs instance of our own so that
+# nothing else tracing on the machine is touched; rig_teardown removes it.
+#
+# rig_classes_start: records every request RIG_DEV's queue issues from now on (skips without
+# tracefs or the event).
+rig_classes_start() {
+  local tracing=$RIG_DIR/tracing major minor
+  if [ -z "${RIG_TRACE:-}" ]; then
+    mkdir -p "$tracing"
+    mount -t tracefs nodev "$tracing" 2> /dev/null || rig_skip "tracefs cannot be mounted"
+    RIG_MOUNTS+=("$tracing")
+    [ -e "$tracing/events/block/block_rq_issue/format" ] || rig_skip "no block_rq_issue event"
+    grep -q 'ioprio' "$tracing/events/block/block_rq_issue/format" ||
+      rig_skip "this kernel's block_rq_issue has no ioprio field (Linux 6.9 added it)"
+    RIG_TRACE="$tracing/instances/iogate-rig-$$"
+    mkdir "$RIG_TRACE"
+  fi
+  IFS=: read -r major minor <<< "$RIG_DEV"
+  echo "dev == $(((major << 20) | minor))" > "$RIG_TRACE/events/block/block_rq_issue/filter"
+  : > "$RIG_TRACE/trace"
+  echo 1 > "$RIG_TRACE/events/block/block_rq_issue/enable"
+}
+
+# rig_classes_stop KINDS BYTES: stops recording and prints each class,level the queue's requests of
+# the rwbs KINDS (R: reads, W: writes, RW: both) and of BYTES each carried, and how many, e.g.
+# "rt,0 812" per line. The size tells a workload's requests from the filesystem's own (its
+# metadata reads go at the class of whoever caused them).
+rig_classes_stop() {
+  echo 0 > "$RIG_TRACE/events/block/block_rq_issue/enable"
+  /usr/bin/python3 - "$RIG_TRACE/trace" "$1" "$2" << 'PY'
+import collections, re, sys
+kinds, size = set(sys.argv[2]), sys.argv[3]
+counts = collections.Counter()
+# After the sectors: the class, the hint (command duration limits) and the level.
+line = re.compile(r"block_rq_issue: \d+,\d+ (\w+) (\d+) \(.*\) \d+ \+ \d+ (\w+),\d+,(\d+) \[")
+for text in open(sys.argv[1]):
+    m = line.search(text)
+    if m and kinds & set(m.group(1)) and m.group(2) == size:
+        counts[f"{m.group(3)},{m.group(4)}"] += 1
+for cls, n in sorted(counts.items()):
+    print(cls, n)
+PY
+}

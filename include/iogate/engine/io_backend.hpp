@@ -47,6 +47,9 @@ struct IoRequest {
   std::int64_t result = 0;      // bytes transferred, or -errno
   std::uint64_t issued_ns = 0;  // monotonic clock at submit
   std::uint32_t slot = 0;       // index in the loop's request table
+  // Its priority class in Linux's encoding (ioprio_value); 0: the issuing thread's. Only a
+  // backend that carries_priority() is ever given another.
+  std::uint16_t ioprio = 0;
 };
 
 enum class SubmitStatus { completed, queued, busy };
@@ -72,6 +75,9 @@ class IoBackend {
   // work; file and buffers registered"; empty when there is nothing to say. Goes into
   // RunResult::engine_note.
   virtual std::string setup_note() const { return {}; }
+  // Whether each request goes to the kernel with its own IoRequest::ioprio (io_uring's sqe,
+  // libaio's iocb); a synchronous call has only its thread's.
+  virtual bool carries_priority() const { return false; }
   virtual SubmitStatus submit(IoRequest& req) = 0;
   virtual void commit() {}
   // `out` has room for every request in flight; returns how many completed requests it wrote.

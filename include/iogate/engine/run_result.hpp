@@ -89,6 +89,10 @@ struct RunResult {
   // histogram is the run's (run_json.hpp).
   LatencyHistogram read_latency;
   LatencyHistogram write_latency;
+  // A workload with a cmd_priority: the I/Os issued at it and the others, apart (each I/O in
+  // one of the two besides its direction's). Both empty without one.
+  LatencyHistogram prioritized_latency;
+  LatencyHistogram unprioritized_latency;
   double cpu_process_pct = 0;  // this process, user+sys, % of one core
   double cpu_system_pct = 0;   // whole machine, busy share of all cores (IOMeter's % CPU)
   std::vector<IntervalSample> intervals;  // 1 s each, plus a partial last one if it saw I/O

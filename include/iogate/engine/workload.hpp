@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "iogate/engine/io_backend.hpp"
+#include "iogate/engine/io_priority.hpp"
 #include "iogate/engine/random_distribution.hpp"
 #include "iogate/engine/steady_state.hpp"
 
@@ -144,6 +145,15 @@ struct WorkloadSpec {
   // The size of the writes that lay out a `written` file; 0: the workload's largest I/O (see
   // layout_write_size_of below).
   std::uint64_t layout_write_size = 0;
+  // The I/O priority class of every I/O (fio's prioclass and prio): each worker thread takes it
+  // for the run and gives its own back after. None: the thread's own, as before the key existed.
+  IoPriority priority;
+  // A share of the I/Os issued at another class, each I/O drawn by cmd_priority_pct (fio's
+  // cmdprio_percentage, cmdprio_class and cmdprio): QoS under load, the share's latency apart
+  // from the rest (RunResult::prioritized_latency). The class travels with each request, so it
+  // needs an engine that carries one per I/O (io_uring, libaio; IoBackend::carries_priority).
+  IoPriority cmd_priority;
+  double cmd_priority_pct = 0;  // 0..100; set exactly when cmd_priority is
 };
 
 // The block_size a mix implies: its smallest size (0 for an empty mix).

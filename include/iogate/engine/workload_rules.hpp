@@ -72,6 +72,9 @@ enum class WorkloadField {
   steady_max,
   rate_process,
   block_align,
+  priority,
+  cmd_priority,
+  cmd_priority_pct,
 };
 
 // "block_size", "io_size", "read_pct", ...

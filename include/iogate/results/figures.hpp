@@ -99,6 +99,11 @@ std::string directions_line(const RunResult& result);
 // shares of a block-size mix beside the asked ones; empty for a workload of one size.
 std::string block_mix_line(const WorkloadSpec& workload, const RunResult& result);
 
+// "priority: rt:0 on 20.05% of I/Os (asked 20%), latency avg 0.210 ms, p99 0.900 ms; the rest at
+// idle, latency avg 1.900 ms, p99 6.100 ms", or "priority: idle on every I/O": the classes a
+// workload issued at, and with a cmd_priority share each side's latency; empty without classes.
+std::string priority_line(const WorkloadSpec& workload, const RunResult& result);
+
 // "steady state: iops:10% reached after 42.0 s (last 30s window: 6.1%)": how the phase before the
 // measured window ended; empty for a workload without one.
 std::string steady_state_line(const WorkloadSpec& workload, const RunResult& result);

@@ -152,6 +152,7 @@ SubmitStatus IoUringBackend::submit(IoRequest& req) {
     io_uring_prep_write(sqe, fd, req.buffer, req.length, req.offset);
   }
   if (fixed_file_) sqe->flags |= IOSQE_FIXED_FILE;
+  sqe->ioprio = req.ioprio;
   io_uring_sqe_set_data(sqe, &req);
   ++in_flight_;
   return SubmitStatus::queued;

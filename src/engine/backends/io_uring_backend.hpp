@@ -59,6 +59,7 @@ class IoUringBackend final : public IoBackend {
   // Throws std::system_error when the ring cannot be made.
   void setup(const BackendSetup& setup) override;
   std::string setup_note() const override { return note_; }
+  bool carries_priority() const override { return true; }
   SubmitStatus submit(IoRequest& req) override;
   void commit() override;
   std::size_t reap(std::span<IoRequest*> out, std::size_t min) override;

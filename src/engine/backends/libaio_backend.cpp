@@ -12,6 +12,10 @@
 namespace iogate {
 namespace {
 
+// IOCB_FLAG_IOPRIO of <linux/aio_abi.h>, whose struct iocb clashes with libaio.h's: the kernel
+// reads aio_reqprio only with it set.
+constexpr unsigned kIocbFlagIoprio = 1u << 1;
+
 [[noreturn]] void throw_rc(int rc, const char* what) {
   throw std::system_error(-rc, std::generic_category(), what);
 }
@@ -55,6 +59,10 @@ SubmitStatus LibaioBackend::submit(IoRequest& req) {
     io_prep_pread(&cb, fd_, req.buffer, req.length, offset);
   } else {
     io_prep_pwrite(&cb, fd_, req.buffer, req.length, offset);
+  }
+  if (req.ioprio != 0) {
+    cb.aio_reqprio = static_cast<short>(req.ioprio);
+    cb.u.c.flags |= kIocbFlagIoprio;
   }
   cb.data = &req;
   batch_.push_back(&cb);

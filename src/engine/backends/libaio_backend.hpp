@@ -42,6 +42,7 @@ class LibaioBackend final : public IoBackend {
 
   std::string_view name() const override { return "libaio"; }
   unsigned max_in_flight(unsigned requested) const override { return requested; }
+  bool carries_priority() const override { return true; }
   // Throws std::system_error when io_setup fails.
   void setup(const BackendSetup& setup) override;
   SubmitStatus submit(IoRequest& req) override;

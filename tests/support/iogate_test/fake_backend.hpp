@@ -57,12 +57,14 @@ class FakeBackend final : public IoBackend {
   std::size_t reap_batch = SIZE_MAX;    // at most this many completions per reap
   std::size_t capacity = 0;             // async: answer busy beyond this many queued (0: depth)
   std::chrono::nanoseconds latency{0};  // async: from submit to completion
+  bool priorities = false;              // carries_priority(): takes each request's ioprio
 
   std::string_view name() const override { return async_ ? "fake-async" : "fake"; }
   unsigned max_in_flight(unsigned requested) const override {
     return std::min(requested, max_in_flight_);
   }
   void setup(const BackendSetup& setup) override { stats_.setup_depth = setup.depth; }
+  bool carries_priority() const override { return priorities; }
 
   SubmitStatus submit(IoRequest& req) override {
     if (async_ && queue_.size() >= (capacity ? capacity : stats_.setup_depth)) {

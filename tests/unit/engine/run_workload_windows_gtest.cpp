@@ -78,6 +78,20 @@ TEST(RunWorkloadWindows, AWriteThroughRunWritesAsAnyOther) {
   EXPECT_EQ(run_workload(spec, dir.make_file("data", kMiB)).bytes(), kMiB);
 }
 
+// Linux's classes have no meaning here: a run that names one is refused, never run without it.
+TEST(RunWorkloadWindows, APriorityClassIsRefusedNamingIt) {
+  const test::TempDir dir(IOGATE_TEST_SCRATCH_DIR);
+  WorkloadSpec spec = buffered(kMiB, kMiB);
+  spec.read_pct = 100;
+  spec.priority = *parse_priority("idle");
+  try {
+    (void)run_workload(spec, dir.make_file("data", kMiB));
+    FAIL() << "ran";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("priority idle: I/O priority classes are Linux's"));
+  }
+}
+
 TEST(RunWorkloadWindows, UnbufferedIoKnowsTheVolumesSectorSize) {
   const test::TempDir dir(IOGATE_TEST_SCRATCH_DIR);
   const WorkloadFile file(dir.make_file("data", kMiB), {.direct = true});

@@ -453,6 +453,43 @@ TEST(JobMapping, BlockAlign) {
               HasSubstr("t.fio:5:1: blockalign: expected a multiple of block_size (4 KiB)"));
 }
 
+// fio's classes are numbers (1 real time, 2 best effort, 3 idle); a level alone is best effort's,
+// and a share's class defaults to real time at level 0, the highest.
+TEST(JobMapping, PrioritiesAndAShareAtAnotherClass) {
+  const FioJob p = job_of_text(
+      "[j]\nsize=1m\nrw=randread\nioengine=libaio\niodepth=8\nprioclass=3\n"
+      "cmdprio_percentage=20\ncmdprio_class=1\nlog_prio=1\n");
+  EXPECT_EQ(priority_text(p.workload.priority), "idle");
+  EXPECT_EQ(priority_text(p.workload.cmd_priority), "rt:0");
+  EXPECT_EQ(p.workload.cmd_priority_pct, 20);
+  EXPECT_EQ(p.sources.at("cmd_priority_share").front().where.line, 7);
+  EXPECT_TRUE(has_note(p,
+                       "log_prio=1: iogate reports the latency of the I/Os issued at "
+                       "cmdprio_class apart from the rest"));
+  EXPECT_EQ(priority_text(job_of_text("[j]\nsize=1m\nprio=6\n").workload.priority), "be:6");
+  EXPECT_EQ(priority_text(job_of_text("[j]\nsize=1m\nprioclass=1\nprio=2\n").workload.priority),
+            "rt:2");
+  const FioJob none = job_of_text("[j]\nsize=1m\nprioclass=0\n");
+  EXPECT_FALSE(none.workload.priority.set());
+  EXPECT_TRUE(has_note(none, "prioclass=0: the thread's own class, as fio's default"));
+  const FioJob share = job_of_text(
+      "[j]\nsize=1m\nrw=randrw\nioengine=io_uring\ncmdprio_percentage=30,30\ncmdprio=3\n");
+  EXPECT_EQ(priority_text(share.workload.cmd_priority), "rt:3");
+  EXPECT_EQ(share.workload.cmd_priority_pct, 30);
+  EXPECT_TRUE(has_note(job_of_text("[j]\nsize=1m\ncmdprio_class=2\n"),
+                       "cmdprio_class=2: changes nothing without cmdprio_percentage"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\ncmdprio_percentage=20\n"),
+              HasSubstr("t.fio:3:1: cmdprio_percentage: an io_uring and libaio option"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nrw=randrw\nioengine=libaio\ncmdprio_percentage=20,10\n"),
+              HasSubstr("reads at 20 and writes at 10: iogate gives one value to both"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nprioclass=4\n"),
+              HasSubstr("t.fio:3:1: prioclass: expected 0 to 3, got 4"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nioengine=libaio\ncmdprio_percentage=101\n"),
+              HasSubstr("expected 0 to 100, got 101"));
+  EXPECT_THAT(error_of("[j]\nsize=1m\nioengine=libaio\ncmdprio_bssplit=64k/100\n"),
+              HasSubstr("cmdprio_bssplit: iogate draws its prioritized I/Os over every block"));
+}
+
 TEST(JobMapping, RateProcessAndSubmitMode) {
   const FioJob p = job_of_text(
       "[j]\nsize=1m\nrw=randread\nrate_iops=50\nrate_process=poisson\nio_submit_mode=offload\n"

@@ -114,6 +114,11 @@ std::string refusal_with(Where where, std::string_view key, const std::string& v
     doc.workload["steady_window"] = key == "steady_max" ? R"("200ms")" : R"("2s")";
     doc.workload["steady_interval"] = R"("100ms")";
   }
+  // And a share at another class is both keys together.
+  if (where != Where::expect && key == "cmd_priority")
+    doc.workload["cmd_priority_share"] = R"("20%")";
+  if (where != Where::expect && key == "cmd_priority_share")
+    doc.workload["cmd_priority"] = R"("rt:0")";
   // And no rate cap for rate_process to space.
   if (where != Where::expect && key == "rate_process") doc.workload["rate_iops"] = "100";
   // And it is sequential with 4 KiB blocks: an alignment of random offsets needs random I/Os,
