@@ -1,5 +1,14 @@
-# Shared by the bench rigs that judge one "90% of baseline" check many times on a throttled loop
-# device (rig_verdicts.sh, rig_confirmation.sh). Sourced after tests/rig/rig_lib.sh.
+# Shared by the bench rigs: those that judge one "90% of baseline" check many times on a throttled
+# loop device (rig_verdicts.sh, rig_confirmation.sh) and those that run iogate beside fio
+# (rig_steady_state_fio.sh, rig_priority_fio.sh). Sourced after tests/rig/rig_lib.sh.
+
+# bench_fio_datastore SIZE: after rig_enter, skips unless the throttle and fio are here, then makes
+# an ext4 datastore of SIZE (rig_make_datastore).
+bench_fio_datastore() {
+  rig_need_throttle
+  command -v fio > /dev/null || rig_skip "fio is not installed (apt-get install fio)"
+  rig_make_datastore ext4 "$1"
+}
 
 # bench_throttle TOTAL: the device capped at TOTAL IOPS, 70% of it for reads and 30% for writes
 # (the checks' 70% read mix; the throttle counts reads and writes apart).

@@ -15,9 +15,9 @@ export IOGATE_RIG_LIB="$source_dir/tests/rig/rig_lib.sh"
 # shellcheck source=tests/rig/rig_lib.sh
 source "$IOGATE_RIG_LIB"
 rig_enter "$iogate" "$pairs"
-rig_need_throttle
-command -v fio > /dev/null || rig_skip "fio is not installed (apt-get install fio)"
-rig_make_datastore ext4 512M
+# shellcheck source=bench/rig_bench_lib.sh
+source "$source_dir/bench/rig_bench_lib.sh"
+bench_fio_datastore 512M
 loop=$(basename "$RIG_LOOP")
 grep -q mq-deadline "/sys/block/$loop/queue/scheduler" &&
   echo mq-deadline > "/sys/block/$loop/queue/scheduler"

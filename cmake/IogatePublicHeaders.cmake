@@ -29,6 +29,7 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/engine/file_ref.hpp
   iogate/engine/histogram.hpp
   iogate/engine/io_backend.hpp
+  iogate/engine/io_priority.hpp
   iogate/engine/native_handle.hpp
   iogate/engine/random_distribution.hpp
   iogate/engine/steady_state.hpp
