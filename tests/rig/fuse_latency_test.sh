@@ -155,7 +155,9 @@ keep_cpus_awake
 trap 'kill "${SPINNERS[@]}" 2> /dev/null || true; rig_teardown' EXIT
 measure roundtrip 500 1 roundtrip mt --read 100
 measure roundtrip_qd4 500 4 roundtrip mt --read 100
-for us in 2000 5000; do
+# The injections the qd1 rule is held at (INJECTED_US; the proof's figures are 2 and 5 ms, CI
+# holds 2 ms alone: the same bounds, half the test's time).
+for us in ${INJECTED_US:-2000 5000}; do
   measure "read$us" $us 1 qd1 mt --read 100
   measure "write$us" $us 1 qd1 mt --read 0
 done

@@ -8,9 +8,9 @@
 # (bounded by duration_max).
 #
 # Usage: propose_test.sh IOGATE   (HEALTHY, default 5; CAPPED, default 2)
-# CI runs 5 healthy trials (about 5 s each) and 2 capped ones (about 60 s each: every check fails
-# only after 8 runs below its bound and a confirming sample of 6); docs/measurements.md's figures
-# are HEALTHY=10 CAPPED=3.
+# CI runs 3 healthy trials (about 5 s each) and 1 capped one (about 60 s: every check fails only
+# after 8 runs below its bound and a confirming sample of 6), set in tests/rig/CMakeLists.txt;
+# docs/measurements.md's figures are HEALTHY=10 CAPPED=3.
 iogate=$1
 # shellcheck source=tests/rig/rig_lib.sh
 source "$IOGATE_RIG_LIB"
