@@ -53,9 +53,7 @@ class ConsoleWriter final : public ReportWriter {
 
   void end() override {
     for (const std::string& l : lines_) out() << printable(l) << '\n';
-    const StatusCounts& n = counts_;
-    out() << fmt::format("{} checks: {} passed, {} failed, {} unstable, {} skipped, {} errors\n",
-                         n.total(), n.pass, n.fail, n.unstable, n.skipped, n.error);
+    out() << status_summary(counts_) << '\n';
     out().flush();
   }
 

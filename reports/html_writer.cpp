@@ -44,6 +44,7 @@
 #include <nlohmann/json.hpp>
 
 #include "html_check_charts.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/reports/html_charts_js.hpp"
 #include "iogate/reports/html_page.hpp"
 #include "iogate/reports/report_formats.hpp"
@@ -117,14 +118,17 @@ void HtmlWriter::banner() {
     head = "<b>NO CHECKS</b>: this run holds no check results";
   } else if (not_passed > 0) {
     cls = "fail";
-    head = fmt::format("<b>FAIL</b>: {} of {} checks did not pass", not_passed, n.total());
+    head =
+        fmt::format("<b>FAIL</b>: {} of {} did not pass", not_passed, counted(n.total(), "check"));
   } else if (n.pass == 0) {
     cls = "skipped";
-    head = fmt::format("<b>NO VERDICT</b>: all {} checks were skipped", n.total());
+    head = n.total() == 1 ? std::string("<b>NO VERDICT</b>: the check was skipped")
+                          : fmt::format("<b>NO VERDICT</b>: all {} checks were skipped", n.total());
   } else {
-    head = n.skipped == 0
-               ? fmt::format("<b>PASS</b>: all {} checks passed", n.pass)
-               : fmt::format("<b>PASS</b>: {} checks passed, {} skipped", n.pass, n.skipped);
+    head = n.skipped != 0 ? fmt::format("<b>PASS</b>: {} passed, {} skipped",
+                                        counted(n.pass, "check"), n.skipped)
+           : n.pass == 1  ? std::string("<b>PASS</b>: the check passed")
+                          : fmt::format("<b>PASS</b>: all {} checks passed", n.pass);
   }
   out() << "<div id=\"verdict\" class=\"" << cls << "\">\n<p>" << head << "</p>\n";
   std::string lines;

@@ -28,12 +28,9 @@ class MarkdownWriter final : public ReportWriter {
   void end() override {
     const StatusCounts n = count_statuses(checks_);
     out() << fmt::format("## iogate: {}\n\n", cell(context_.suite.empty() ? "run" : context_.suite))
-          << fmt::format(
-                 "**{} checks: {} passed, {} failed, {} unstable, {} skipped, {} errors** — "
-                 "host `{}`, datastore `{}`, {}\n\n",
-                 n.total(), n.pass, n.fail, n.unstable, n.skipped, n.error,
-                 markdown_code(context_.host_shown()), markdown_code(context_.datastore),
-                 cell(context_.started_at))
+          << fmt::format("**{}** — host `{}`, datastore `{}`, {}\n\n", status_summary(n),
+                         markdown_code(context_.host_shown()), markdown_code(context_.datastore),
+                         cell(context_.started_at))
           << "| Test Name | Total I/O/sec | Total MB/sec | Avg IO Resp ms | Max IO Resp ms "
              "| % CPU | Verdict |\n"
           << "| :-- | --: | --: | --: | --: | --: | :-- |\n";

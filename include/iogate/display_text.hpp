@@ -26,6 +26,8 @@ std::string printable(std::string_view text);
 std::string quoted_excerpt(std::string_view text, std::size_t max_bytes = kExcerptBytes);
 std::string markdown_text(std::string_view text);
 std::string markdown_code(std::string_view text);
+// "1 check", "3 checks": a count with its noun, plural but for one (nouns that take an s).
+std::string counted(std::size_t n, std::string_view noun);
 
 // The length of the valid UTF-8 sequence at text[i] (1 to 4), or 0 where it is malformed
 // (overlong forms, surrogates, above U+10FFFF, U+FFFE and U+FFFF).

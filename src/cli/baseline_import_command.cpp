@@ -7,6 +7,7 @@
 
 #include "baseline_import.hpp"
 #include "commands.hpp"
+#include "iogate/display_text.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -32,9 +33,8 @@ int run_import(const ImportFlags& flags, const BaselineImporter& importer) {
   try {
     const Baseline b = importer.read(flags.results);
     save_baseline(flags.out, b, flags.force ? IfExists::replace : IfExists::refuse);
-    std::cout << fmt::format("wrote {}: {} check{} from {} ({}), one figure each\n", flags.out,
-                             b.checks.size(), b.checks.size() == 1 ? "" : "s", flags.results,
-                             b.imported->tool);
+    std::cout << fmt::format("wrote {}: {} from {} ({}), one figure each\n", flags.out,
+                             counted(b.checks.size(), "check"), flags.results, b.imported->tool);
     return kExitOk;
   } catch (const ThresholdError& e) {
     std::cerr << e.what() << "\niogate: baseline not written\n";

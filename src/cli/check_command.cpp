@@ -165,9 +165,7 @@ int run(const CheckFlags& flags) {
   }
   for (const std::string& line : failures) console << "FAIL " << line << '\n';
   const StatusCounts counts = count_statuses(report.checks);
-  console << counts.total() << " checks: " << counts.pass << " passed, " << counts.fail
-          << " failed, " << counts.unstable << " unstable, " << counts.skipped << " skipped, "
-          << counts.error << " errors\n";
+  console << status_summary(counts) << '\n';
   for (const std::string& line : unwritten) std::cerr << "iogate check: " << line << '\n';
   return failures.empty() && unwritten.empty() ? kExitOk : kExitCheckFailed;
 }

@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "iogate/diskspd/profile.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/fio_job/threshold_writer.hpp"
 #include "iogate/iometer/icf_threshold_writer.hpp"
 #include "iogate/output_file.hpp"
@@ -81,9 +82,10 @@ int run_import(const ImportArgs& args, const char* why_no_expect, const Converte
       write_output_text(target, imported.text, args.force ? IfExists::replace : IfExists::refuse);
     }
     std::cerr << fmt::format(
-        "iogate import: {} check{} from {}{}{}\n", imported.checks, imported.checks == 1 ? "" : "s",
-        input.string(), args.output.empty() ? "" : " into " + args.output,
-        imported.notes == 0 ? "" : fmt::format(" ({} notes, as comments)", imported.notes));
+        "iogate import: {} from {}{}{}\n", counted(imported.checks, "check"), input.string(),
+        args.output.empty() ? "" : " into " + args.output,
+        imported.notes == 0 ? ""
+                            : fmt::format(" ({}, as comments)", counted(imported.notes, "note")));
     return kExitOk;
   } catch (const ThresholdError& e) {
     std::cerr << e.what() << '\n';

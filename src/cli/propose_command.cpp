@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "commands.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/output_file.hpp"
 #include "iogate/propose/proposal_toml.hpp"
 #include "iogate/propose/propose.hpp"
@@ -114,8 +115,8 @@ int run(const ProposeFlags& flags) {
     return kExitBadInput;
   }
   std::cout << fmt::format(
-      "wrote {}: suite {}, {} checks, margin {:g}%{}\n", flags.out, proposal.suite,
-      proposal.checks.size(), *margin * 100,
+      "wrote {}: suite {}, {}, margin {:g}%{}\n", flags.out, proposal.suite,
+      counted(proposal.checks.size(), "check"), *margin * 100,
       proposal.left_out.empty() ? "" : fmt::format(" ({} left out)", proposal.left_out.size()));
   return kExitOk;
 }

@@ -43,6 +43,10 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
   return n;
 }
 
+std::string counted(std::size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 std::string printable(std::string_view text) {
   std::string out;
   out.reserve(text.size());

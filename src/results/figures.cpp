@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "iogate/display_text.hpp"
 #include "iogate/units.hpp"
 #include "iogate/verdicts/sample_units.hpp"
 
@@ -157,6 +158,12 @@ StatusCounts count_statuses(const std::vector<CheckRecord>& checks) {
   StatusCounts n;
   for (const CheckRecord& c : checks) n.add(c.status);
   return n;
+}
+
+std::string status_summary(const StatusCounts& n) {
+  return fmt::format("{}: {} passed, {} failed, {} unstable, {} skipped, {} errors",
+                     counted(static_cast<std::size_t>(n.total()), "check"), n.pass, n.fail,
+                     n.unstable, n.skipped, n.error);
 }
 
 std::string verdict_label(CheckStatus status) {

@@ -96,7 +96,7 @@ assert_no_scratch "$ds"
 set +e; "$iogate" check "$out/gate.toml" --datastore "$ds" --filter 'gate.tiny_*' > "$out/filter.txt"
 rc=$?; set -e
 [ "$rc" -eq 0 ] || { cat "$out/filter.txt"; fail "check --filter 'gate.tiny_*' exited $rc, expected 0"; }
-assert_contains "$out/filter.txt" "^1 checks: 1 passed" "the filter ran the one check it selects"
+assert_contains "$out/filter.txt" "^1 check: 1 passed" "the filter ran the one check it selects"
 set +e; "$iogate" check "$out/gate.toml" --datastore "$ds" --filter '-unreachable_*:tiny_*' \
   > "$out/filter-none.txt" 2>&1; rc=$?; set -e
 [ "$rc" -eq 2 ] || { cat "$out/filter-none.txt"; fail "a filter selecting nothing exited $rc, expected 2"; }

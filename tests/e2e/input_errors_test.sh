@@ -92,7 +92,7 @@ fi
 mkdir -p "$out/json/tiny_write.json"
 expect_exit 1 "$out/late.log" "$iogate" check "$out/pass.toml" --datastore "$ds" --json-dir "$out/json" --junit "$out/junit.xml" --json "$out/results.json"
 assert_contains "$out/late.log" "^\| tiny_write .*PASS" "the check's own verdict"
-assert_contains "$out/late.log" "^1 checks: 1 passed, 0 failed, 0 unstable, 0 skipped, 0 errors$" "counts unchanged"
+assert_contains "$out/late.log" "^1 check: 1 passed, 0 failed, 0 unstable, 0 skipped, 0 errors$" "counts unchanged"
 assert_contains "$out/late.log" "^iogate check: tiny_write: result not written to $out/json/tiny_write.json: " "one error message"
 [ "$(grep -c 'not written' "$out/late.log")" = 1 ] || fail "the write failure was reported more than once"
 if grep -Eq "ERROR|^FAIL" "$out/late.log"; then fail "a report write failure became a failed check"; fi

@@ -63,6 +63,8 @@ struct StatusCounts {
   int of(CheckStatus status) const { return const_cast<StatusCounts*>(this)->of(status); }
 };
 StatusCounts count_statuses(const std::vector<CheckRecord>& checks);
+// "4 checks: 3 passed, 1 failed, 0 unstable, 0 skipped, 0 errors": a run's counts in one line.
+std::string status_summary(const StatusCounts& counts);
 
 // "PASS", "FAIL", ...: the verdict column's spelling.
 std::string verdict_label(CheckStatus status);
