@@ -69,19 +69,14 @@ std::vector<Figure> key_figures(const RunResult& r) {
   return out;
 }
 
-std::optional<double> figure_by_name(const RunResult& r, const std::string& name) {
-  // read_iops, write_latency_p99_ms: the figure of that direction's I/Os, none when it did none.
-  std::string_view figure = name;
-  const std::optional<IoDirection> direction = take_direction_prefix(figure);
-  if (direction && !r.has_direction(*direction)) return std::nullopt;
-  if (figure == "iops") return direction ? r.iops_of(*direction) : r.iops();
-  if (figure == "mbps") return direction ? r.mbps_of(*direction) : r.mbps();
-  if (figure == "duration_s" && !direction) return r.elapsed_s;
-  const LatencyHistogram& latency = direction ? r.latency_of(*direction) : r.latency;
+namespace {
+
+// latency_avg_ms, latency_max_ms, latency_p<percentile>_ms (the percentile as the verdict prints
+// it, {:g}: 99, 99.9, 99.99) of `latency`; none for another name or a histogram without I/O.
+std::optional<double> latency_by_name(const LatencyHistogram& latency, std::string_view figure) {
   if (!figure.starts_with("latency_") || latency.count() == 0) return std::nullopt;
   if (figure == "latency_avg_ms") return avg_ms(latency);
   if (figure == "latency_max_ms") return max_ms(latency);
-  // latency_p<percentile>_ms, the percentile as the verdict prints it ({:g}: 99, 99.9, 99.99)
   constexpr std::string_view kHead = "latency_p", kTail = "_ms";
   if (figure.size() <= kHead.size() + kTail.size() || !figure.ends_with(kTail)) return std::nullopt;
   const std::string q(figure.substr(kHead.size(), figure.size() - kHead.size() - kTail.size()));
@@ -89,6 +84,21 @@ std::optional<double> figure_by_name(const RunResult& r, const std::string& name
   const double percentile = std::strtod(q.c_str(), &end);
   if (end != q.c_str() + q.size() || !(percentile >= 0 && percentile <= 100)) return std::nullopt;
   return percentile_ms(latency, percentile);
+}
+
+}  // namespace
+
+std::optional<double> figure_by_name(const RunResult& r, const std::string& name) {
+  std::string_view figure = name;
+  // prioritized_latency_p99_ms: the latency of the I/Os issued at cmd_priority.
+  if (take_prioritized_prefix(figure)) return latency_by_name(r.prioritized_latency, figure);
+  // read_iops, write_latency_p99_ms: the figure of that direction's I/Os, none when it did none.
+  const std::optional<IoDirection> direction = take_direction_prefix(figure);
+  if (direction && !r.has_direction(*direction)) return std::nullopt;
+  if (figure == "iops") return direction ? r.iops_of(*direction) : r.iops();
+  if (figure == "mbps") return direction ? r.mbps_of(*direction) : r.mbps();
+  if (figure == "duration_s" && !direction) return r.elapsed_s;
+  return latency_by_name(direction ? r.latency_of(*direction) : r.latency, figure);
 }
 
 std::vector<double> figure_runs(const CheckRecord& record, const std::string& figure) {

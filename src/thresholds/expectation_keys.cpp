@@ -67,7 +67,12 @@ constexpr std::string_view kValidKeys =
     "iops_min, iops_max, mbps_min, mbps_max, duration_max, latency_avg_max, latency_max, "
     "latency_pNN_max or latency_pNN_N_max for a percentile (latency_p99_max, latency_p99_9_max), "
     "each but duration_max with read_ or write_ in front for one direction (read_iops_min, "
-    "write_latency_p99_max), cv_max, stall_max and settled";
+    "write_latency_p99_max), each latency bound with prioritized_ in front for the I/Os issued at "
+    "cmd_priority (prioritized_latency_p99_max), cv_max, stall_max and settled";
+
+constexpr bool is_latency(Metric m) {
+  return m == Metric::latency_avg || m == Metric::latency_max || m == Metric::latency_percentile;
+}
 
 // How a direction's own bounds are described.
 struct DirectionHelp {
@@ -215,8 +220,16 @@ std::optional<double> parse_peers_bound(std::string_view text) {
 }
 
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key) {
-  // "write_latency_p99_max": write, "latency_p99_max" (run_result.hpp spells the prefixes).
   std::string_view plain = key;
+  // "prioritized_latency_p99_max": the share at cmd_priority, a latency bound of all its I/Os.
+  if (take_prioritized_prefix(plain)) {
+    std::optional<ExpectationKey> latency = lookup_expectation_key(plain);
+    if (!latency || latency->direction || latency->prioritized || !is_latency(latency->metric))
+      return std::nullopt;
+    latency->prioritized = true;
+    return latency;
+  }
+  // "write_latency_p99_max": write, "latency_p99_max" (run_result.hpp spells the prefixes).
   const std::optional<IoDirection> direction = take_direction_prefix(plain);
   for (const FixedKey& k : kFixedKeys) {
     if (k.name != plain) continue;
@@ -258,6 +271,14 @@ const TableSpec& expect_table() {
         out.push_back({.name = name, .help = help, .kind = ValueKind::bound, .example = k.example});
       }
     }
+    for (const FixedKey& k : kFixedKeys) {
+      if (!is_latency(k.metric)) continue;
+      const std::string& name =
+          texts.emplace_back(std::string(kPrioritizedPrefix) + std::string(k.name));
+      const std::string& help =
+          texts.emplace_back("The I/Os issued at cmd_priority only: " + std::string(k.help));
+      out.push_back({.name = name, .help = help, .kind = ValueKind::bound, .example = k.example});
+    }
     out.insert(out.end(), std::begin(kSpreadKeys), std::end(kSpreadKeys));
     return out;
   }();
@@ -266,7 +287,7 @@ const TableSpec& expect_table() {
       .help =
           "The highest latency of a percentile that passes, with its unit: latency_p99_max, "
           "latency_p99_9_max (99.9th); read_latency_p99_max, write_latency_p99_max: of one "
-          "direction's I/Os",
+          "direction's I/Os; prioritized_latency_p99_max: of the I/Os issued at cmd_priority",
       .kind = ValueKind::bound,
       .example = R"("50ms")"};
   static const TableSpec table{.name = {},
@@ -308,7 +329,8 @@ ExpectTable read_expectations(const Section& section, const toml::table& table) 
     found.emplace_back(
         key.source(),
         Expectation{std::string(key.str()), meaning.metric, meaning.kind, meaning.percentile,
-                    bound_value(section, node, key.str(), meaning.metric), meaning.direction});
+                    bound_value(section, node, key.str(), meaning.metric), meaning.direction,
+                    meaning.prioritized});
   }
   std::sort(found.begin(), found.end(),
             [](const auto& a, const auto& b) { return before(a.first, b.first); });

@@ -38,13 +38,15 @@ struct ExpectationKey {
   BoundKind kind;
   double percentile = 0;
   std::optional<IoDirection> direction = std::nullopt;  // read_ and write_ keys
+  bool prioritized = false;                             // prioritized_ keys (latencies)
 };
 std::optional<ExpectationKey> lookup_expectation_key(std::string_view key);
 
 // The names of the percentile bounds lookup_expectation_key knows: a percentile above 0 and below
 // 100, of one or two whole digits and any fraction (latency_p99_max, latency_p99_9_max).
 inline constexpr std::string_view kPercentileKeyPattern =
-    "^(?:read_|write_)?latency_p(?:(?:0?[1-9]|[1-9][0-9])(?:_[0-9]+)?|0{1,2}_[0-9]*[1-9][0-9]*)_"
+    "^(?:read_|write_|prioritized_)?latency_p(?:(?:0?[1-9]|[1-9][0-9])(?:_[0-9]+)?|0{1,2}_[0-9]*[1-"
+    "9][0-9]*)_"
     "max$";
 
 // [check.expect] as threshold_keys.hpp describes a table: the bounds by name, the percentile

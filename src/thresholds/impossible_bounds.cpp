@@ -34,6 +34,13 @@ std::string figure(double v) { return fmt::format("{:g}", v); }
 
 void reject_impossible_bounds(const Section& section, const toml::table& expect,
                               const Check& check) {
+  // A bound on the share at cmd_priority of a workload without one: no such I/O is ever issued.
+  for (const Expectation& e : check.expectations) {
+    if (!e.prioritized || check.workload.cmd_priority.set()) continue;
+    section.fail(node_of(expect, e), e.key,
+                 "bounds the latency of the I/Os issued at cmd_priority, and this workload has "
+                 "none: give cmd_priority and cmd_priority_share, or bound latency_* instead");
+  }
   // A bound on a direction the workload never issues would judge figures that cannot exist.
   for (const Expectation& e : check.expectations) {
     if (!e.direction || issues(check.workload, *e.direction)) continue;

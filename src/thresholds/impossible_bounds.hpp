@@ -3,7 +3,8 @@
 // mistake in the file and is reported there.
 //
 // Only bounds that are impossible whatever the storage does are refused:
-//   - a bound on a direction the workload never issues (write_iops_min when it only reads);
+//   - a bound on a direction the workload never issues (write_iops_min when it only reads), or on
+//     the I/Os issued at cmd_priority of a workload without one (prioritized_latency_p99_max);
 //   - a floor above the ceiling of the same figure (iops_min = 100 with iops_max = 50; mbps; and
 //     each direction's, read_iops_min with read_iops_max);
 //   - mbps_min above what iops_max allows: no I/O moves more than block_size bytes (a mix's

@@ -40,14 +40,16 @@ bool pooled(const Expectation& e) {
   return e.metric == Metric::latency_percentile && std::holds_alternative<AbsoluteBound>(e.bound);
 }
 
-// The latencies an expectation bounds: of every I/O, or of one direction's.
+// The latencies an expectation bounds: of every I/O, of one direction's, or of the share issued
+// at cmd_priority.
 const LatencyHistogram& latencies(const Expectation& e, const RunResult& r) {
+  if (e.prioritized) return r.prioritized_latency;
   return e.direction ? r.latency_of(*e.direction) : r.latency;
 }
 
-LatencyHistogram pool(const std::vector<RunResult>& runs, std::optional<IoDirection> direction) {
+LatencyHistogram pool(const std::vector<RunResult>& runs, const Expectation& e) {
   LatencyHistogram all;
-  for (const RunResult& r : runs) all.merge(direction ? r.latency_of(*direction) : r.latency);
+  for (const RunResult& r : runs) all.merge(latencies(e, r));
   return all;
 }
 
@@ -90,6 +92,11 @@ void judge_settling(const Check& check, const std::vector<RunResult>& runs, Verd
 }  // namespace
 
 std::string sample_key(const Expectation& e) {
+  if (e.prioritized) {
+    Expectation all = e;
+    all.prioritized = false;
+    return std::string(kPrioritizedPrefix) + sample_key(all);
+  }
   if (e.direction) {
     Expectation all = e;
     all.direction.reset();
@@ -160,12 +167,15 @@ Verdict evaluate(const Check& check, const std::vector<RunResult>& runs,
                ? static_cast<int>(runs.size())
                : static_cast<int>(current.at(sample_key(check.expectations[0])).size());
   v.runs_allowed = plan.max_runs;
-  // 58 KiB each: built only when a bound needs it, per direction bounded (all, read, write).
-  std::optional<LatencyHistogram> pools[3];
+  // 58 KiB each: built only when a bound needs it, per latencies bounded (all, read, write, the
+  // share at cmd_priority).
+  std::optional<LatencyHistogram> pools[4];
   const auto pool_of = [&](const Expectation& e) -> const LatencyHistogram& {
     std::optional<LatencyHistogram>& p =
-        pools[e.direction ? 1 + static_cast<std::size_t>(*e.direction) : 0];
-    if (!p) p = pool(runs, e.direction);
+        pools[e.prioritized ? 3
+              : e.direction ? 1 + static_cast<std::size_t>(*e.direction)
+                            : 0];
+    if (!p) p = pool(runs, e);
     return *p;
   };
   for (const Expectation& e : check.expectations) {

@@ -59,6 +59,33 @@ assert_contains "$out/prio.toml" '^cmd_priority = "rt:0"$' "cmdprio_class=1 at f
 assert_contains "$out/prio.toml" '^cmd_priority_share = "20%"$' "cmdprio_percentage"
 "$iogate" lint "$out/prio.toml" > /dev/null || fail "the imported priorities do not lint"
 
+# A bound on the share's own latency: judged on its I/Os, and refused without a share to judge.
+cat > "$out/qos.toml" << 'TOML'
+[suite]
+name = "qos"
+[[check]]
+name = "share"
+[check.workload]
+block_size = "4k"
+read = "100%"
+random = "100%"
+size = "4MiB"
+queue_depth = 8
+engine = "libaio"
+priority = "be:7"
+cmd_priority = "be:0"
+cmd_priority_share = "25%"
+[check.expect]
+prioritized_latency_p99_max = "10s"
+TOML
+"$iogate" check "$out/qos.toml" --datastore "$ds" --json-dir "$out/qos" > "$out/qos.log" ||
+  { cat "$out/qos.log" >&2; fail "a check bounding the share's latency"; }
+assert_contains "$out/qos.log" 'prioritized_latency_p99' "the bound judged on the share"
+sed -i '/^cmd_priority/d' "$out/qos.toml"
+assert_refused "a share's bound without a share" \
+  'qos.toml:[0-9]+:[0-9]+: .*prioritized_latency_p99_max: bounds the latency of the I/Os issued at cmd_priority, and this workload has none' \
+  "$iogate" lint "$out/qos.toml"
+
 assert_refused "a share with psync" "cmd_priority: gives each I/O a class of its own.*io_uring or libaio" \
   "$iogate" run --datastore "$ds" --engine psync --bs 4k --size 1MiB --cmd-priority be:0 --cmd-priority-share 20%
 assert_refused "a share without its class" "cmd_priority_pct: is the share of the I/Os issued at cmd_priority, and there is none" \

@@ -46,6 +46,16 @@ constexpr std::optional<IoDirection> take_direction_prefix(std::string_view& nam
   return std::nullopt;
 }
 
+// How the latency figures of the I/Os issued at a workload's cmd_priority are named:
+// "prioritized_latency_p99_ms", the bound prioritized_latency_p99_max.
+inline constexpr std::string_view kPrioritizedPrefix = "prioritized_";
+// Whether `name` starts with it, taken off it.
+constexpr bool take_prioritized_prefix(std::string_view& name) {
+  if (!name.starts_with(kPrioritizedPrefix)) return false;
+  name.remove_prefix(kPrioritizedPrefix.size());
+  return true;
+}
+
 // A histogram's figures in milliseconds, as bounds, results and reports read latencies.
 inline double avg_ms(const LatencyHistogram& h) { return h.mean_ns() / 1e6; }
 inline double max_ms(const LatencyHistogram& h) { return static_cast<double>(h.max_ns()) / 1e6; }

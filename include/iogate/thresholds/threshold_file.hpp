@@ -115,6 +115,8 @@ struct Expectation {
   Bound bound;
   // read_ and write_ keys: the figure of that direction's I/Os only; none: of all of them.
   std::optional<IoDirection> direction = std::nullopt;
+  // prioritized_ keys (latencies only): the I/Os issued at the workload's cmd_priority only.
+  bool prioritized = false;
 };
 
 struct Check {

@@ -11,6 +11,7 @@ namespace iogate {
 // "IOPS", "MB/s", "s" (duration_s), "ms" (latency_*); empty for a key of no known unit. One
 // direction's figure (read_iops, write_latency_p99_ms) has the unit of the figure of all I/Os.
 constexpr std::string_view sample_unit(std::string_view key) {
+  take_prioritized_prefix(key);
   take_direction_prefix(key);
   if (key == "iops") return "IOPS";
   if (key == "mbps") return "MB/s";

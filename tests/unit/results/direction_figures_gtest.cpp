@@ -97,6 +97,36 @@ TEST(DirectionFigures, FiguresByNameAndTheConsoleLine) {
   EXPECT_THAT(directions_line(mixed()), HasSubstr("; writes: 300.00 IOPS, 2.34 MB/s"));
 }
 
+// A share at cmd_priority: its latencies and the rest's, by name, in the JSON and back, and on the
+// check's line.
+TEST(DirectionFigures, ThePrioritizedShareAndTheRest) {
+  RunResult r = mixed();
+  for (int i = 0; i < 250; ++i) r.prioritized_latency.record(400'000 + 1000 * i);
+  for (int i = 0; i < 750; ++i) r.unprioritized_latency.record(9'000'000 + 1000 * i);
+  EXPECT_DOUBLE_EQ(*figure_by_name(r, "prioritized_latency_p99_ms"),
+                   percentile_ms(r.prioritized_latency, 99));
+  EXPECT_DOUBLE_EQ(*figure_by_name(r, "prioritized_latency_avg_ms"), avg_ms(r.prioritized_latency));
+  EXPECT_FALSE(figure_by_name(r, "prioritized_iops"));
+  EXPECT_FALSE(figure_by_name(mixed(), "prioritized_latency_p99_ms"));  // no share: no figure
+  const nlohmann::json j = run_to_json(r);
+  EXPECT_EQ(j["prioritized"]["ios"], 250);
+  EXPECT_DOUBLE_EQ(j["unprioritized"]["ios_pct"].get<double>(), 75.0);
+  const RunResult back = run_from_json(j);
+  expect_same(back.prioritized_latency, r.prioritized_latency);
+  expect_same(back.unprioritized_latency, r.unprioritized_latency);
+  EXPECT_FALSE(run_to_json(mixed()).contains("prioritized"));
+  WorkloadSpec w;
+  w.priority = *parse_priority("idle");
+  w.cmd_priority = *parse_priority("rt:0");
+  w.cmd_priority_pct = 25;
+  EXPECT_THAT(priority_line(w, r),
+              HasSubstr("priority: rt:0 on 25.00% of I/Os (asked 25%), latency avg 0.5"));
+  EXPECT_THAT(priority_line(w, r), HasSubstr("; the rest at idle, latency avg 9.3"));
+  w.cmd_priority = {};
+  EXPECT_EQ(priority_line(w, r), "priority: idle on every I/O");
+  EXPECT_EQ(priority_line(WorkloadSpec{}, r), "");
+}
+
 TEST(DirectionFigures, ResultsWrittenBeforeDirectionsWereKeptStillRead) {
   nlohmann::json mixed_old = run_to_json(mixed());
   mixed_old.erase("read");

@@ -119,6 +119,11 @@ std::string refusal_with(Where where, std::string_view key, const std::string& v
     doc.workload["cmd_priority_share"] = R"("20%")";
   if (where != Where::expect && key == "cmd_priority_share")
     doc.workload["cmd_priority"] = R"("rt:0")";
+  // And it issues no share at another class for a prioritized_ bound to judge.
+  if (where == Where::expect && key.starts_with("prioritized_")) {
+    doc.workload["cmd_priority"] = R"("rt:0")";
+    doc.workload["cmd_priority_share"] = R"("20%")";
+  }
   // And no rate cap for rate_process to space.
   if (where != Where::expect && key == "rate_process") doc.workload["rate_iops"] = "100";
   // And it is sequential with 4 KiB blocks: an alignment of random offsets needs random I/Os,

@@ -92,6 +92,29 @@ TEST(DirectionVerdict, APercentileBoundPoolsThatDirectionsIosOnly) {
   EXPECT_TRUE(evaluate(reads_only, std::vector<RunResult>(7, mixed_run())).passed());
 }
 
+// The share at cmd_priority (prioritized_latency_p99_max) is judged on its own I/Os: a fifth of
+// the mixed run's at 0.5 ms, while the run's p99 is a write's 20 ms.
+TEST(DirectionVerdict, APrioritizedBoundPoolsTheSharesIosOnly) {
+  RunResult r = mixed_run();
+  for (int i = 0; i < 200; ++i) r.prioritized_latency.record(500'000);
+  for (int i = 0; i < 800; ++i) r.unprioritized_latency.record(20'000'000);
+  Expectation share = bound("prioritized_latency_p99_max", Metric::latency_percentile,
+                            BoundKind::max, 1, std::nullopt, 99);
+  share.prioritized = true;
+  EXPECT_EQ(sample_key(share), "prioritized_latency_p99_ms");
+  EXPECT_NEAR(measured_value(share, r), 0.5, 0.5 * LatencyHistogram::kRelativeErrorBound);
+  Check check;
+  check.name = "qos";
+  check.expectations = {share, bound("latency_p99_max", Metric::latency_percentile, BoundKind::max,
+                                     30, std::nullopt, 99)};
+  EXPECT_TRUE(evaluate(check, std::vector<RunResult>(7, r)).passed());
+  std::get<AbsoluteBound>(check.expectations[0].bound).value = 0.1;
+  const Verdict v = evaluate(check, std::vector<RunResult>(7, r));
+  ASSERT_EQ(v.shortfalls.size(), 1u);
+  EXPECT_EQ(v.shortfalls[0].expectation->key, "prioritized_latency_p99_max");
+  EXPECT_NEAR(v.shortfalls[0].measured, 0.5, 0.5 * LatencyHistogram::kRelativeErrorBound);
+}
+
 TEST(DirectionVerdict, ADirectionWithoutIosHasNoFigureAndMeetsNoBound) {
   RunResult r = mixed_run();
   r.ios_written = r.bytes_written = 0;
