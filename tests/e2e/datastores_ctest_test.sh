@@ -115,7 +115,7 @@ first = min(s for r in spans.values() for s, _, _ in r)
 last = max(e for r in spans.values() for _, e, _ in r)
 for ds in allowed:
     print(f"  {ds}: {len(spans[ds])} checks")
-print(f"  datastores used: {len(spans)} of {len(allowed)}; at most {most} checks at once; "
+print(f"  datastores used: {len(spans)} of {len(allowed)}; at most {most} check{'' if most == 1 else 's'} at once; "
       f"first start to last end {last - first:.2f} s")
 PY
 }
@@ -163,7 +163,7 @@ started=$(date +%s.%N)
 plain_s=$(echo "$(date +%s.%N) - $started" | bc)
 echo "datastores_ctest: ctest -j4 without a spec file took ${plain_s%???????} s:"
 schedule 12 "$default_ds" | tee "$E2E_DIR/plain.schedule"
-assert_contains "$E2E_DIR/plain.schedule" "at most 1 checks at once" "one check at a time"
+assert_contains "$E2E_DIR/plain.schedule" "at most 1 check at once" "one check at a time"
 assert_no_scratch "$default_ds"
 grep -q "allocated by ctest" "$build/Testing/Temporary/LastTest.log" &&
   fail "a check without a spec file was allocated"
