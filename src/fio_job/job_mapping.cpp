@@ -306,8 +306,7 @@ class JobMapper {
       const FioOption* later = r;
       if (r == nullptr || (wr != nullptr && order_["rwmixwrite"] > order_["rwmixread"])) later = wr;
       if (later != nullptr) {
-        const std::uint64_t v = parsed(*later, [&] { return fio_int(value_of(*later)); });
-        if (v > 100) refuse(*later, fmt::format("expected 0 to 100, got {}", v));
+        const unsigned v = parsed(*later, [&] { return up_to(100)(value_of(*later)); });
         read = later == r ? static_cast<double>(v) : 100.0 - static_cast<double>(v);
         source("read", later);
         mix_from_ = later;
@@ -323,9 +322,8 @@ class JobMapper {
       if (!rw_.random) {
         out_.notes.push_back(note(*o, "changes nothing on a sequential rw, in fio as here"));
       } else {
-        const std::uint64_t pct =
-            one_value(*o, per_direction(value_of(*o)), rw_.reads, rw_.writes, "100", fio_int);
-        if (pct > 100) refuse(*o, fmt::format("expected 0 to 100, got {}", pct));
+        const unsigned pct =
+            one_value(*o, per_direction(value_of(*o)), rw_.reads, rw_.writes, "100", up_to(100));
         w.random_pct = static_cast<double>(pct);
         source("random", o);
       }

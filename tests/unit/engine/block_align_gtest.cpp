@@ -8,6 +8,7 @@
 
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate_test/fake_backend.hpp"
+#include "iogate_test/workload_problem.hpp"
 #include "offset_generator.hpp"
 #include "worker_set.hpp"
 
@@ -33,33 +34,28 @@ WorkloadSpec aligned_spec() {
   return s;
 }
 
-std::optional<WorkloadField> broken(const WorkloadSpec& s) {
-  const auto problem = find_workload_problem(s);
-  return problem ? std::optional(problem->field) : std::nullopt;
-}
-
 TEST(BlockAlign, Rules) {
   WorkloadSpec s = aligned_spec();
-  EXPECT_EQ(broken(s), std::nullopt);
+  EXPECT_EQ(test::broken_field(s), std::nullopt);
   s.block_align = 1536;  // a multiple of 512, yet not of a 1 KiB block
   s.block_size = kKiB;
   s.io_size = kMiB;
-  ASSERT_EQ(broken(s), WorkloadField::block_align);
+  ASSERT_EQ(test::broken_field(s), WorkloadField::block_align);
   EXPECT_THAT(find_workload_problem(s)->expected,
               HasSubstr("expected a multiple of block_size (1 KiB)"));
   s = aligned_spec();
   s.random_pct = 0;
-  ASSERT_EQ(broken(s), WorkloadField::block_align);
+  ASSERT_EQ(test::broken_field(s), WorkloadField::block_align);
   EXPECT_THAT(find_workload_problem(s)->expected, HasSubstr("issues none (random 0%)"));
   s.block_align = s.block_size;  // the grain itself aligns nothing more: harmless
-  EXPECT_EQ(broken(s), std::nullopt);
+  EXPECT_EQ(test::broken_field(s), std::nullopt);
   s = aligned_spec();
   s.workers = 4;
   s.block_align = 512 * kKiB;  // a region of 256 KiB holds no multiple of it
-  ASSERT_EQ(broken(s), WorkloadField::block_align);
+  ASSERT_EQ(test::broken_field(s), WorkloadField::block_align);
   EXPECT_THAT(find_workload_problem(s)->expected, HasSubstr("a worker's share of file_size"));
   s.block_align = 256 * kKiB;
-  EXPECT_EQ(broken(s), std::nullopt);
+  EXPECT_EQ(test::broken_field(s), std::nullopt);
 }
 
 TEST(BlockAlign, RandomOffsetsLandOnItsMultiplesAndCoverThem) {
@@ -87,7 +83,7 @@ TEST(BlockAlign, AMixAndASkewedDrawAlignToIt) {
   WorkloadSpec s = aligned_spec();
   s.block_mix = {{512, 50}, {8 * kKiB, 30}, {64 * kKiB, 20}};
   s.random_distribution = *parse_random_distribution("zoned:50/5:50/95").distribution;
-  ASSERT_EQ(broken(s), std::nullopt);
+  ASSERT_EQ(test::broken_field(s), std::nullopt);
   OffsetGenerator gen(s, 7);
   std::uint64_t first_zone = 0;
   constexpr int kDraws = 20'000;
@@ -107,7 +103,7 @@ TEST(BlockAlign, WorkersRegionsAreWholeMultiplesOfIt) {
   s.file_size = kMiB + 6 * kKiB;
   s.workers = 3;
   s.block_align = 16 * kKiB;
-  ASSERT_EQ(broken(s), std::nullopt);
+  ASSERT_EQ(test::broken_field(s), std::nullopt);
   RunOptions options;
   std::vector<test::FakeStats> stats(3);
   options.backend_factory = [&stats](unsigned i) -> std::unique_ptr<IoBackend> {

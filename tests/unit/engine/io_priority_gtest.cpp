@@ -5,6 +5,7 @@
 
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate_test/fake_backend.hpp"
+#include "iogate_test/workload_problem.hpp"
 
 namespace iogate {
 namespace {
@@ -40,34 +41,29 @@ WorkloadSpec share_spec() {
   return s;
 }
 
-std::optional<WorkloadField> broken(const WorkloadSpec& s) {
-  const auto problem = find_workload_problem(s);
-  return problem ? std::optional(problem->field) : std::nullopt;
-}
-
 TEST(IoPriority, AShareNeedsBothHalvesARealShareAndAnEngineThatCarriesIt) {
   WorkloadSpec s = share_spec();
-  EXPECT_EQ(broken(s), std::nullopt);
+  EXPECT_EQ(test::broken_field(s), std::nullopt);
   s.cmd_priority_pct = 0;
-  EXPECT_EQ(broken(s), WorkloadField::cmd_priority_pct);
+  EXPECT_EQ(test::broken_field(s), WorkloadField::cmd_priority_pct);
   s.cmd_priority_pct = 100.5;
-  EXPECT_EQ(broken(s), WorkloadField::cmd_priority_pct);
+  EXPECT_EQ(test::broken_field(s), WorkloadField::cmd_priority_pct);
   s = share_spec();
   s.cmd_priority = {};
-  ASSERT_EQ(broken(s), WorkloadField::cmd_priority_pct);
+  ASSERT_EQ(test::broken_field(s), WorkloadField::cmd_priority_pct);
   EXPECT_THAT(find_workload_problem(s)->expected, HasSubstr("give cmd_priority"));
   s = share_spec();
   s.engine = "psync";
-  ASSERT_EQ(broken(s), WorkloadField::cmd_priority);
+  ASSERT_EQ(test::broken_field(s), WorkloadField::cmd_priority);
   EXPECT_THAT(find_workload_problem(s)->expected, HasSubstr("io_uring or libaio"));
   s = share_spec();
   s.priority = {IoPriorityClass::be, 8};  // a level only code can build
-  EXPECT_EQ(broken(s), WorkloadField::priority);
+  EXPECT_EQ(test::broken_field(s), WorkloadField::priority);
   s.engine = "psync";  // one class for every I/O is the thread's: any engine
   s.priority = *parse_priority("idle");
   s.cmd_priority = {};
   s.cmd_priority_pct = 0;
-  EXPECT_EQ(broken(s), std::nullopt);
+  EXPECT_EQ(test::broken_field(s), std::nullopt);
 }
 
 }  // namespace
