@@ -16,9 +16,11 @@
 #   healthy  nothing changed                           -> goal: no outlier (undecided <= 2)
 #   fifth    h5 capped to a fifth, another scheduler   -> goal: h5 named, by its scheduler
 #   half     h5 capped to a half, nothing else         -> goal: h5 named or undecided, never ok
-# The caps are blkio throttles at a share of h5's own healthy rate, measured first (reads and
-# writes capped apart, 70/30, as the throttle counts them apart). Prints a line per round and the
-# counts; exits 1 when a goal is missed.
+# The caps follow the peers: before each of h5's sessions, its throttle is set to the share of the
+# median IOPS its peers measured just before it in that session (reads and writes capped apart,
+# 70/30, as the throttle counts them apart). A cap fixed once at a share of h5's rate when probed
+# stops being a half when the disk drifts: it left h5 at 80% of its peers on a slow round. Prints a
+# line per round and the counts; exits 1 when a goal is missed.
 set -euo pipefail
 iogate=$(realpath "$1")
 rounds=${2:-10}
@@ -63,6 +65,7 @@ trap 'echo "$was" > "$(sched_file $odd)" 2> /dev/null || true; rig_teardown; rm 
 
 # check OUT HOST: one host's check into OUT/HOST.json (inside the rig's cgroup: the throttle).
 check() {
+  [ "$2" != "$odd" ] || cap_after_peers "$1"
   rig_run "$iogate" check "$RIG_DIR/fleet.toml" --datastore "${ds[$2]}" --host-label "$2" \
     --json "$1/$2.json" > "$1/$2.log" 2>&1 || rig_fail "$2's check failed: $(cat "$1/$2.log")"
 }
@@ -76,12 +79,13 @@ round() {
   "$iogate" fleet --report-dir "$out/report" "$out"/h?.json > "$out/fleet.txt" 2>&1 || first=$?
   final=$first
   local again
-  # The undecided hosts bracketed by the peers beside them: the first peer, the hosts, the rest.
+  # The undecided hosts bracketed by the peers beside them: two peers (a capped host's cap follows
+  # them), the hosts, the rest.
   again=$(/usr/bin/python3 -c 'import json,sys
 doc = json.load(open(sys.argv[1]))
 beside = doc["rerun_beside"]
 undecided = [h for h in doc["rerun"] if h not in beside]
-print(" ".join(beside[:1] + undecided + beside[1:]))' "$out/report/fleet.json")
+print(" ".join(beside[:2] + undecided + beside[2:]))' "$out/report/fleet.json")
   if [ "$first" = 3 ]; then
     sleep "${PAUSE:-30}"
     for host in $again; do
@@ -96,28 +100,34 @@ print(" ".join(beside[:1] + undecided + beside[1:]))' "$out/report/fleet.json")
   echo "$first $final $(echo "$again" | wc -w)"
 }
 
-# The odd host's healthy rate, to cap it at a share of.
-mkdir -p "$RIG_DIR/probe"
-check "$RIG_DIR/probe" "$odd"
-rate=$(/usr/bin/python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["checks"][0]["result"]; print(int(r["iops"]))' \
-  "$RIG_DIR/probe/$odd.json")
-rig_log "$odd alone, unthrottled: $rate IOPS"
-cap() {  # SHARE: caps h5's reads and writes at SHARE of its healthy rate (0: lifts them)
-  local reads writes
-  reads=$(/usr/bin/python3 -c "print(max(1, int($rate * 0.7 * $1)))")
-  writes=$(/usr/bin/python3 -c "print(max(1, int($rate * 0.3 * $1)))")
-  [ "$1" != 0 ] || reads=0 writes=0
+share=0
+# cap_after_peers DIR: caps h5's reads and writes at $share of the median IOPS of the peers already
+# measured in DIR (this session), or lifts the caps when $share is 0 or no peer has run yet.
+cap_after_peers() {
+  local median reads writes
+  median=$(/usr/bin/python3 -c 'import json,statistics,sys
+rates = [json.load(open(f))["checks"][0]["result"]["iops"] for f in sys.argv[2:] if not f.endswith("/" + sys.argv[1] + ".json")]
+print(int(statistics.median(rates)) if rates else 0)' "$odd" "$1"/h?.json 2> /dev/null || echo 0)
+  reads=0 writes=0
+  if [ "$share" != 0 ] && [ "$median" != 0 ]; then
+    reads=$(/usr/bin/python3 -c "print(max(1, int($median * 0.7 * $share)))")
+    writes=$(/usr/bin/python3 -c "print(max(1, int($median * 0.3 * $share)))")
+  fi
   RIG_DEV=${dev[$odd]} rig_throttle read_iops "$reads" 2> /dev/null
   RIG_DEV=${dev[$odd]} rig_throttle write_iops "$writes" 2> /dev/null
 }
+
+# The rig's cgroup is made here, in this shell: a round runs in a command substitution's subshell,
+# and a cgroup first made there would be unknown to this shell, which lifts the caps at the end.
+cap_after_peers "$RIG_DIR"
 
 declare -A count
 for scenario in healthy fifth half; do
   for r in $(seq 1 "$rounds"); do
     case $scenario in
-      healthy) cap 0; echo "$was" > "$(sched_file $odd)" ;;
-      fifth) cap 0.2; echo "$other" > "$(sched_file $odd)" ;;
-      half) cap 0.5; echo "$was" > "$(sched_file $odd)" ;;
+      healthy) share=0; echo "$was" > "$(sched_file $odd)" ;;
+      fifth) share=0.2; echo "$other" > "$(sched_file $odd)" ;;
+      half) share=0.5; echo "$was" > "$(sched_file $odd)" ;;
     esac
     start=$(date +%s)
     read -r first final reruns <<< "$(round "$scenario$r")"
@@ -132,8 +142,8 @@ for scenario in healthy fifth half; do
     case $final in 1) verdict=outlier ;; 3) verdict=undecided ;; 0) ;; *) verdict="error $final" ;; esac
     by_sched=no
     ! grep -q "OUTLIER $odd .*scheduler: $other" "$txt" || by_sched=yes
-    # What the cap made of h5 this round: its first session's share of its peers' median. The cap
-    # is a share of h5's rate when probed; a datastore that drifts since moves its peers, not it.
+    # What the cap made of h5 this round: its first session's share of its peers' median (the
+    # peers after it included, so a drift within the session shows).
     share=$(/usr/bin/python3 -c 'import json,sys
 doc = json.load(open(sys.argv[1]))
 for h in doc["groups"][0]["hosts"]:
@@ -152,7 +162,8 @@ for h in doc["groups"][0]["hosts"]:
     fi
   done
 done
-cap 0
+share=0
+cap_after_peers "$RIG_DIR"
 for key in $(printf '%s\n' "${!count[@]}" | sort); do echo "$key ${count[$key]}"; done
 ok=1
 [ "${count[healthy:outlier]:-0}" = 0 ] && [ "${count[healthy:undecided]:-0}" -le 2 ] || ok=0
