@@ -27,13 +27,22 @@ fi
 # error: recvmsg", and every restart cost a test seconds. A server already running answers 2. The
 # server and the services a new one starts (wineboot) get none of our descriptors: one holding the
 # caller's pipe would keep ctest's test listing waiting for an end of output, one holding the lock
-# would keep the next test waiting, until the server exits.
+# would keep the next test waiting, until the server exits. Any other answer is a server caught in
+# its own start or exit (CI once saw a test fail in 0.01 s with no output here): asked again a few
+# times, then said.
 (
   flock 9
-  if /usr/lib/wine/wineserver -p60 < /dev/null > /dev/null 2>&1 9>&-; then
-    "$wine" wineboot < /dev/null > /dev/null 2>&1 9>&-
-  else
-    [ $? -eq 2 ]
-  fi
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    status=0
+    /usr/lib/wine/wineserver -p60 < /dev/null > /dev/null 2>&1 9>&- || status=$?
+    if [ "$status" -eq 0 ]; then
+      "$wine" wineboot < /dev/null > /dev/null 2>&1 9>&-
+      exit 0
+    fi
+    [ "$status" -eq 2 ] && exit 0
+    sleep 0.5
+  done
+  echo "wine-run.sh: wineserver -p60 answered $status ten times for $prefix" >&2
+  exit 1
 ) 9>"$prefix.lock"
 exec "$wine" "$@"
