@@ -47,6 +47,7 @@ class ConsoleWriter final : public ReportWriter {
     for (const std::string& m : c.messages) lines_.push_back(label + " " + m);
     for (const std::string& m : fleet_lines(c)) lines_.push_back("FLEET " + c.check + ": " + m);
     for (const std::string& m : c.fingerprint_changes) lines_.push_back("fingerprint: " + m);
+    for (const std::string& m : c.fallbacks) lines_.push_back(c.check + ": fallback: " + m);
     for (const std::string& m : confirmation_lines(c)) lines_.push_back(c.check + ": " + m);
     counts_.add(c.status);
   }

@@ -149,6 +149,7 @@ void JunitWriter::testcase(const CheckRecord& c) {
         "confirmation.second={}\n",
         k->outcome, k->first_at, k->first_runs, fmt::join(k->first, "; "),
         format_figure(k->pause_s), k->second_at, fmt::join(k->second, "; "));
+  for (const std::string& line : c.fallbacks) figures += "fallback=" + line + "\n";
   out() << "      <system-out>" << xml::text(figures) << "</system-out>\n";
   out() << "    </testcase>\n";
 }

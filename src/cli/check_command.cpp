@@ -127,6 +127,7 @@ int run(const CheckFlags& flags) {
     console << table_row_line(done.row()) << std::endl;
     if (const std::string layout = layout_line(done.record); !layout.empty())
       console << "  " << layout << '\n';
+    for (const std::string& line : done.record.fallbacks) console << "  fallback: " << line << '\n';
     for (const std::string& line : evidence_lines(done.record)) console << "  " << line << '\n';
     for (const std::string& line : baseline_change_lines(done.record))
       console << "  " << line << '\n';

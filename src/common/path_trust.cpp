@@ -1,8 +1,8 @@
 #include "iogate/path_trust.hpp"
 
+#include "accounts.hpp"
 #include "posix_error.hpp"
 
-#include <pwd.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,12 +17,6 @@ namespace iogate {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string user_name(uid_t uid) {
-  if (const passwd* pw = getpwuid(uid); pw != nullptr)
-    return fmt::format("{} ({})", uid, pw->pw_name);
-  return std::to_string(uid);
-}
 
 // Each directory that holds a component of `path` (absolute, lexically normal): "/", "/a", "/a/b"
 // for "/a/b/c".
@@ -49,7 +43,7 @@ std::optional<UntrustedDirectory> first_untrusted_holder(const fs::path& path) {
 
 std::optional<std::string> trust_problem(const struct stat& st, uid_t euid) {
   if (euid != 0) return std::nullopt;
-  if (st.st_uid != 0) return "owned by uid " + user_name(st.st_uid);
+  if (st.st_uid != 0) return "owned by uid " + detail::user_label(st.st_uid);
   const bool sticky = (st.st_mode & S_ISVTX) != 0;
   if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && !sticky) {
     return fmt::format("{}-writable without the sticky bit (mode {:04o})",

@@ -1,9 +1,7 @@
 #include "iogate/read_file.hpp"
 
 #include <fcntl.h>
-#include <grp.h>
 #include <linux/magic.h>
-#include <pwd.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -17,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "accounts.hpp"
 #include "unique_fd.hpp"
 
 namespace iogate {
@@ -79,16 +78,8 @@ bool readable_by(uid_t uid, const struct stat& st) {
   if (uid == 0) return true;
   if (st.st_uid == uid) return (st.st_mode & S_IRUSR) != 0;
   if ((st.st_mode & S_IRGRP) != 0) {
-    if (const passwd* pw = ::getpwuid(uid); pw != nullptr) {
-      int count = 64;
-      std::vector<gid_t> groups(static_cast<std::size_t>(count));
-      if (::getgrouplist(pw->pw_name, pw->pw_gid, groups.data(), &count) < 0) {
-        groups.resize(static_cast<std::size_t>(count));
-        ::getgrouplist(pw->pw_name, pw->pw_gid, groups.data(), &count);
-      }
-      groups.resize(static_cast<std::size_t>(std::max(count, 0)));
-      if (std::find(groups.begin(), groups.end(), st.st_gid) != groups.end()) return true;
-    }
+    const std::vector<gid_t> groups = detail::user_groups(uid);
+    if (std::find(groups.begin(), groups.end(), st.st_gid) != groups.end()) return true;
   }
   return (st.st_mode & S_IROTH) != 0;
 }

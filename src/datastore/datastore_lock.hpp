@@ -22,6 +22,14 @@
 //
 // Where flock cannot lock a directory (ENOLCK on some network filesystems, EBADF where it is
 // emulated with fcntl locks, EOPNOTSUPP), the check runs unlocked, with a note on stderr.
+//
+// Where the kernel has no flock at all (ENOSYS: the ESXi shell's userworld), a lock file does its
+// work: `.iogate-lock` in the datastore, made with O_CREAT|O_EXCL|O_NOFOLLOW and holding the
+// marker's pid and host (marker.hpp), removed on release if the name still holds that file. It is
+// the one thing iogate writes outside a scratch directory, only there, and a platform fallback
+// said on each check's line. Unlike a flock it outlives a SIGKILL: a lock file naming a pid that
+// no longer runs on this host is refused with its path, never removed (it is not this process's
+// to delete); one held by a live pid or another host is waited for, as a flock is.
 #pragma once
 
 #include <chrono>

@@ -12,6 +12,7 @@
 
 #include "iogate/interrupt.hpp"
 #include "layout_pattern.hpp"
+#include "platform_fallbacks.hpp"
 #include "posix_error.hpp"
 
 namespace iogate::detail {
@@ -42,7 +43,11 @@ void allocate_file(NativeHandle fd, std::uint64_t size, const std::filesystem::p
     rc = fallocate(fd, 0, 0, static_cast<off_t>(size));
   } while (rc != 0 && errno == EINTR);
   if (rc == 0) return;
-  if (errno == EOPNOTSUPP) return write_through(fd, size, path);
+  if (errno == EOPNOTSUPP || errno == ENOSYS) {
+    note_fallback("fallocate: " + std::generic_category().message(errno) +
+                  "; the test file was written through instead");
+    return write_through(fd, size, path);
+  }
   throw_errno("fallocate", path);
 }
 

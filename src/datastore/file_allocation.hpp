@@ -1,9 +1,10 @@
 // Giving a test file its blocks before a run, so the run measures I/O, not allocation.
 //
 // fallocate(2) reserves the extents without writing. Where the filesystem lacks it (EOPNOTSUPP,
-// e.g. some network and FUSE filesystems) the file is written through instead, in 1 MiB chunks of
-// a non-zero pattern: zeros could be elided by a compressing or thin-provisioned layer and leave
-// the file sparse after all.
+// e.g. some network and FUSE filesystems) or the kernel does (ENOSYS: the ESXi shell's userworld),
+// the file is written through instead (a platform fallback, platform_fallbacks.hpp), in 1 MiB
+// chunks of a non-zero pattern: zeros could be elided by a compressing or thin-provisioned layer
+// and leave the file sparse after all.
 //
 // A file laid out for a workload is written through in writes of the workload's block size, as
 // fio lays out its file (buffered writes of the job's block size). The size of those writes

@@ -1,6 +1,5 @@
 #include "lock_holder.hpp"
 
-#include <pwd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -9,6 +8,8 @@
 #include <sstream>
 
 #include <fmt/format.h>
+
+#include "accounts.hpp"
 
 namespace iogate::detail {
 namespace {
@@ -47,9 +48,7 @@ std::string describe_lock_holder(dev_t dev, ino_t ino) {
   struct stat st {};
   std::string user = "?";
   if (stat(proc.c_str(), &st) == 0) {
-    user = std::to_string(st.st_uid);
-    if (const passwd* pw = getpwuid(st.st_uid); pw != nullptr)
-      user += fmt::format(" ({})", pw->pw_name);
+    user = user_label(st.st_uid);
   }
   return fmt::format("pid {} ({}, user {})", *pid, comm.empty() ? "?" : comm, user);
 }

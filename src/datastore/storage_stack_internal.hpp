@@ -11,7 +11,9 @@ namespace iogate::detail {
 
 // `canonical_dir`: an absolute path without symlinks or dot components; `major`:`minor`: the
 // device number its files report in st_dev (0:N is an anonymous device with no sysfs entry).
-// `kernel` is left empty: it describes the running system, not the captured one.
+// `kernel` is left empty: it describes the running system, not the captured one. A `mountinfo`
+// that does not exist leaves the mount fields empty; one that cannot be read otherwise throws
+// std::system_error, a malformed one std::runtime_error.
 StorageStack describe_storage(const std::string& canonical_dir, unsigned major, unsigned minor,
                               const std::filesystem::path& sysfs_root,
                               const std::filesystem::path& mountinfo);

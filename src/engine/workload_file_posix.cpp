@@ -2,12 +2,14 @@
 // from statx, sysfs or the block device.
 #include "workload_file.hpp"
 
+#include "platform_fallbacks.hpp"
 #include "posix_error.hpp"
 
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -71,12 +73,24 @@ WorkloadFile::WorkloadFile(const FileRef& file, FileAccess access)
     } else if (S_ISREG(st.st_mode)) {
       size_ = static_cast<std::uint64_t>(st.st_size);
       struct statx sx {};
-      if (::statx(handle_, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 &&
-          (sx.stx_mask & STATX_DIOALIGN) != 0 && sx.stx_dio_offset_align != 0) {
+      // The system call itself, not glibc's statx(): where the kernel answers ENOSYS, glibc
+      // answers from fstat instead, without the alignment and without saying so.
+      const bool described =
+          ::syscall(SYS_statx, handle_, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0;
+      const int statx_error = described ? 0 : errno;
+      if (described && (sx.stx_mask & STATX_DIOALIGN) != 0 && sx.stx_dio_offset_align != 0) {
         direct_io_block_ = sx.stx_dio_offset_align;
         buffer_alignment_ = std::max(buffer_alignment_, sx.stx_dio_mem_align);
       } else {
+        // A kernel or filesystem that cannot say (before Linux 6.1, or no statx at all: the
+        // ESXi shell): the device's logical block, else 512 bytes, as before statx knew.
         direct_io_block_ = sysfs_logical_block_size(st.st_dev);
+        if (statx_error == ENOSYS && direct) {
+          detail::note_fallback("statx: " + std::generic_category().message(statx_error) +
+                                "; direct I/O aligned to " + std::to_string(direct_io_block_) +
+                                " bytes: the device's logical block as sysfs gives it, "
+                                "512 where it cannot");
+        }
       }
     } else {
       throw std::invalid_argument(path_ + " is neither a regular file nor a block device");

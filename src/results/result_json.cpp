@@ -80,6 +80,7 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
   if (c.layout_s) out["layout_s"] = *c.layout_s;
   if (!c.layout_reused_from.empty()) out["layout_reused_from"] = c.layout_reused_from;
   if (c.cleanup_s) out["cleanup_s"] = *c.cleanup_s;
+  if (!c.fallbacks.empty()) out["fallbacks"] = c.fallbacks;
   if (const auto& k = c.confirmation)
     out["confirmation"] = {{"outcome", k->outcome},       {"first_at", k->first_at},
                            {"first_runs", k->first_runs}, {"first", k->first},

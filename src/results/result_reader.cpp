@@ -176,6 +176,7 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
                           fig.number_or("baseline_high", NAN, 0, kNoMax, kFigure)});
   });
   c.fingerprint_changes = lines("fingerprint_changes");
+  if (f.find("fallbacks")) c.fallbacks = lines("fallbacks");
   if (f.find("confirmation")) c.confirmation = confirmation_from_json(f);
   c.runs = static_cast<int>(f.count_or("runs", 0, kMaxReadBackRuns));
   c.runs_allowed = static_cast<int>(f.count_or("runs_allowed", 0, kMaxReadBackRuns));

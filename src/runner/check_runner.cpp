@@ -1,5 +1,6 @@
 #include "iogate/runner/check_runner.hpp"
 
+#include "platform_fallbacks.hpp"
 #include "run_host.hpp"
 #include "seconds_since.hpp"
 #include "utc_time.hpp"
@@ -55,6 +56,7 @@ std::string CheckRunner::refusal() const {
 CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
   const auto started = std::chrono::steady_clock::now();
   const auto started_at = std::chrono::system_clock::now();
+  const detail::FallbackWindow fallbacks;
   CheckReport report;
   if (const std::string reason = refusal(); !reason.empty()) {
     report.record = make_error_record(settings_.suite, check, check.name + ": " + reason);
@@ -73,6 +75,7 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
   report.record.wall_s = seconds_since(started);
   report.record.start_time = detail::utc_millis(started_at);
   report.record.end_time = detail::utc_millis(std::chrono::system_clock::now());
+  report.record.fallbacks = fallbacks.noted();
   write_json(report);
   return report;
 }

@@ -10,7 +10,19 @@
 // the directory's canonical path. The device is the one the directory's files report (stat st_dev)
 // looked up in <sysfs>/dev/block; a partition is reported with its whole disk, whose queue settings
 // and driver apply. Filesystems on anonymous devices (tmpfs, overlay, btrfs subvolumes, NFS) have
-// the mount fields but no device fields.
+// the mount fields but no device fields. A system without /proc/self/mountinfo (no /proc) leaves
+// the mount fields empty, one without sysfs the device fields and hypervisor: a static binary in
+// a sandbox or on ESXi still runs and says what it could not see.
+//
+// On ESXi (the same build; an executable `esxcli` in one of PATH's absolute directories), from
+// esxcli's storage and VIB listings when a datastore holds the directory, as
+// src/datastore/esx_storage_stack.hpp describes: the volume and its filesystem (VMFS-6 ...), the
+// device (naa.*) and its vendor, model and firmware, the adapter's driver (host_driver: hpvsa,
+// lsi_mr3 ...) and the version of the VIB that ships it (host_driver_version), so that a driver
+// swap such as scsi-hpvsa 5.5.0.100-1OEM -> 5.5.0-88OEM shows in a diff. A directory on no
+// datastore (or no filesystem list from esxcli) falls back to the Linux reading above; any other
+// esxcli failure (each run is bounded: 30 s, 4 MiB of output) leaves its fields empty. hypervisor
+// is "VMware ESXi" wherever uname's system name is VMkernel.
 #pragma once
 
 #include <filesystem>
@@ -26,7 +38,7 @@ struct StorageStack {
   std::string mount_options;  // per-mount options, then the superblock ones not already there
   std::string mount_source;   // /dev/vda, tmpfs ...
   std::string device;         // whole-disk name in /sys/block: vda, sda, nvme0n1, loop3
-  std::string partition;      // sda1 when the filesystem sits on a partition
+  std::string partition;      // sda1 when the filesystem sits on a partition; ESXi: naa.<id>:3
   std::string driver;         // device driver: virtio_blk, sd, nvme, loop
   std::string scheduler;      // the active one: mq-deadline, none ...
   std::string rotational;     // "0" or "1"
@@ -65,8 +77,9 @@ std::vector<std::string> diff_storage_stacks(const StorageStack& before, const S
 
 // The storage under `dir` on the running system, one implementation per platform
 // (storage_stack_<platform>.cpp). Throws std::filesystem::filesystem_error if `dir` does not
-// exist; on Linux std::system_error if mountinfo cannot be read, std::runtime_error naming file
-// and line if it is malformed.
+// exist; on Linux std::system_error if mountinfo exists but cannot be read (an absent one leaves
+// the mount fields empty), std::runtime_error naming file and line if it is malformed. Trouble
+// with esxcli never throws: the fields it would have filled stay empty.
 StorageStack read_storage_stack(const std::filesystem::path& dir);
 
 }  // namespace iogate

@@ -31,7 +31,7 @@ struct RunOptions {
 };
 
 // open with O_DIRECT refused with EINVAL: the filesystem has no direct I/O. A type of its own so
-// that a caller with a fallback (the integrity read pass, a test that skips) catches it, not a
+// that a caller with a fallback (run_workload, the integrity read pass) catches it, not a
 // message's wording.
 class DirectIoUnsupported : public std::system_error {
  public:
@@ -42,7 +42,9 @@ class DirectIoUnsupported : public std::system_error {
 // a path, or a name relative to a directory descriptor, see file_ref.hpp) must exist and be at
 // least spec.file_size bytes (any size, empty included, for FileLayout::grown: the run's writes
 // grow it); under O_DIRECT, block_size must be a multiple of its device's direct-I/O block; with
-// direct = true on a filesystem without O_DIRECT, DirectIoUnsupported.
+// direct = true on a filesystem without O_DIRECT, the run goes through the page cache, its writes
+// flushed inside the clock and the file's cached pages dropped first (a platform fallback the
+// check's line says).
 // Bad specs and files throw std::invalid_argument; I/O errors throw
 // std::system_error naming the operation, offset, length and path; a verified read that finds the
 // wrong data throws VerifyError (verify.hpp). The phase, stop and accounting rules are in

@@ -89,8 +89,11 @@ struct CheckRecord {
   // "run 3 of 6" (the median one, by the check's first figure), or "the run" when run once: which
   // run the table row, the throughput chart and the failure line's context show.
   std::string shown_run_text() const;
-  std::vector<BaselineFigure> baseline;            // empty without a baseline
-  std::vector<std::string> fingerprint_changes;    // "driver hpvsa 5.5.0-88 -> 5.5.0.100"
+  std::vector<BaselineFigure> baseline;          // empty without a baseline
+  std::vector<std::string> fingerprint_changes;  // "driver hpvsa 5.5.0-88 -> 5.5.0.100"
+  // What the platform lacked while the check ran and what was done instead, one sentence each:
+  // "fallocate: Function not implemented; the test file was written through instead".
+  std::vector<std::string> fallbacks;
   std::optional<ConfirmationRecord> confirmation;  // none: nothing to confirm, or confirm = false
   // The repeats the verdict stands on: after a confirmation the second sample's alone (a
   // transient first sample measured the neighbour), else all of them.

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <sys/utsname.h>
 
+#include <fstream>
+
+#include "iogate_test/temp_dir.hpp"
 #include "storage_stack_internal.hpp"
 #include "sysfs_block.hpp"
 
@@ -195,6 +198,34 @@ TEST(StorageStack, DiffNamesEachChangedFieldOldToNew) {
   for (const auto& [key, value] : before.fields()) ASSERT_TRUE(copy.set_field(key, value)) << key;
   EXPECT_TRUE(diff_storage_stacks(before, copy).empty());
   EXPECT_FALSE(copy.set_field("no_such_field", "x"));
+}
+
+// A static binary on ESXi or in a sandbox meets no /proc and no /sys: it reports what it can.
+TEST(StorageStack, MissingMountinfoLeavesTheMountFieldsEmpty) {
+  const StorageStack s = detail::describe_storage("/srv/data", 254, 0, kData / "virtio",
+                                                  "/nonexistent/proc/mountinfo");
+  EXPECT_EQ(s.mount_point, "");
+  EXPECT_EQ(s.filesystem, "");
+  EXPECT_EQ(s.device, "vda");  // sysfs is still there
+  EXPECT_EQ(s.driver, "virtio_blk");
+  // A path through a regular file (ENOTDIR) is as absent.
+  EXPECT_EQ(detail::describe_storage("/srv", 254, 0, kData / "virtio", kData / "mountinfo" / "x")
+                .mount_point,
+            "");
+}
+
+TEST(StorageStack, NeitherProcNorSysLeavesEverythingEmpty) {
+  StorageStack s;
+  EXPECT_NO_THROW(s = detail::describe_storage("/vmfs/volumes/ds/run", 8, 1, "/nonexistent/sys",
+                                               "/nonexistent/proc/self/mountinfo"));
+  EXPECT_TRUE(s.fields().empty());
+}
+
+TEST(StorageStack, MalformedMountinfoIsStillAnError) {
+  const test::TempDir tmp;
+  std::ofstream(tmp.path() / "mountinfo") << "36 35 98:0 /mnt1\n";
+  EXPECT_THROW(detail::describe_storage("/srv", 254, 0, kData / "virtio", tmp.path() / "mountinfo"),
+               std::runtime_error);
 }
 
 TEST(StorageStack, MissingDirectoryIsAnError) {
