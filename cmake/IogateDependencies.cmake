@@ -1,8 +1,12 @@
 # Every dependency is a Debian package found here; nothing is vendored or downloaded.
-# scripts/install-deps.sh installs them. The Windows build finds its own (the same packages, for
-# the target).
+# scripts/install-deps.sh installs them. The Windows build and the static build find their own
+# (the same packages, for the target, or as static archives and headers).
 if(WIN32)
   include(IogateWindowsDependencies)
+  return()
+endif()
+if(IOGATE_STATIC)
+  include(IogateStaticDependencies)
   return()
 endif()
 find_package(fmt 9 REQUIRED)

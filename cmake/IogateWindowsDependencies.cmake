@@ -19,8 +19,8 @@ function(_iogate_header_only_target target)
   add_library(${target} INTERFACE IMPORTED GLOBAL)
   target_include_directories(${target} SYSTEM INTERFACE "${_debian_headers}")
 endfunction()
-# fmt is compiled once (cmake/windows/fmt_compiled.cpp) rather than in header-only mode in every file.
-add_library(iogate_fmt STATIC "${CMAKE_CURRENT_LIST_DIR}/windows/fmt_compiled.cpp")
+# fmt is compiled once (cmake/fmt_compiled.cpp) rather than in header-only mode in every file.
+add_library(iogate_fmt STATIC "${CMAKE_CURRENT_LIST_DIR}/fmt_compiled.cpp")
 target_include_directories(iogate_fmt SYSTEM PUBLIC "${_debian_headers}")
 add_library(fmt::fmt ALIAS iogate_fmt)
 _iogate_header_only_target(nlohmann_json::nlohmann_json)

@@ -8,6 +8,10 @@
 #   install-deps.sh --windows what the Windows build and its tests need (cmake --workflow --preset
 #                             windows): mingw-w64, GoogleTest's source, the header-only libraries,
 #                             wine, xmllint (its end-to-end test checks JUnit)
+#   install-deps.sh --static  what the static build for the ESXi shell, its sandbox test and its
+#                             packages need (cmake --workflow --preset static): the libraries'
+#                             static archives and headers, mkfs.ext4 and mount for the sandbox's
+#                             datastore
 #
 # Building: the compiler, CMake and Ninja, the libraries and GoogleTest the suites are made of,
 # Google Benchmark (the micro-benchmarks are configured with the rest), help2man for the man
@@ -34,6 +38,12 @@ windows=(
   libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
   wine64 libxml2-utils
 )
+static=(
+  build-essential cmake ninja-build
+  libgtest-dev libgmock-dev libboost-filesystem-dev
+  libfmt-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev
+  help2man python3 util-linux e2fsprogs
+)
 tests=(
   git fio libxml2-utils python3 python3-junitparser chromium
   util-linux e2fsprogs xfsprogs libfuse3-dev fuse3
@@ -46,7 +56,8 @@ case "${1:-}" in
   "") packages=("${build[@]}") ;;
   --tests) packages=("${build[@]}" "${tests[@]}") ;;
   --windows) packages=("${windows[@]}") ;;
-  *) echo "install-deps.sh: unknown argument '$1' (expected nothing, --tests or --windows)" >&2
+  --static) packages=("${static[@]}") ;;
+  *) echo "install-deps.sh: unknown argument '$1' (expected nothing, --tests, --windows or --static)" >&2
      exit 2 ;;
 esac
 

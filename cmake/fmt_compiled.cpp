@@ -1,7 +1,8 @@
-// fmt's compiled part, built once for the Windows build. Debian ships fmt for Windows only as
-// headers; in header-only mode every file that formats compiled all of fmt again (a third of
-// such a file's compile time), so the Windows build compiles it here once, as Debian's libfmt
-// does on Linux, and the rest of the build includes the headers without FMT_HEADER_ONLY.
+// fmt's compiled part, built once where Debian's libfmt cannot be linked: the Windows build
+// (Debian ships fmt for Windows only as headers) and the static build (Debian's libfmt is a
+// shared library only). In header-only mode every file that formats compiled all of fmt again (a
+// third of such a file's compile time), so those builds compile it here once, as Debian's libfmt
+// does, and the rest of the build includes the headers without FMT_HEADER_ONLY.
 #include <fmt/format-inl.h>
 
 // What the headers declare `extern template` or leave to the compiled library: the instances
