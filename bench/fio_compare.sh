@@ -23,6 +23,10 @@
 # 2 min), and two CPU-bound ones, 4 KiB random reads from a page-cached file with psync QD 1 and
 # io_uring QD 32.
 #
+# FIO_EXTRA="--fixedbufs --registerfiles" adds options to every fio run (split on spaces): fio
+# tuned as its own peak-IOPS runs are, against iogate's io_uring engine, which registers its file
+# and buffers by itself.
+#
 # FIO_LAYOUT_BS=1m lays fio's file out in writes of that size instead of the workload's block size
 # (fio's own layout writes its bs), for comparing the engines on a file in another state: where
 # the page cache keeps large folios for a file written in large writes (ext4 on recent kernels,
@@ -38,6 +42,7 @@
 # compare the ratios, each taken within one alternating pair (iogate first in odd pairs, fio
 # first in even ones, so a drift does not favour one tool), and their median over the pairs.
 set -euo pipefail
+read -ra fio_extra <<< "${FIO_EXTRA:-}"
 iogate=$1; ds=$2; runs=${3:-3}; shift $(( $# >= 3 ? 3 : $# ))
 ramp=${RAMP:-2}
 workloads=("$@")
@@ -91,7 +96,7 @@ run_fio() {  # name pair
   fio --name="$1" --filename="$work/fio-$1.dat" --size="${fsize/iB/}" "${sizes[@]}" \
     --rw="$rw" --rwmixread="$rd" --percentage_random="$rnd" --iodepth="$qd" \
     --ioengine="$engine" --direct="$direct" "${cache[@]}" "${span[@]}" \
-    --lat_percentiles=1 --unified_rw_reporting=mixed --output-format=json \
+    --lat_percentiles=1 --unified_rw_reporting=mixed --output-format=json "${fio_extra[@]}" \
     > "$work/fio-$1-$2.json"
   rm -f "$work/fio-$1.dat"
 }
