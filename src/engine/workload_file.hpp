@@ -61,8 +61,9 @@ class WorkloadFile {
   std::uint32_t direct_io_block() const { return direct_io_block_; }
   // Buffers of direct I/O must be aligned to it; at least 4096.
   std::uint32_t buffer_alignment() const { return buffer_alignment_; }
-  // Asks the system to forget the file's cached pages (best effort), so that a buffered read
-  // pass reaches the device: where direct I/O is refused, the integrity check's fallback.
+  // Asks the system to forget the file's cached pages (best effort): before a direct run, whose
+  // writes would otherwise each invalidate the cached pages they overlap, and before a buffered
+  // pass that must reach the device (where direct I/O is refused).
   void drop_cached_pages() const;
 
  private:

@@ -237,10 +237,7 @@ void WorkloadLoop::issue(Slot& slot, std::uint64_t now) {
     if (verifier_) {
       slot.generation = verifier_->stamp_write(slot.write_buffer, offset);
     } else {
-      // Stamp offset and sequence number on the block so no two written blocks are alike:
-      // devices that deduplicate or compress would otherwise flatter the figures.
-      const std::uint64_t stamp[2] = {offset, ++write_stamp_};
-      std::memcpy(slot.write_buffer, stamp, sizeof stamp);
+      stamp_write(slot.write_buffer, offset, choice.length);
     }
     wrote_any_ = true;
   }
@@ -250,6 +247,22 @@ void WorkloadLoop::issue(Slot& slot, std::uint64_t now) {
   if (phase_ == Phase::measure && spec_.io_size != 0) {
     issued_bytes_ += choice.length;
     if (issued_bytes_ >= spec_.io_size) issuing_ = false;
+  }
+}
+
+// The buffer is random data already (worker_set.cpp), which no compressing layer can shrink. Each
+// 4 KiB of it then gets its offset and the write's sequence number, so that no two 4 KiB blocks
+// written are alike, also within one slot's buffer written again: a deduplicating array, whose
+// chunks are commonly 4 KiB, would otherwise keep one copy of a block that recurs. (fio's
+// scramble_buffers does the same for every 512 bytes.) 16 bytes a 4 KiB block: a write of 8 KiB
+// costs two stores more than a read.
+void WorkloadLoop::stamp_write(std::byte* buffer, std::uint64_t offset, std::uint32_t length) {
+  constexpr std::uint32_t kEvery = 4096;
+  const std::uint64_t sequence = ++write_stamp_;
+  std::uint64_t stamp[2] = {offset, sequence};
+  for (std::uint32_t at = 0; at + sizeof stamp <= length; at += kEvery) {
+    stamp[0] = offset + at;
+    std::memcpy(buffer + at, stamp, sizeof stamp);
   }
 }
 

@@ -135,6 +135,7 @@ class WorkloadLoop {
   void take(std::size_t reaped);  // completes the first `reaped` of reaped_
   void complete(Slot& slot, std::uint64_t now);
   void issue(Slot& slot, std::uint64_t now);
+  void stamp_write(std::byte* buffer, std::uint64_t offset, std::uint32_t length);
   void on_time(std::uint64_t now);
   bool warm_up_over(std::uint64_t now);
   void begin_settling(std::uint64_t now);

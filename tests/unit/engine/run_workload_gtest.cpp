@@ -6,7 +6,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <stdexcept>
+#include <string>
 #include <system_error>
 #include <vector>
 
@@ -47,6 +49,28 @@ TEST(RunWorkload, SizeBasedSequentialWriteCountsEveryByteAndFillsTheFile) {
     std::memcpy(&stamped, content.data() + off, sizeof stamped);
     EXPECT_EQ(stamped, off);
   }
+}
+
+// Writes larger than 4 KiB, each slot's buffer written again and again (psync has one): every
+// 4 KiB block of the file still differs from every other, as a deduplicating array sees them.
+TEST(RunWorkload, EveryWritten4KiBBlockIsUnlikeEveryOther) {
+  const test::TempDir dir;
+  const auto file = dir.make_file("data", 8 * kMiB);
+  WorkloadSpec spec = buffered(8 * kMiB, 24 * kMiB);  // the file written three times over
+  spec.block_size = 64 * 1024;
+  const RunResult r = run_workload(spec, file);
+  ASSERT_EQ(r.ios_written, 384u);
+
+  const std::vector<char> content = slurp(file);
+  ASSERT_EQ(content.size(), 8 * kMiB);
+  std::set<std::string> blocks;
+  for (std::uint64_t off = 0; off < content.size(); off += 4096) {
+    std::uint64_t stamped = 0;
+    std::memcpy(&stamped, content.data() + off, sizeof stamped);
+    EXPECT_EQ(stamped, off) << "block at " << off;
+    blocks.emplace(content.data() + off, 4096);
+  }
+  EXPECT_EQ(blocks.size(), content.size() / 4096) << "some 4 KiB blocks are alike";
 }
 
 TEST(RunWorkload, MixedReadWriteCountsAddUp) {
