@@ -3,12 +3,12 @@
 // oversized file leaves names and groups unknown. Lines are colon-separated as passwd(5) and
 // group(5) define them; a malformed line is skipped.
 #include <charconv>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <string_view>
 
 #include "accounts.hpp"
+#include "iogate/read_file.hpp"
 
 namespace iogate::detail {
 namespace {
@@ -16,14 +16,11 @@ namespace {
 constexpr std::size_t kMaxFileBytes = 4 * 1024 * 1024;
 
 std::string read_bounded(const char* path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::string text(kMaxFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  const auto got = static_cast<std::size_t>(in.gcount());
-  if (got > kMaxFileBytes) return {};
-  text.resize(got);
-  return text;
+  try {
+    return read_regular_file(path, kMaxFileBytes, "an account database");
+  } catch (const FileReadError&) {
+    return {};
+  }
 }
 
 std::vector<std::string_view> split(std::string_view line, char by) {
