@@ -149,6 +149,8 @@ void JunitWriter::testcase(const CheckRecord& c) {
         "confirmation.second={}\n",
         k->outcome, k->first_at, k->first_runs, fmt::join(k->first, "; "),
         format_figure(k->pause_s), k->second_at, fmt::join(k->second, "; "));
+  if (const auto& k = c.confirmation; k && !k->together.empty())
+    figures += fmt::format("confirmation.together={}\n", fmt::join(k->together, "; "));
   for (const std::string& line : c.fallbacks) figures += "fallback=" + line + "\n";
   out() << "      <system-out>" << xml::text(figures) << "</system-out>\n";
   out() << "    </testcase>\n";

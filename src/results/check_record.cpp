@@ -41,8 +41,11 @@ std::string CheckRecord::shown_run_text() const {
 }
 
 std::string ConfirmationRecord::line() const {
-  return fmt::format("{}: first sample at {}: {}; after a {:.0f} s pause: {}", outcome, first_at,
-                     fmt::join(first, "; "), pause_s, fmt::join(second, "; "));
+  std::string out = fmt::format("{}: first sample at {}: {}; after a {:.0f} s pause: {}", outcome,
+                                first_at, fmt::join(first, "; "), pause_s, fmt::join(second, "; "));
+  if (!together.empty())
+    out += fmt::format("; both samples together: {}", fmt::join(together, "; "));
+  return out;
 }
 
 }  // namespace iogate

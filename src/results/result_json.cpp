@@ -81,11 +81,14 @@ nlohmann::json check_entry_to_json(const CheckRecord& c) {
   if (!c.layout_reused_from.empty()) out["layout_reused_from"] = c.layout_reused_from;
   if (c.cleanup_s) out["cleanup_s"] = *c.cleanup_s;
   if (!c.fallbacks.empty()) out["fallbacks"] = c.fallbacks;
-  if (const auto& k = c.confirmation)
+  if (const auto& k = c.confirmation) {
     out["confirmation"] = {{"outcome", k->outcome},       {"first_at", k->first_at},
                            {"first_runs", k->first_runs}, {"first", k->first},
                            {"pause_s", k->pause_s},       {"second_at", k->second_at},
                            {"second", k->second}};
+    // Only when weighed: documents of confirmations without it stay as they were.
+    if (!k->together.empty()) out["confirmation"]["together"] = k->together;
+  }
   return out;
 }
 

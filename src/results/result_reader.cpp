@@ -14,6 +14,7 @@
 #include "iogate/read_file.hpp"
 #include "iogate/results/json_fields.hpp"
 #include "iogate/results/labels.hpp"
+#include "iogate/verdicts/confirmation.hpp"
 
 namespace iogate {
 namespace {
@@ -121,15 +122,15 @@ ConfirmationRecord confirmation_from_json(const JsonFields& check) {
   const JsonFields f = check.object("confirmation");
   ConfirmationRecord c;
   c.outcome = f.text("outcome", 16);
-  if (c.outcome != "persisted" && c.outcome != "transient" && c.outcome != "disagreed")
-    throw ReadBackError(fmt::format("{}: expected \"persisted\", \"transient\" or \"disagreed\"",
-                                    f.path("outcome")));
+  if (!persistence_from_name(c.outcome))
+    throw ReadBackError(fmt::format("{}: expected {}", f.path("outcome"), persistence_names()));
   c.first_at = f.text("first_at", 64);
   c.first_runs = static_cast<int>(f.count("first_runs", kMaxReadBackRuns));
   c.pause_s = f.number("pause_s", 0, kMaxReadBackSeconds, "a number of seconds from 0 to a year");
   c.second_at = f.text("second_at", 64);
   c.first = string_lines(f, "first");
   c.second = string_lines(f, "second");
+  if (f.find("together")) c.together = string_lines(f, "together");
   return c;
 }
 

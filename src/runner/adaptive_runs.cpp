@@ -148,7 +148,7 @@ CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
   if (!worth_confirming(first.verdict) || !check.confirm) {
     adopt(std::move(first), check, outcome);
   } else {
-    const Nanoseconds pause = confirmation_pause(check, first.took);
+    const Nanoseconds pause = confirmation_pause(check, first.longest_run);
     pause_for(options, {pause,
                         fmt::format("a shortfall in the first sample; a second one after a {} "
                                     "pause confirms it or not",
@@ -157,17 +157,19 @@ CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
     RunPlan again = plan;
     again.false_fail = kConfirmFalseFailRate;
     Sample second = judged_sample(check, test_file, options, reference, again, false);
-    const Persistence p = samples_agree(first.verdict, second.verdict);
+    Confirmed confirmed = confirm_samples(check, {first.verdict, first.runs, first.samples},
+                                          {second.verdict, second.runs, second.samples}, reference);
     ConfirmationRecord c;
-    c.outcome = persistence_name(p);
+    c.outcome = persistence_name(confirmed.persistence);
     c.first_at = first.started_at;
     c.first_runs = static_cast<int>(first.runs.size());
     c.first = sample_lines(first.verdict);
     c.pause_s = std::chrono::duration<double>(pause).count();
     c.second_at = second.started_at;
     c.second = sample_lines(second.verdict);
+    c.together = std::move(confirmed.together);
     stops = second.stops;
-    second.verdict = confirmed_verdict(std::move(second.verdict), p);
+    second.verdict = std::move(confirmed.verdict);
     adopt(std::move(first), check, outcome);
     adopt(std::move(second), check, outcome);
     outcome.confirmation = std::move(c);

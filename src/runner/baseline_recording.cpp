@@ -81,7 +81,7 @@ CheckOutcome record_until_pinned(const Check& check, const FileRef& test_file,
       detail::adopt(std::move(sample), check, outcome);
       break;
     }
-    const Nanoseconds pause = confirmation_pause(check, sample.took);
+    const Nanoseconds pause = confirmation_pause(check, sample.longest_run);
     detail::pause_for(options, {pause,
                                 fmt::format("{} recording again after a {} pause", describe(*shift),
                                             format_duration(pause)),

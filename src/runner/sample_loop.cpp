@@ -40,11 +40,11 @@ double seconds(Nanoseconds d) { return std::chrono::duration<double>(d).count();
 
 Sample run_sample(const Check& check, const FileRef& test_file, const JudgeOptions& options,
                   const SampleRule& rule, bool first) {
-  MetricSamples samples;
   Sample out;
+  MetricSamples& samples = out.samples;
   out.started_at = utc_millis(std::chrono::system_clock::now());
   const auto started = std::chrono::steady_clock::now();
-  Nanoseconds longest_run{};
+  Nanoseconds& longest_run = out.longest_run;
   for (int i = 0; i < rule.max_runs; ++i) {
     if ((i > 0 || !first) && options.before_rerun) options.before_rerun();
     std::optional<FailFast> fail_fast;

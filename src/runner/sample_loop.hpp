@@ -34,11 +34,13 @@ struct Stops {
 
 struct Sample {
   std::vector<RunResult> runs;
+  MetricSamples samples;  // the runs' figures as judged: fail-fast's certain ones in place
   Verdict verdict;  // when judged (adaptive_runs.cpp)
   Stops stops;
   bool budget_spent = false;  // it ended incomplete because the next run did not fit
   std::string started_at;     // utc_millis
   Nanoseconds took{};
+  Nanoseconds longest_run{};
 };
 
 // `first`: the test file is as laid out, unused yet (no before_rerun before the first run).

@@ -57,9 +57,9 @@ std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
   return whole_seconds(run_seconds(workload, expectations) + margin_seconds(workload));
 }
 
-Nanoseconds confirmation_pause(const Check& check, Nanoseconds first_sample) {
+Nanoseconds confirmation_pause(const Check& check, Nanoseconds longest_run) {
   if (check.confirm_pause) return *check.confirm_pause;
-  return std::max<Nanoseconds>(kDefaultConfirmPause, first_sample);
+  return std::max<Nanoseconds>(kDefaultConfirmPause, longest_run);
 }
 
 std::chrono::seconds derive_check_timeout(const Check& check) {
@@ -67,9 +67,9 @@ std::chrono::seconds derive_check_timeout(const Check& check) {
   double runs = run * check.repeat_max;
   if (check.budget) runs = std::min(runs, run + seconds(*check.budget));
   if (check.confirm) {
-    const auto sample =
-        std::chrono::duration_cast<Nanoseconds>(std::chrono::duration<double>(runs));
-    runs = 2 * runs + seconds(confirmation_pause(check, sample));
+    const auto one_run =
+        std::chrono::duration_cast<Nanoseconds>(std::chrono::duration<double>(run));
+    runs = 2 * runs + seconds(confirmation_pause(check, one_run));
   }
   return whole_seconds(runs + margin_seconds(check.workload));
 }

@@ -65,7 +65,7 @@ constexpr KeySpec kConfirm{.name = "confirm",
 constexpr KeySpec kConfirmPause{.name = "confirm_pause",
                                 .help =
                                     "The pause before that second sample (default: 30s, or "
-                                    "the first sample's time when longer)",
+                                    "the first sample's longest run when longer)",
                                 .kind = ValueKind::duration,
                                 .min = seconds(kMinConfirmPause),
                                 .max = seconds(kMaxConfirmPause),

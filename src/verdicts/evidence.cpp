@@ -23,16 +23,6 @@ std::vector<double> ordered_samples(const Expectation& e, std::span<const double
   return out;
 }
 
-// Ratios need positive figures: zero and NaN become a tiny or huge one on the bad side.
-std::vector<double> positive_samples(const Expectation& e, std::span<const double> samples) {
-  std::vector<double> out;
-  for (double v : samples) {
-    if (std::isnan(v)) v = is_floor(e) ? 0 : INFINITY;
-    out.push_back(std::clamp(v, 1e-300, 1e300));
-  }
-  return out;
-}
-
 // Fills decision from interval: a floor holds at lo >= bound, breaks at hi < bound.
 void decide(Judgement& j) {
   const Expectation& e = *j.expectation;
@@ -46,6 +36,15 @@ void decide(Judgement& j) {
 }
 
 }  // namespace
+
+std::vector<double> positive_samples(const Expectation& e, std::span<const double> samples) {
+  std::vector<double> out;
+  for (double v : samples) {
+    if (std::isnan(v)) v = is_floor(e) ? 0 : INFINITY;
+    out.push_back(std::clamp(v, 1e-300, 1e300));
+  }
+  return out;
+}
 
 const char* decision_name(Decision d) {
   switch (d) {
@@ -62,6 +61,7 @@ const char* decision_name(Decision d) {
 }
 
 double pass_level(const RunPlan& plan) {
+  if (plan.pass > 0) return plan.pass;
   return std::max(std::ldexp(1.0, -std::max(plan.min_runs, 1)), kStrictestPassLevel);
 }
 

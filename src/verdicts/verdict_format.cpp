@@ -67,6 +67,7 @@ std::string format_metric(const Expectation& e, double value) {
 namespace {
 
 std::string runs_text(const Judgement& j, int runs_allowed) {
+  if (j.samples > 1) return fmt::format("after the {} runs of both samples", j.runs);
   return fmt::format("after {} of {} runs", j.runs, runs_allowed);
 }
 

@@ -58,8 +58,9 @@ struct ExpectationRecord {
 // A shortfall weighed again after a pause (iogate/verdicts/confirmation.hpp): what the first
 // sample showed, and what a second one, taken later, found.
 struct ConfirmationRecord {
-  // "persisted" (a FAIL), "transient" (a PASS: the first sample's shortfall went away) or
-  // "disagreed" (UNSTABLE: the samples could not be reconciled).
+  // "persisted" (a FAIL), "transient" (a PASS: the first sample's shortfall went away),
+  // "disagreed" (UNSTABLE: one sample leaned to holding, the other to breaking) or "undecided"
+  // (UNSTABLE: the samples agreed, but even together could not decide).
   std::string outcome;
   std::string first_at;             // when the first sample began (ISO 8601, UTC, milliseconds)
   int first_runs = 0;               // its runs: the first first_runs of CheckRecord::repeats
@@ -67,9 +68,12 @@ struct ConfirmationRecord {
   double pause_s = 0;               // the pause between the samples
   std::string second_at;            // when the second sample began
   std::vector<std::string> second;  // what it found: its shortfalls, or its judgements
+  // Expectations both samples leaned the same way on, judged on their runs together:
+  // "iops 0.70-0.80x baseline (bound 0.90x) after 40 runs: broken"
+  std::vector<std::string> together;
   // "transient: first sample at 2026-12-03T18:42:07.113Z: iops 0.44-0.52x baseline (bound 0.90x)
   // after 5 runs: broken; after a 30 s pause: iops 0.97-1.03x baseline (bound 0.90x) after 5
-  // runs: holds"
+  // runs: holds", and "; both samples together: ..." when they were weighed together
   std::string line() const;
 };
 

@@ -50,7 +50,7 @@
 //               before it fails the check (iogate/verdicts/confirmation.hpp); false takes the first
 //               sample's answer
 //   confirm_pause  the pause before that second sample ("45s", 1s..1h); default: the longer of 30 s
-//               and the first sample's own duration (confirmation_pause())
+//               and the first sample's longest run (confirmation_pause())
 //
 // Every mistake in a file is a ThresholdError pointing at the offending value (or, for a missing
 // key, at the table that lacks it) and naming its key as the user would search for it:
@@ -184,9 +184,11 @@ std::chrono::seconds derive_timeout(const WorkloadSpec& workload,
                                     const std::vector<Expectation>& expectations);
 
 // The pause before the sample that confirms a shortfall: confirm_pause, else the longer of
-// kDefaultConfirmPause and the first sample's duration (a burst that covered the whole first sample
-// may last that long again).
-Nanoseconds confirmation_pause(const Check& check, Nanoseconds first_sample);
+// kDefaultConfirmPause and the first sample's longest run. A burst must cover much of a run to
+// spoil it, so one that spoiled a long run may last that long again; the number of runs the first
+// sample took says nothing of a burst's length (an undecided sample takes many), so it adds no
+// wait.
+Nanoseconds confirmation_pause(const Check& check, Nanoseconds longest_run);
 
 // A check's ctest TIMEOUT when its file gives none: its runs may go on to repeat_max, so the run
 // time above repeat_max times (preallocation and margin once), or one run plus the budget when

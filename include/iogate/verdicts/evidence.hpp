@@ -57,6 +57,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "iogate/engine/histogram.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
@@ -79,6 +80,9 @@ struct RunPlan {
   int min_runs = 1;
   int max_runs = 1;
   double false_fail = kFalseFailRate;
+  // The level for "holds" when the plan sets its own (a confirmation's joint look,
+  // confirmation.hpp); 0: pass_level()'s rule.
+  double pass = 0;
 };
 
 struct EvidenceLevels {
@@ -107,6 +111,8 @@ struct Judgement {
   bool ratio = false;  // estimate, interval and bound are ratios to the baseline
   bool pooled = false;
   int runs = 0;
+  // 2: the runs of a confirmation's two samples judged together (confirmation.hpp).
+  int samples = 1;
 };
 
 // `samples` in the metric's unit; NaNs count as beyond the bound.
@@ -117,6 +123,9 @@ Judgement judge_relative(const Expectation& e, std::span<const double> now,
                          const EvidenceLevels& levels);
 Judgement judge_pooled_percentile(const Expectation& e, const LatencyHistogram& pooled, int runs,
                                   double bound_ms, const EvidenceLevels& levels);
+
+// Figures made fit for a ratio: zero and NaN become a tiny or huge one on the bound's bad side.
+std::vector<double> positive_samples(const Expectation& e, std::span<const double> samples);
 
 // "iops 0.86-1.04x baseline (bound 0.90x)", "iops 95.20-104.10 (iops_min 100.00)"; an end the
 // sample cannot give yet is "?" (verdict_format.cpp, beside the other figures' spelling).

@@ -30,9 +30,9 @@ TEST(RepetitionKeys, DefaultsAreOneRunAtLeastTwentyAtMostUnstableFails) {
   EXPECT_TRUE(c.unstable_fails);
   EXPECT_TRUE(c.confirm);
   EXPECT_FALSE(c.confirm_pause.has_value());
-  // Twenty runs of 10 s, again after a pause as long to confirm a shortfall, the 64 MiB file and
+  // Twenty runs of 10 s, again after the 30 s pause to confirm a shortfall, the 64 MiB file and
   // the margin once.
-  EXPECT_EQ(c.timeout, std::chrono::seconds(3 * 200 + 60 + 2));
+  EXPECT_EQ(c.timeout, std::chrono::seconds(2 * 200 + 30 + 60 + 2));
 }
 
 TEST(RepetitionKeys, ARepeatAboveTwentyRaisesTheDefaultMost) {
@@ -62,9 +62,9 @@ TEST(RepetitionKeys, ASuiteBudgetIsSharedEvenlyAndBoundsTheTimeout) {
   const ThresholdFile f = parse_threshold_text(suite_file("budget = \"2m\"\n", "", 4), "t.toml");
   for (const Check& c : f.checks) {
     EXPECT_EQ(c.budget, Nanoseconds(30s));
-    // One run (10 s) plus the 30 s budget, not twenty runs; again after a pause as long (at
-    // least 30 s) to confirm a shortfall; the file and the margin.
-    EXPECT_EQ(c.timeout, std::chrono::seconds(3 * (10 + 30) + 60 + 2));
+    // One run (10 s) plus the 30 s budget, not twenty runs; again after the 30 s pause to confirm
+    // a shortfall; the file and the margin.
+    EXPECT_EQ(c.timeout, std::chrono::seconds(2 * (10 + 30) + 30 + 60 + 2));
   }
   // A check's own budget counts when it is the smaller one.
   const Check own =
@@ -127,7 +127,7 @@ TEST(RepetitionKeys, ConfirmAndItsPauseComeFromTheSuiteOrTheCheck) {
   EXPECT_TRUE(own.confirm);
   EXPECT_EQ(own.confirm_pause, Nanoseconds(2min));
   EXPECT_EQ(own.timeout, std::chrono::seconds(2 * 200 + 120 + 60 + 2));
-  // The default pause: the longer of 30 s and the first sample's own duration.
+  // The default pause: the longer of 30 s and the first sample's longest run.
   EXPECT_EQ(confirmation_pause(Check{}, 10s), Nanoseconds(30s));
   EXPECT_EQ(confirmation_pause(Check{}, 95s), Nanoseconds(95s));
   EXPECT_EQ(confirmation_pause(own, 95s), Nanoseconds(2min));

@@ -82,12 +82,16 @@ inline std::vector<double> noisy_figures(std::mt19937_64& rng, NoiseShape shape,
 
 // A baseline recorded as `iogate baseline record` does by default: at least 5 runs, then more
 // until the median is pinned within 3% (95%) or 20 runs were made.
+inline std::vector<double> recorded_baseline(const std::function<double()>& next_figure) {
+  std::vector<double> runs;
+  while (runs.size() < 5) runs.push_back(next_figure());
+  while (runs.size() < 20 && !(median_precision(runs, 0.95) <= 0.03)) runs.push_back(next_figure());
+  return runs;
+}
+
 inline std::vector<double> recorded_baseline(std::mt19937_64& rng, NoiseShape shape, double spread,
                                              double level) {
-  std::vector<double> runs = noisy_figures(rng, shape, spread, level, 5);
-  while (runs.size() < 20 && !(median_precision(runs, 0.95) <= 0.03))
-    runs.push_back(level * noise_factor(rng, shape, spread));
-  return runs;
+  return recorded_baseline([&] { return level * noise_factor(rng, shape, spread); });
 }
 
 struct SequenceOutcome {
@@ -97,11 +101,15 @@ struct SequenceOutcome {
 };
 
 // The runner's adaptive sequence for `check` (one IOPS expectation) under `plan`, each run's
-// figure from next_figure(), against `baseline` samples (or none): its last verdict.
+// figure from next_figure(), against `baseline` samples (or none): its last verdict, and in
+// `figures` (when given) the runs' figures it was made of.
 inline Verdict play_plan(const Check& check, const RunPlan& plan, const MetricSamples* baseline,
-                         const std::function<double()>& next_figure) {
-  MetricSamples samples;
+                         const std::function<double()>& next_figure,
+                         MetricSamples* figures = nullptr) {
+  MetricSamples own;
+  MetricSamples& samples = figures ? *figures : own;
   std::vector<double>& iops = samples["iops"];
+  iops.clear();
   Verdict v;
   while (static_cast<int>(iops.size()) < plan.max_runs) {
     iops.push_back(next_figure());
