@@ -261,7 +261,14 @@ int run(const CompareFlags& flags) {
   // refused with --strict-baseline before anything is compared.
   const BaselineProvenance where =
       baseline_provenance(base, now.host, now.datastore, now.fingerprint);
-  if (resolve_strict_baseline(flags.strict_baseline) && !where.elsewhere.empty()) {
+  bool strict = false;
+  try {
+    strict = resolve_strict_baseline(flags.strict_baseline);
+  } catch (const std::exception& e) {
+    std::cerr << "iogate compare: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  if (strict && !where.elsewhere.empty()) {
     std::cerr << fmt::format(
         "iogate compare: {} was recorded elsewhere than {} ({}), and --strict-baseline "
         "(IOGATE_STRICT_BASELINE=1) refuses it: compare with a baseline of this host, datastore "

@@ -18,6 +18,7 @@
 #include "iogate/output_file.hpp"
 #include "iogate/path_trust.hpp"
 #include "output_dir.hpp"
+#include "switches.hpp"
 #include "unique_fd.hpp"
 
 namespace iogate::detail {
@@ -30,10 +31,7 @@ namespace {
   throw std::system_error(error, std::generic_category(), what + " " + path.string());
 }
 
-bool shared_output_allowed() {
-  const char* v = std::getenv("IOGATE_ALLOW_SHARED_OUTPUT");
-  return v != nullptr && std::strcmp(v, "1") == 0;
-}
+bool shared_output_allowed() { return env_switch("IOGATE_ALLOW_SHARED_OUTPUT"); }
 
 [[noreturn]] void refuse_unsafe(const fs::path& dir, const UntrustedDirectory& found) {
   const std::string where =

@@ -6,13 +6,10 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "switches.hpp"
+
 namespace iogate {
 namespace {
-
-bool env_on(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr && std::string_view(value) == "1";
-}
 
 std::string flag_or_env(const std::optional<std::string>& flag, const char* env) {
   if (flag && !flag->empty()) return *flag;
@@ -53,8 +50,8 @@ DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
         "no datastore named: pass --datastore DIR or set IOGATE_DATASTORE=DIR, an existing "
         "directory on the storage under test (iogate measures whatever disk holds it)");
   }
-  choice.policy.allow_shared = flags.allow_shared || env_on("IOGATE_ALLOW_SHARED_DATASTORE");
-  choice.policy.require_mount = flags.require_mount || env_on("IOGATE_REQUIRE_MOUNT");
+  choice.policy.allow_shared = flags.allow_shared || env_switch("IOGATE_ALLOW_SHARED_DATASTORE");
+  choice.policy.require_mount = flags.require_mount || env_switch("IOGATE_REQUIRE_MOUNT");
   choice.policy.require_filesystem =
       flag_or_env(flags.require_filesystem, "IOGATE_REQUIRE_FILESYSTEM");
   choice.policy.require_device = flag_or_env(flags.require_device, "IOGATE_REQUIRE_DEVICE");
@@ -75,7 +72,7 @@ std::filesystem::path resolve_baseline(const std::optional<std::string>& flag,
   return fallback;
 }
 
-bool resolve_strict_baseline(bool flag) { return flag || env_on("IOGATE_STRICT_BASELINE"); }
+bool resolve_strict_baseline(bool flag) { return flag || env_switch("IOGATE_STRICT_BASELINE"); }
 
 std::optional<Baseline> load_named_baseline(const std::filesystem::path& file) {
   if (file.empty()) return std::nullopt;

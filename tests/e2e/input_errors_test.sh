@@ -121,5 +121,14 @@ assert_contains "$out/fs.log" "^iogate check: datastore $ds is on [a-z0-9]+ \(mo
 sed 's/^\[suite\]$/[suite]\nrequire_device = "\/dev\/null"/' "$out/pass.toml" > "$out/device.toml"
 expect_exit 2 "$out/device.log" "$iogate" check "$out/device.toml" --datastore "$ds"
 assert_contains "$out/device.log" "^iogate check: require_device /dev/null: not a block device" "[suite] require_device"
+# Safety switches spelt as people spell them: IOGATE_REQUIRE_MOUNT=yes is on (the datastore, a
+# directory of the root filesystem, is no mount point), and a spelling that is none of 1/0, true/
+# false, yes/no, on/off is refused by its name (both were read as off: the run went ahead).
+IOGATE_REQUIRE_MOUNT=yes expect_exit 2 "$out/mount-yes.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
+assert_contains "$out/mount-yes.log" "^iogate check: datastore $ds is not a mount point \(require_mount\)" "IOGATE_REQUIRE_MOUNT=yes"
+IOGATE_REQUIRE_MOUNT=maybe expect_exit 2 "$out/mount-maybe.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
+assert_contains "$out/mount-maybe.log" "^iogate check: IOGATE_REQUIRE_MOUNT: expected 1, true, yes or on \(or 0, false, no, off, in any case\), got another value$" "IOGATE_REQUIRE_MOUNT=maybe"
+IOGATE_STRICT_BASELINE=sometimes expect_exit 2 "$out/strict-word.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
+assert_contains "$out/strict-word.log" "IOGATE_STRICT_BASELINE: expected 1, true, yes or on" "IOGATE_STRICT_BASELINE=sometimes"
 [ -z "$(ls -A "$ds")" ] || fail "a refused datastore was written to: $(ls -A "$ds")"
 echo "input_errors: ok"
