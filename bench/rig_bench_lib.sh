@@ -17,11 +17,12 @@ bench_throttle() {
   rig_throttle write_iops $(($1 * 3 / 10)) 2> /dev/null
 }
 
-# bench_record_baseline IOGATE GATE OUT CHECK: `iogate baseline record` into OUT/baseline.json
-# (its log in OUT/baseline.log); prints CHECK's IOPS samples and their cv.
+# bench_record_baseline IOGATE GATE OUT CHECK [FLAG...]: `iogate baseline record` into
+# OUT/baseline.json (its log in OUT/baseline.log), with any FLAGs (--repeat-max 60); prints CHECK's
+# IOPS samples and their cv.
 bench_record_baseline() {
   rig_run "$1" baseline record "$2" --datastore "$RIG_DATASTORE" --out "$3/baseline.json" \
-    > "$3/baseline.log"
+    "${@:5}" > "$3/baseline.log"
   /usr/bin/python3 -c 'import json,sys
 m = json.load(open(sys.argv[1]))["checks"][sys.argv[2]]["metrics"]["iops"]
 print("baseline IOPS:", " ".join(f"{v:.0f}" for v in m["samples"]), "(cv %.1f%%)" % (m["cv"] * 100))' \
@@ -39,4 +40,22 @@ bench_check_once() {
   end=$(date +%s.%N)
   /usr/bin/python3 -c 'import sys; print(f"{float(sys.argv[2]) - float(sys.argv[1]):.1f}")' \
     "$start" "$end"
+}
+
+# bench_cpu_hog MIN_MS MAX_MS: a noisy neighbour on the CPU until killed: one busy loop per core for
+# MIN_MS-MAX_MS milliseconds, then idle for as long again (drawn anew), over and over. Run it in the
+# background and kill it with its children (pkill -P).
+bench_cpu_hog() {
+  local min=$1 max=$2 on off pids c
+  seconds_of() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
+  while :; do
+    on=$((min + RANDOM % (max - min + 1)))
+    off=$((min + RANDOM % (max - min + 1)))
+    pids=()
+    for ((c = 0; c < $(nproc); c++)); do
+      timeout "$(seconds_of "$on")" sh -c 'while :; do :; done' & pids+=($!)
+    done
+    wait "${pids[@]}" 2> /dev/null || true
+    sleep "$(seconds_of "$off")"
+  done
 }

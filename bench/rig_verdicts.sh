@@ -54,21 +54,13 @@ out="$RIG_DIR/out"
 mkdir "$out"
 
 # The noisy neighbour: one busy loop per core, on for 1-2 s, off for 1-2 s, until killed.
-hog() {
-  while :; do
-    local on=$((RANDOM % 1000 + 1000)) off=$((RANDOM % 1000 + 1000)) pids=() c
-    for ((c = 0; c < $(nproc); c++)); do
-      timeout "0.$on" sh -c 'while :; do :; done' & pids+=($!)
-    done
-    sleep "1.$((on - 1000))"
-    wait "${pids[@]}" 2> /dev/null || true
-    sleep "1.$((off - 1000))"
-  done
-}
+hog() { bench_cpu_hog 1000 2000; }
 hog &
 hog_pid=$!
 # The hog goes first, then the rig's own teardown (this trap replaces rig_enter's).
-trap 'kill $hog_pid 2>/dev/null; pkill -P $hog_pid 2>/dev/null; rig_teardown' EXIT
+# (|| true: under set -e a failing kill would end the trap before the teardown.)
+trap 'status=$?; kill $hog_pid 2>/dev/null || true; pkill -P $hog_pid 2>/dev/null || true
+  (exit $status); rig_teardown' EXIT
 
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at start; $(uname -r)"
 echo "check: 8k random 70% read QD4, 5 s runs, iops_min 90% of baseline, repeat 5..20;" \
