@@ -39,15 +39,19 @@
 //   - Noise without regimes: the samples are independent. Both broken: at most 1% x 5%
 //     (kConfirmFalseFailRate) = 0.05%. Pooled: one look at 0.95%, so the two roads together spend
 //     the gate's 1%. The pooled look comes after sequences that stop where the evidence leans, so
-//     its level is nominal; the simulation measures it (tests/unit/verdicts/
+//     its level is nominal; simulated at the bound it fails 0.70% (tests/unit/verdicts/
 //     confirmation_simulation_gtest.cpp, docs/measurements.md).
-//   - A neighbour's bursts: a false FAIL needs a burst to spoil each sample, or one sample spoiled
-//     and the other leaning short of the bound on its own. A pause longer than a burst makes the
-//     spoilings independent, so their chances multiply: bursts that spoil one first sample in ten
-//     fail about one healthy check in a hundred or fewer.
+//   - A neighbour's bursts: a false FAIL needs a burst to spoil each sample, or one spoiled and
+//     the other leaning short of the bound on its own while the two look alike. A pause longer
+//     than a burst makes the spoilings independent: bursts every 2 min fail 0.67% of healthy
+//     checks (one sample alone: 7%); every minute, 3.3% (the previous rule: 2.5%), the price of
+//     judging two spoiled samples together.
 //   - A CPU hog switching on and off every 1-3 s: run-to-run noise wide enough that twenty runs
-//     leave a 25% cut undecided; the pooled look decides it on the forty runs of both samples,
-//     where before the samples' agreement was read as disagreement (UNSTABLE).
+//     leave a 25% cut undecided; the pooled look decides it on the forty runs of both samples
+//     (caught 94.8%, the previous rule 75.8%, which read the samples' agreement as disagreement),
+//     and passes a healthy datastore that each sample left undecided (unstable 3.7%, was 18%).
+//     What it cannot mend is a baseline whose own median is loose: against one pinned within
+//     +-27% nothing can call a 25% cut at 1% (`baseline record` says how tightly it pinned it).
 //   - A persistent regression must lean short of the bound in both samples, and break it in both
 //     or in both together. The second sample's "broken" is held to kConfirmFalseFailRate (5%)
 //     rather than 1%: its false alarms only count when the first sample was already broken.
