@@ -197,6 +197,12 @@ void weigh_expectation(const Judgement* first, const Judgement& second,
   }
   const Verdict& pooled = together();
   const Judgement* both = judgement_of(pooled, second.expectation);
+  if (both == nullptr) {  // weighed in each sample, so weighed together too; kept safe all the same
+    w.verdict.judgements.push_back(second);
+    w.verdict.unstable.push_back(undecided_line(second, second.runs));
+    w.undecided = true;
+    return;
+  }
   w.together.push_back(judged_line(*both));
   w.verdict.judgements.push_back(*both);
   if (both->decision == Decision::broken) {

@@ -112,6 +112,22 @@ TEST(ConfirmSamples, TwoUndecidedSamplesShortOfTheBoundFailTogether) {
               HasSubstr("after the 10 runs of both samples"));
 }
 
+// A burst that halved the first sample is not lent to a second that merely leans short: the two
+// are not one datastore's figures, so they are not judged together.
+TEST(ConfirmSamples, SamplesThatDifferAreNotJudgedTogether) {
+  const Check check = two_floors();
+  const TestSample second = sample(check, {930, 960, 990, 970, 985});
+  ASSERT_EQ(second.verdict.unstable.size(), 1u);
+  const Confirmed c = confirm(check, steady(check, 500), second);
+  EXPECT_EQ(c.persistence, Persistence::disagreed);
+  EXPECT_TRUE(c.verdict.shortfalls.empty());
+  EXPECT_TRUE(c.together.empty());
+  ASSERT_EQ(c.verdict.unstable.size(), 1u);
+  EXPECT_THAT(c.verdict.unstable[0],
+              HasSubstr("iops_min: first sample broken, second undecided, short of the bound, but "
+                        "at 0.52x the second's figures the first was not the same datastore's"));
+}
+
 TEST(ConfirmSamples, TwoUndecidedSamplesThatStayUndecidedSaySoInThoseWords) {
   const Check check = two_floors();
   const Confirmed c = confirm(check, sample(check, {900, 950, 980, 1020, 940}),
