@@ -7,8 +7,10 @@
 // demands and pin, shared test files, a clean stop on SIGINT/SIGTERM with nothing written), and
 // records each one adaptively (RecordingPlan, include/iogate/runner/check_session.hpp): at least
 // --repeat runs (5), then more while the median of any figure the check bounds is pinned less
-// tightly than --precision (3%: the 95% interval of the median within +-3% of it), up to
-// --repeat-max runs (20) or --budget per check; a recording whose one-second intervals shift
+// tightly than --precision (3%: the 95% interval of the median within +-3% of it) or than its
+// relative bounds need (a third of their margin), up to --repeat-max runs (20) or --budget per
+// check, and a check with relative bounds up to 100 runs while it is looser than they need
+// (include/iogate/verdicts/baseline_precision.hpp); a recording whose one-second intervals shift
 // level (a neighbour's burst) is made again after a pause, up to three times. It says how precise
 // it got; a baseline recorded on a noisy machine is usable, only less sharp (its wider spread
 // widens every later ratio interval, so fewer verdicts are decided).
@@ -26,6 +28,7 @@
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/verdicts/baseline_precision.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_runner.hpp"
@@ -43,8 +46,8 @@ struct RecordFlags {
   DatastoreFlags datastore;
   std::string out;
   bool force = false;
-  int repeat = 5;
-  int repeat_max = 20;
+  int repeat = kRecordingFewestRuns;
+  int repeat_max = 0;  // 0: baseline_recording_runs(check)
   double precision_pct = 3;
   double budget_s = 0;  // 0: none
 };
@@ -73,12 +76,16 @@ BaselineCheck baseline_check(const Check& check, const CheckOutcome& outcome,
   const std::string pinned = std::isnan(recording.precision)
                                  ? std::string("too few runs to tell")
                                  : fmt::format("within +-{:.1f}% (95%)", recording.precision * 100);
-  std::cout << fmt::format(
-      "  {}: {} median {:.4g} after {} runs, pinned {}{}\n", check.name, key,
-      median(out.samples.at(key)), outcome.runs.size(), pinned,
-      recording.precision <= flags.precision_pct / 100.0
-          ? ""
-          : fmt::format("; asked {:g}%: checks against it are less sharp", flags.precision_pct));
+  const double asked = flags.precision_pct / 100.0;
+  const double needed = precision_bounds_need(check);
+  std::string short_of;  // NaN (too few runs to tell) falls short of both
+  if (!(recording.precision <= needed))
+    short_of = fmt::format("; its relative bounds need +-{:.1f}%: checks against it may not decide",
+                           needed * 100);
+  else if (!(recording.precision <= asked))
+    short_of = fmt::format("; asked {:g}%: checks against it are less sharp", flags.precision_pct);
+  std::cout << fmt::format("  {}: {} median {:.4g} after {} runs, pinned {}{}\n", check.name, key,
+                           median(out.samples.at(key)), outcome.runs.size(), pinned, short_of);
   return out;
 }
 
@@ -142,10 +149,15 @@ int run(const RecordFlags& flags) {
     std::cerr << "iogate: baseline record --out " << flags.out << ": " << e.what() << '\n';
     return kExitBadInput;
   }
+  const std::string most =
+      flags.repeat_max > 0
+          ? std::to_string(std::max(flags.repeat, flags.repeat_max))
+          : fmt::format("{} ({} for a check with relative bounds)", kRecordingRuns,
+                        kRecordingRunsRelative);
   std::cout << "iogate baseline record " << flags.file << " on " << datastore.string() << ", "
-            << flags.repeat << " to " << std::max(flags.repeat, flags.repeat_max)
+            << flags.repeat << " to " << most
             << " runs per check, until each bounded median is pinned within +-"
-            << flags.precision_pct << "%\n";
+            << flags.precision_pct << "% (or what its relative bounds need)\n";
   enable_graceful_stop();
   try {
     if (!record_checks(file, *choice, flags, baseline)) {
@@ -173,10 +185,11 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
   sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
   sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
   sub->add_option("--repeat", flags->repeat, "The fewest runs per check (default 5)")
-      ->check(CLI::Range(1, 100));
+      ->check(CLI::Range(1, kMaxRepeat));
   sub->add_option("--repeat-max", flags->repeat_max,
-                  "The most runs per check, while a median is not pinned (default 20)")
-      ->check(CLI::Range(1, 100));
+                  "The most runs per check, while a median is not pinned (default 20; 100 for a check "
+                  "with relative bounds)")
+      ->check(CLI::Range(1, kMaxRepeat));
   sub->add_option("--precision", flags->precision_pct,
                   "Run until each bounded median's 95% interval is within this % (default 3)")
       ->check(CLI::Range(0.1, 100.0));

@@ -188,10 +188,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
                 "$IOGATE_STRICT_BASELINE=1); without it the difference is named on the check");
   sub->add_option("--repeat", flags->repeat,
                   "The fewest runs per check (default: each check's repeat)")
-      ->check(CLI::Range(1, 100));
+      ->check(CLI::Range(1, kMaxRepeat));
   sub->add_option("--repeat-max", flags->repeat_max,
                   "The most runs per check while undecided (default: each check's repeat_max)")
-      ->check(CLI::Range(1, 100));
+      ->check(CLI::Range(1, kMaxRepeat));
   sub->add_option("--filter", flags->filter,
                   "Run only the checks matching this GoogleTest-style filter: patterns separated "
                   "by ':', then '-' and patterns to leave out; '*' and '?' as wildcards; a check "

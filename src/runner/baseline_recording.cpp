@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/verdicts/baseline_precision.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/units.hpp"
 #include "iogate/verdicts/level_shift.hpp"
@@ -61,14 +62,16 @@ CheckOutcome record_until_pinned(const Check& check, const FileRef& test_file,
   const RecordingPlan& plan = *options.recording;
   BaselineRecording recording;
   recording.pinned = pinned_keys(check);
+  const bool runs_given = options.repeat_max > 0;
   detail::SampleRule rule;
   rule.min_runs = options.repeat > 0 ? options.repeat : check.repeat;
   rule.max_runs =
-      std::max(rule.min_runs, options.repeat_max > 0 ? options.repeat_max : check.repeat_max);
+      std::max(rule.min_runs, runs_given ? options.repeat_max : baseline_recording_runs(check));
   rule.budget = plan.budget;
   rule.done = [&](const std::vector<RunResult>& runs, const MetricSamples&) {
     recording.precision = worst_precision(baseline_samples(check, runs), recording.pinned);
-    return recording.precision <= plan.precision;
+    return recording.precision <=
+           recording_aim(check, plan.precision, static_cast<int>(runs.size()), runs_given);
   };
   CheckOutcome outcome;
   for (int made = 1;; ++made) {

@@ -1,5 +1,7 @@
 #include "iogate/runner/outcome_records.hpp"
 
+#include "iogate/verdicts/baseline_precision.hpp"
+
 #include "run_host.hpp"
 #include "utc_time.hpp"
 
@@ -115,6 +117,9 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
     for (const std::string& u : v.unstable)
       record.messages.push_back(check.name + ": unstable: " + u +
                                 (outcome.budget_spent ? " (budget spent)" : ""));
+    if (recorded != nullptr)
+      if (const std::optional<std::string> loose = loose_baseline_note(check, recorded->samples))
+        record.messages.push_back(check.name + ": " + *loose);
     if (!check.unstable_fails) record.status = CheckStatus::skipped;
   } else if (v.skipped) {
     record.status = CheckStatus::skipped;

@@ -15,8 +15,6 @@
 
 namespace iogate::thresholds_detail {
 
-// More than 100 runs says nothing the first 100 did not, and only multiplies the run time.
-inline constexpr std::int64_t kMaxRepeat = 100;
 inline constexpr std::chrono::seconds kMinBudget{1};
 // A pause shorter than a second leaves no burst behind; one over an hour is a typo.
 inline constexpr std::chrono::seconds kMinConfirmPause{1};

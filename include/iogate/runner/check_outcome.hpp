@@ -21,11 +21,13 @@ namespace iogate {
 // Recording a baseline (`iogate baseline record`) instead of judging: the check's bounds are not
 // judged and fail-fast stops nothing; runs go on until the median of every figure the check
 // bounds (its MB/s when it bounds none) is pinned within `precision` (the 95% interval of the
-// median, as a share of it), at least `repeat`, at most `repeat_max` runs (JudgeOptions), and
-// beyond `repeat` only while the next run fits `budget`. A neighbour's burst must not become
-// "known good": when the recording's one-second intervals shift level
-// (iogate/verdicts/level_shift.hpp), it is made again after a pause (confirm_pause, else the
-// longer of 30 s and the recording's time), up to `recordings` in all; the last is kept.
+// median, as a share of it), or tighter where the check's relative bounds need it, at least
+// `repeat`, at most `repeat_max` runs (JudgeOptions; 0: baseline_recording_runs), and beyond
+// `repeat` only while the next run fits `budget` (iogate/verdicts/baseline_precision.hpp). A
+// neighbour's burst must not become "known good": when the recording's one-second intervals
+// shift level (iogate/verdicts/level_shift.hpp), it is made again after a pause (confirm_pause,
+// else the longer of 30 s and the recording's longest run), up to `recordings` in all; the last
+// is kept.
 struct RecordingPlan {
   double precision = 0.03;
   std::optional<Nanoseconds> budget;

@@ -77,6 +77,9 @@ namespace iogate {
 
 // repeat_max when none is given: room for an undecided check to gather evidence (evidence.hpp).
 inline constexpr int kDefaultRepeatMax = 20;
+// The most runs of `repeat` and `repeat_max`: more says nothing the first 100 did not, and only
+// multiplies the run time.
+inline constexpr int kMaxRepeat = 100;
 // The shortest pause before a confirming sample when none is given: longer than the bursts a
 // shared datastore typically sees (a neighbour's job halving it for 10-20 s).
 inline constexpr std::chrono::seconds kDefaultConfirmPause{30};

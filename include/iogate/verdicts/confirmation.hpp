@@ -51,7 +51,9 @@
 //     (caught 94.8%, the previous rule 75.8%, which read the samples' agreement as disagreement),
 //     and passes a healthy datastore that each sample left undecided (unstable 3.7%, was 18%).
 //     What it cannot mend is a baseline whose own median is loose: against one pinned within
-//     +-27% nothing can call a 25% cut at 1% (`baseline record` says how tightly it pinned it).
+//     +-27% nothing can call a 25% cut at 1%. `baseline record` therefore goes on recording while
+//     a baseline is looser than its bounds need (baseline_precision.hpp), and an unstable check
+//     against one says so.
 //   - A persistent regression must lean short of the bound in both samples, and break it in both
 //     or in both together. The second sample's "broken" is held to kConfirmFalseFailRate (5%)
 //     rather than 1%: its false alarms only count when the first sample was already broken.

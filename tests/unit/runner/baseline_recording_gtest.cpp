@@ -8,6 +8,7 @@
 #include <cmath>
 #include <thread>
 
+#include "iogate/verdicts/baseline_precision.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
@@ -77,6 +78,27 @@ TEST_F(BaselineRecording, RunsToItsMostRunsWhileTheMedianIsNotPinned) {
   const CheckOutcome outcome = record(check_with_floor(1), 3, 9, sharp, true);
   EXPECT_EQ(outcome.runs.size(), 9u);
   EXPECT_GT(outcome.recording->precision, 0.03);  // what the line "pinned within" reports
+}
+
+// "95% of baseline" leaves a 5% margin: the recording aims at a third of it, tighter than the 3%
+// asked, and goes on past 20 runs, up to kRecordingRunsRelative (10 ms runs here), while it is
+// looser than that.
+TEST_F(BaselineRecording, RelativeBoundsGoOnWhileLooserThanTheyNeed) {
+  Check check = check_with_floor(1);
+  check.workload.duration = 10ms;
+  check.expectations = {{"iops_min", Metric::iops, BoundKind::min, 0, RelativeBound{0.95}}};
+  const CheckOutcome outcome = record(check, 3, 0, RecordingPlan{}, true);
+  ASSERT_TRUE(outcome.recording);
+  EXPECT_EQ(outcome.runs.size(), static_cast<std::size_t>(kRecordingRunsRelative));
+  EXPECT_GT(outcome.recording->precision, 0.05 / 3);
+}
+
+TEST_F(BaselineRecording, AbsoluteBoundsKeepThePrecisionAskedAndTwentyRuns) {
+  Check check = check_with_floor(1);
+  check.workload.duration = 10ms;
+  const CheckOutcome outcome = record(check, 3, 0, RecordingPlan{}, true);
+  EXPECT_EQ(outcome.runs.size(), static_cast<std::size_t>(kRecordingRuns));
+  EXPECT_GT(outcome.recording->precision, 0.03);
 }
 
 TEST_F(BaselineRecording, StopsAtItsBudgetBeyondTheFewestRuns) {
