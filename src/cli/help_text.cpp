@@ -43,8 +43,9 @@ const std::map<std::string, CommandHelp>& commands() {
         "  $ iogate check gate.toml --filter 'seq_*-*_1m' --baseline host.json --html report.html\n"
         "  $ iogate check gate.toml --prom /var/lib/node_exporter/textfile/iogate.prom\n"}},
       {"lint",
-       {"  0  every file is valid\n  2  a file is not: file:line:column: key: what was expected\n",
-        "  $ iogate lint thresholds/*.toml\n"}},
+       {"  0  every file is valid (a check whose runs can never fail a bound is warned of)\n"
+        "  2  a file is not: file:line:column: key: what was expected; or the baseline named\n",
+        "  $ iogate lint thresholds/*.toml\n  $ iogate lint gate.toml --baseline host.json\n"}},
       {"report",
        {"  0  written\n  1  a report could not be written\n"
         "  2  bad input: a file that is no results, a report path refused; nothing written\n",

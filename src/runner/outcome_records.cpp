@@ -1,6 +1,7 @@
 #include "iogate/runner/outcome_records.hpp"
 
 #include "iogate/verdicts/baseline_precision.hpp"
+#include "iogate/verdicts/decidable.hpp"
 
 #include "run_host.hpp"
 #include "utc_time.hpp"
@@ -120,6 +121,12 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
     if (recorded != nullptr)
       if (const std::optional<std::string> loose = loose_baseline_note(check, recorded->samples))
         record.messages.push_back(check.name + ": " + *loose);
+    Check as_run = check;  // --repeat-max may have changed its budget
+    as_run.repeat_max = v.runs_allowed;
+    const std::optional<int> against =
+        recorded != nullptr ? baseline_runs(check, recorded->samples) : std::nullopt;
+    for (const UndecidableBound& b : bounds_that_cannot_fail(as_run, against))
+      record.messages.push_back(check.name + ": " + describe(b));
     if (!check.unstable_fails) record.status = CheckStatus::skipped;
   } else if (v.skipped) {
     record.status = CheckStatus::skipped;

@@ -97,6 +97,17 @@ if "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/nombps.js
 fi
 assert_contains "$out/nombps.log" "check \"seq_read_64k\" has no mbps figure for mbps_min to compare with" "missing figure"
 
+# lint weighs relative bounds against the baseline's runs: 3 runs against 3 can never reach the 1%
+# a FAIL needs (the gate that once ended UNSTABLE for ever), and lint says which repeat_max can.
+edit_baseline "$out/three.json" 'm = doc["checks"]["seq_read_64k"]["metrics"]
+for k in m: m[k]["samples"] = m[k]["samples"][:3]'
+sed 's/^repeat = 3$/repeat = 3\nrepeat_max = 3/' "$out/gate.toml" > "$out/toothless.toml"
+"$iogate" lint "$out/toothless.toml" --baseline "$out/three.json" > "$out/lint-three.log" 2>&1 ||
+  { cat "$out/lint-three.log" >&2; fail "lint of a gate that cannot fail must still exit 0"; }
+assert_contains "$out/lint-three.log" "toothless.toml: check seq_read_64k: warning: mbps_min can never fail: 3 runs against a baseline of 3 cannot reach the 1% level a FAIL needs; repeat_max = 4 can" "lint against a baseline of 3"
+"$iogate" lint "$out/gate.toml" --baseline "$out/three.json" > "$out/lint-twenty.log" 2>&1
+if grep -q warning "$out/lint-twenty.log"; then fail "20 runs against 3 can fail: $(cat "$out/lint-twenty.log")"; fi
+
 # A baseline of another host is named on the check's lines (it passes), and refused with
 # --strict-baseline or IOGATE_STRICT_BASELINE=1.
 edit_baseline "$out/elsewhere.json" 'doc["host"] = "db01"'

@@ -8,6 +8,23 @@ ds=$(new_datastore)
 # lint: the shipped files are valid; a bad one names file:line:column and exits 2.
 "$iogate" lint "$src"/thresholds/*.toml > "$out/lint.txt"
 assert_contains "$out/lint.txt" "quick.toml: ok" "lint of the shipped files"
+if grep warning "$out/lint.txt"; then fail "a shipped check can never fail"; fi
+# A check whose runs can never fail its bound lints (exit 0) with a warning: 3 runs, and 6 pooled
+# with the confirming sample, cannot reach 1% (2^-6 = 1.6%); 4 can.
+cat > "$out/toothless.toml" <<'TOML'
+[suite]
+name = "toothless"
+[[check]]
+name = "r"
+repeat_max = 3
+[check.workload]
+block_size = "4k"
+size = "1MiB"
+[check.expect]
+iops_min = 300
+TOML
+"$iogate" lint "$out/toothless.toml" > "$out/lint-toothless.txt" || fail "lint of a toothless gate exited non-zero"
+assert_contains "$out/lint-toothless.txt" "toothless.toml: check r: warning: iops_min can never fail: 3 runs cannot reach the 1% level a FAIL needs; repeat_max = 4 can" "lint warns of a gate that cannot fail"
 cat > "$out/bad.toml" <<'TOML'
 [suite]
 name = "bad"
