@@ -8,7 +8,7 @@
 // records each one adaptively (RecordingPlan, include/iogate/runner/check_session.hpp): at least
 // --repeat runs (5), then more while the median of any figure the check bounds is pinned less
 // tightly than --precision (3%: the 95% interval of the median within +-3% of it) or than its
-// relative bounds need (a third of their margin), up to --repeat-max runs (20) or --budget per
+// relative bounds need (half their margin), up to --repeat-max runs (20) or --budget per
 // check, and a check with relative bounds up to 100 runs while it is looser than they need
 // (include/iogate/verdicts/baseline_precision.hpp); a recording whose one-second intervals shift
 // level (a neighbour's burst) is made again after a pause, up to three times. It says how precise

@@ -36,7 +36,7 @@ TEST(Decidable, AnAbsoluteFloorWithoutConfirmationNeedsSevenRuns) {
   EXPECT_TRUE(bounds_that_cannot_fail(check_of(AbsoluteBound{300}, 1, 7, false), {}).empty());
 }
 
-// With confirmation, both samples' runs are pooled at one look at 0.95%: 2 x 3 runs give 2^-6 =
+// With confirmation, both samples' runs are pooled at one look at 0.7%: 2 x 3 runs give 2^-6 =
 // 1.6%, 2 x 4 give 2^-8 = 0.39%.
 TEST(Decidable, AnAbsoluteFloorWithConfirmationNeedsFourRunsASample) {
   const Check c = check_of(AbsoluteBound{300}, 1, 3, true);

@@ -83,7 +83,7 @@ inline std::vector<double> noisy_figures(std::mt19937_64& rng, NoiseShape shape,
 
 // A baseline recorded as `iogate baseline record` does by default for a check bounded "90% of
 // baseline" (recording_aim, iogate/verdicts/baseline_precision.hpp): at least 5 runs, then more
-// until the median is pinned within 3% (95%) for up to 20 runs, within the 3.3% the bound needs
+// until the median is pinned within 3% (95%) for up to 20 runs, within the 5% the bound needs
 // beyond, up to kRecordingRunsRelative runs.
 inline std::vector<double> recorded_baseline(const std::function<double()>& next_figure) {
   Check ninety;
