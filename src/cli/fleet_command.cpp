@@ -43,13 +43,18 @@ int run(const FleetFlags& flags) {
   settings.latency_floor_ms = flags.latency_floor_ms;
   FleetRecord record;
   try {
-    std::vector<FleetInput> inputs;
-    for (const std::string& path : flags.results) inputs.push_back(load_fleet_input(path));
+    // One host's results in memory at a time: each is read, kept as the comparison needs it
+    // (fleet_host) and dropped before the next is read.
+    std::vector<FleetHost> hosts;
+    hosts.reserve(flags.results.size() + flags.reruns.size());
+    for (const std::string& path : flags.results)
+      hosts.push_back(fleet_host(load_fleet_input(path)));
     for (const std::string& path : flags.reruns) {
-      inputs.push_back(load_fleet_input(path));
-      inputs.back().rerun = true;
+      FleetInput in = load_fleet_input(path);
+      in.rerun = true;
+      hosts.push_back(fleet_host(in));
     }
-    record = compare_fleet(inputs, settings);
+    record = compare_fleet(hosts, settings);
   } catch (const FleetInputError& e) {
     std::cerr << "iogate fleet: " << e.what() << '\n';
     return kExitBadInput;
