@@ -80,11 +80,17 @@ FigureRuns::Reference FigureRuns::session(std::size_t j, std::size_t host) const
   return beside(j, host) > 0 ? of_round(rounds_[j], j, host) : of_round(rounds_[0], 0, host);
 }
 
-std::vector<const Sessions*> FigureRuns::with_session(std::size_t j, std::size_t host) const {
-  std::vector<const Sessions*> out;
+std::vector<FigureRuns::Move> FigureRuns::moves(std::size_t j, std::size_t host) const {
+  std::vector<Move> out;
   if (j >= rounds_.size()) return out;
-  for (std::size_t i : rounds_[j].members)
-    if (i != host) out.push_back(&hosts_[i]);
+  const Round& round = rounds_[j];
+  const Round& first = rounds_[0];  // every host with a session j has a first
+  for (std::size_t k = 0; k < round.members.size(); ++k) {
+    const std::size_t i = round.members[k];
+    if (i == host) continue;
+    out.push_back({round.logs.value(k) - first.logs.value(first.place[i]), hosts_[i][j].size(),
+                   hosts_[i][0].size()});
+  }
   return out;
 }
 

@@ -136,14 +136,12 @@ SessionReference session_reference(const FigureRuns& runs, std::size_t i, std::s
 // host's latest session moved from their first sessions by the moment of the rerun (shared) and
 // each by the moment of its first session; the spread of those moves, less what their runs' noise
 // explains, is the variance of a moment. 0 when the moves are no wider than the noise.
-double moment_variance(const std::vector<const Sessions*>& rerun, std::size_t latest, double s) {
+double moment_variance(const std::vector<FigureRuns::Move>& rerun, double s) {
   std::vector<double> moves;
   double noise = 0;
-  for (const Sessions* peer : rerun) {
-    const Sessions& p = *peer;
-    moves.push_back(log_mean(p[latest]) - log_mean(p[0]));
-    noise +=
-        s * s * (1 / static_cast<double>(p[latest].size()) + 1 / static_cast<double>(p[0].size()));
+  for (const FigureRuns::Move& p : rerun) {
+    moves.push_back(p.log_move);
+    noise += s * s * (1 / static_cast<double>(p.runs) + 1 / static_cast<double>(p.first_runs));
   }
   if (moves.size() < 2) return 0;
   const double m = mean(moves);
@@ -169,7 +167,7 @@ Position position_over_time(const FigureRuns& runs, std::size_t i, const Shortfa
     return position_from(log_mean(host[latest]) - session_reference(runs, i, latest, 0).r,
                          std::nullopt, c, out);
   const double s = judged_spread(out, c);
-  const double moment = moment_variance(runs.with_session(latest, i), latest, s);
+  const double moment = moment_variance(runs.moves(latest, i), s);
   double weighted = 0, weights = 0;
   for (std::size_t j = 0; j < host.size(); ++j) {
     const SessionReference ref = session_reference(runs, i, j, s);

@@ -113,8 +113,8 @@ double host_estimate(const Sessions& host);
 // LeaveOneOut (leave_one_out.hpp), and their runs. A host's reference and its error are then
 // O(1), where gathering them from its peers for each host made a fleet's cost grow with the
 // square of its hosts. Only a rerun host's moment (the variance of a moment above) walks its
-// peers, those rerun with it. `host` is an index of the hosts given; `j` below the host's
-// sessions.
+// peers, those rerun with it, over the log means the rounds hold (moves). `host` is an index of
+// the hosts given; `j` below the host's sessions.
 class FigureRuns {
  public:
   FigureRuns() = default;
@@ -141,8 +141,14 @@ class FigureRuns {
   // The reference of the host's session `j`: the peers' session j when they were beside it, else
   // every peer's first session.
   Reference session(std::size_t j, std::size_t host) const;
-  // The peers with a session `j` too, in the group's order.
-  std::vector<const Sessions*> with_session(std::size_t j, std::size_t host) const;
+  // The peers with a session `j` too, in the group's order: how far each one's session j lies
+  // from its first (log means, as the rounds hold them), and its runs in both. What the variance
+  // of a moment takes from them, without the logs of every peer's runs taken again for each host.
+  struct Move {
+    double log_move = 0;
+    std::size_t runs = 0, first_runs = 0;
+  };
+  std::vector<Move> moves(std::size_t j, std::size_t host) const;
 
  private:
   // The hosts with a session j, their log means of it and their runs in it.

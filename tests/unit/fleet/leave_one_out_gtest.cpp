@@ -99,14 +99,21 @@ TEST(LeaveOneOut, FigureRunsGiveEachHostItsPeersReference) {
     for (std::size_t j = 0; j < hosts[i].size(); ++j) {
       std::vector<double> beside;
       double beside_runs = 0;
+      const std::vector<FigureRuns::Move> moves = runs.moves(j, i);
       for (const Sessions* p : peers)
         if (p->size() > j) {
+          // Each peer's move as the variance of a moment took it: log means of its sessions.
+          ASSERT_LT(beside.size(), moves.size());
+          const FigureRuns::Move& m = moves[beside.size()];
+          EXPECT_EQ(m.log_move, log_mean((*p)[j]) - log_mean((*p)[0]));
+          EXPECT_EQ(m.runs, (*p)[j].size());
+          EXPECT_EQ(m.first_runs, (*p)[0].size());
           beside.push_back(log_mean((*p)[j]));
           beside_runs += static_cast<double>((*p)[j].size());
         }
       const bool is_beside = j > 0 && static_cast<int>(beside.size()) >= kMinPeers;
       EXPECT_EQ(runs.beside(j, i), is_beside ? static_cast<int>(beside.size()) : 0);
-      EXPECT_EQ(runs.with_session(j, i).size(), beside.size());
+      EXPECT_EQ(moves.size(), beside.size());
       const FigureRuns::Reference ref = runs.session(j, i);
       expect_same(ref.logs.median, median(is_beside ? beside : first));
       expect_same(ref.logs.mad, mad_of(is_beside ? beside : first));
