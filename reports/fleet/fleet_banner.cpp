@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 #include <vector>
 
 #include "fleet_html_parts.hpp"
@@ -35,7 +36,8 @@ std::string named(std::size_t group, const FleetGroup& g, const HostVerdict& h) 
 std::string group_id(std::size_t i) { return fmt::format("group-{}", i); }
 
 void write_fleet_banner(std::ostream& out, const FleetRecord& r) {
-  const std::vector<std::string> rerun = r.rerun_hosts();
+  const std::vector<std::string> rerun_list = r.rerun_hosts();
+  const std::unordered_set<std::string> rerun(rerun_list.begin(), rerun_list.end());
   // outliers and undecided: the head's names; lines: the hosts' own lines, as the console's.
   std::vector<std::string> outliers, undecided, outlier_lines, undecided_lines, not_compared, notes;
   std::set<std::string> compared;
@@ -54,7 +56,7 @@ void write_fleet_banner(std::ostream& out, const FleetRecord& r) {
                                 "</li>");
       }
       // A host that is an outlier elsewhere is not one to rerun (FleetRecord::rerun_hosts).
-      if (h.undecided() && std::find(rerun.begin(), rerun.end(), h.host) != rerun.end()) {
+      if (h.undecided() && rerun.contains(h.host)) {
         undecided.push_back(named(i, g, h));
         undecided_lines.push_back("<li class=\"undecided\"><b>UNDECIDED</b> " + esc(h.explanation) +
                                   "</li>");

@@ -11,7 +11,10 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <string>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "fleet_html_js.hpp"
 #include "fleet_html_parts.hpp"
@@ -78,11 +81,15 @@ void header(std::ostream& out, const FleetRecord& r, bool charts) {
   if (const std::string rerun = rerun_line(r); !rerun.empty())
     out << "<p class=\"rerun\">" << esc(rerun) << "</p>\n";
   out << "<table id=\"fleet-hosts\">\n<tr><th>Host</th><th>Results</th><th>Outlier in</th></tr>\n";
+  // The checks each host is an outlier in, gathered in one pass rather than a pass a host.
+  std::unordered_map<std::string, std::vector<std::string>> outlier_in;
+  for (const FleetGroup& g : r.groups)
+    for (const HostVerdict& h : g.hosts)
+      if (h.outlier()) outlier_in[h.host].push_back(esc(g.check));
+  const std::vector<std::string> nowhere;
   for (std::size_t i = 0; i < r.hosts.size(); ++i) {
-    std::vector<std::string> where;
-    for (const FleetGroup& g : r.groups)
-      for (const HostVerdict& h : g.hosts)
-        if (h.host == r.hosts[i] && h.outlier()) where.push_back(esc(g.check));
+    const auto found = outlier_in.find(r.hosts[i]);
+    const std::vector<std::string>& where = found == outlier_in.end() ? nowhere : found->second;
     out << fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n", esc(r.hosts[i]),
                        esc(i < r.sources.size() ? r.sources[i] : ""), fmt::join(where, ", "));
   }

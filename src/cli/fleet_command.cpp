@@ -1,13 +1,17 @@
 // iogate fleet RESULTS...: each host's results compared with its peers' (iogate/fleet/fleet.hpp)
 // into the fleet's record, which the fleet's writers (iogate/reports/fleet_formats.hpp) format:
 // the console's summary and, with --report-dir, fleet.md, fleet-junit.xml, fleet.json,
-// fleet.html and rerun.txt.
+// fleet.html and rerun.txt. --results-from reads more RESULTS from a list, for estates whose
+// paths pass the command line's length.
 // Exit 0 no outlier, 1 an outlier, 2 bad input (a file that is no results, two inputs of one
 // host, fewer than two hosts, an unknown peer key, a report directory that cannot be written),
 // 3 no outlier but undecided hosts: the last line names them, to rerun and give with --rerun.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -21,6 +25,7 @@ namespace {
 
 struct FleetFlags {
   std::vector<std::string> results;
+  std::string results_from;  // a list of RESULTS, a path a line; "-": standard input
   std::vector<std::string> reruns;
   std::vector<std::string> peer_keys;  // empty: kDefaultPeerKeys
   std::vector<std::string> figures;    // empty: each check's bounded figures
@@ -35,6 +40,26 @@ std::vector<std::string> figure_keys() {
   return out;
 }
 
+// Each path `list` names (a line each; empty lines skipped), given to `take` as it is read: an
+// estate's list is read as a stream, never held whole beside its hosts.
+template <typename Take>
+void read_results_list(const std::string& list, Take take) {
+  std::ifstream file;
+  if (list != "-") {
+    file.open(list);
+    if (!file)
+      throw FleetInputError(
+          fmt::format("--results-from {}: cannot be read: {}", list, std::strerror(errno)));
+  }
+  std::istream& in = list == "-" ? std::cin : file;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // a list written on Windows
+    if (!line.empty()) take(line);
+  }
+  if (in.bad()) throw FleetInputError(fmt::format("--results-from {}: read failed", list));
+}
+
 int run(const FleetFlags& flags) {
   FleetSettings settings;
   if (!flags.peer_keys.empty()) settings.peer_keys = flags.peer_keys;
@@ -43,13 +68,22 @@ int run(const FleetFlags& flags) {
   settings.latency_floor_ms = flags.latency_floor_ms;
   FleetRecord record;
   try {
-    std::vector<FleetInput> inputs;
-    for (const std::string& path : flags.results) inputs.push_back(load_fleet_input(path));
+    // One host's results in memory at a time: each is read, kept as the comparison needs it
+    // (fleet_host) and dropped before the next is read.
+    std::vector<FleetHost> hosts;
+    hosts.reserve(flags.results.size() + flags.reruns.size());
+    for (const std::string& path : flags.results)
+      hosts.push_back(fleet_host(load_fleet_input(path)));
+    if (!flags.results_from.empty())
+      read_results_list(flags.results_from, [&](const std::string& path) {
+        hosts.push_back(fleet_host(load_fleet_input(path)));
+      });
     for (const std::string& path : flags.reruns) {
-      inputs.push_back(load_fleet_input(path));
-      inputs.back().rerun = true;
+      FleetInput in = load_fleet_input(path);
+      in.rerun = true;
+      hosts.push_back(fleet_host(in));
     }
-    record = compare_fleet(inputs, settings);
+    record = compare_fleet(hosts, settings);
   } catch (const FleetInputError& e) {
     std::cerr << "iogate fleet: " << e.what() << '\n';
     return kExitBadInput;
@@ -74,10 +108,14 @@ void add_fleet_command(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<FleetFlags>();
   CLI::App* sub =
       app.add_subcommand("fleet", "Compare hosts' results with their peers' and name the outliers");
+  // Not required: --results-from may name them all. Fewer than two hosts is bad input either way
+  // (compare_fleet says so).
   sub->add_option("results", flags->results,
                   "One host's results each: a result directory (--json-dir, a suite's report "
-                  "directory), a results.json or one check's JSON")
-      ->required();
+                  "directory), a results.json or one check's JSON");
+  sub->add_option("--results-from", flags->results_from,
+                  "More RESULTS, a path a line, from FILE (- reads standard input): an estate "
+                  "past the command line's length (ARG_MAX stops near 100,000 hosts)");
   // One value per occurrence: `--peer-key model RESULTS...` must not take the results as keys.
   sub->add_option("--peer-key", flags->peer_keys,
                   fmt::format("A fingerprint field peers share, repeatable; replaces the default "

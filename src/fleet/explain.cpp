@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
+#include <unordered_map>
 
 namespace iogate {
 
@@ -24,29 +24,50 @@ std::string field_value(const StorageStack& stack, const std::string& key) {
   return value_in(stack.fields(), key);
 }
 
-std::vector<FieldDifference> explain_differences(const StorageStack& host,
-                                                 const std::vector<StorageStack>& peers) {
+PeerFingerprints::PeerFingerprints(const std::vector<const StorageStack*>& hosts)
+    : hosts_(hosts.size()) {
+  for (const std::string& key : StorageStack::field_names())
+    if (std::find(kPerHostFields.begin(), kPerHostFields.end(), key) == kPerHostFields.end())
+      fields_.emplace_back().key = key;
+  std::vector<std::unordered_map<std::string, std::size_t>> index(fields_.size());
+  for (const StorageStack* h : hosts) {
+    const Fields mine = h->fields();  // listed once a host, not once a field
+    for (std::size_t k = 0; k < fields_.size(); ++k) {
+      Field& f = fields_[k];
+      const std::string& v = value_in(mine, f.key);
+      const auto [it, fresh] = index[k].emplace(v, f.values.size());
+      if (fresh) {
+        f.values.push_back(v);
+        f.counts.push_back(0);
+      }
+      ++f.counts[it->second];
+      f.of_host.push_back(it->second);
+    }
+  }
+  for (Field& f : fields_)
+    for (std::size_t v = 1; v < f.values.size(); ++v) {
+      if (f.counts[v] > f.counts[f.most]) {
+        f.next = f.most;
+        f.most = v;
+      } else if (f.next == f.most || f.counts[v] > f.counts[f.next]) {
+        f.next = v;
+      }
+    }
+}
+
+std::vector<FieldDifference> PeerFingerprints::differences(std::size_t host) const {
   std::vector<FieldDifference> out;
-  const int n = static_cast<int>(peers.size());
-  if (n == 0) return out;
-  // Each stack's fields listed once: a fleet of 50 hosts asks for them 50 x 49 times each.
-  const Fields mine_all = host.fields();
-  std::vector<Fields> theirs;
-  theirs.reserve(peers.size());
-  for (const StorageStack& p : peers) theirs.push_back(p.fields());
-  for (const std::string& key : StorageStack::field_names()) {
-    if (std::find(kPerHostFields.begin(), kPerHostFields.end(), key) != kPerHostFields.end())
-      continue;
-    std::map<std::string, int> counts;
-    for (const Fields& p : theirs) ++counts[value_in(p, key)];
-    const auto most =
-        std::max_element(counts.begin(), counts.end(),
-                         [](const auto& a, const auto& b) { return a.second < b.second; });
-    if (2 * most->second <= n) continue;  // the peers do not mostly agree: no explanation here
-    const std::string& mine = value_in(mine_all, key);
-    if (mine == most->first) continue;
-    const auto same = counts.find(mine);
-    out.push_back({key, mine, most->first, n - (same == counts.end() ? 0 : same->second), n});
+  const int n = static_cast<int>(hosts_) - 1;  // its peers
+  if (n <= 0) return out;
+  for (const Field& f : fields_) {
+    const std::size_t mine = f.of_host[host];
+    // The peers' counts are the class's less the host's own value.
+    const auto peers_holding = [&](std::size_t v) { return f.counts[v] - (v == mine ? 1 : 0); };
+    std::size_t most = f.most;
+    if (f.next != f.most && peers_holding(f.next) > peers_holding(most)) most = f.next;
+    if (2 * peers_holding(most) <= n) continue;  // the peers do not mostly agree: no explanation
+    if (most == mine) continue;
+    out.push_back({f.key, f.values[mine], f.values[most], n - peers_holding(mine), n});
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "host_runs.hpp"
 #include "iogate/engine/workload_toml.hpp"
@@ -24,20 +25,23 @@ namespace {
 using fleet_detail::judge_figure;
 using fleet_detail::own_latency_bound;
 using fleet_detail::peers_bound;
-using fleet_detail::runs_of;
 
 // One host's record of one check, and its reruns' records of it (same workload) in order.
 struct Entry {
   std::size_t host;
-  const CheckRecord* record;
-  std::string workload;
-  std::vector<const CheckRecord*> reruns;
+  const FleetCheck* record;
+  std::vector<const FleetCheck*> reruns;
 };
+
+// The runs of `figure` (kFleetFigures' key) in one record.
+const std::vector<double>& runs_of(const FleetCheck& record, const std::string& figure) {
+  return record.runs[static_cast<std::size_t>(fleet_figure(figure) - kFleetFigures)];
+}
 
 // The host's runs of `figure` by session: its record, then each rerun's.
 Sessions sessions_of(const Entry& e, const std::string& figure) {
   Sessions out{runs_of(*e.record, figure)};
-  for (const CheckRecord* r : e.reruns) out.push_back(runs_of(*r, figure));
+  for (const FleetCheck* r : e.reruns) out.push_back(runs_of(*r, figure));
   std::erase_if(out, [](const std::vector<double>& runs) { return runs.empty(); });
   return out;
 }
@@ -47,7 +51,7 @@ std::string shown_number(double v) {
   return v >= 100 ? fmt::format("{:.0f}", v) : fmt::format("{:.3g}", v);
 }
 
-void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settings) {
+void validate(const std::vector<FleetHost>& inputs, const FleetSettings& settings) {
   const std::vector<std::string> known = StorageStack::field_names();
   for (const std::string& key : settings.peer_keys)
     if (std::find(known.begin(), known.end(), key) == known.end())
@@ -60,9 +64,9 @@ void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settin
       throw FleetInputError(fmt::format("--figure {}: not a compared figure; known: {}", key,
                                         fmt::join(figures, ", ")));
   std::map<std::string, std::string> seen;  // identity -> source
-  for (const FleetInput& in : inputs) {
+  for (const FleetHost& in : inputs) {
     if (in.rerun) continue;
-    const std::string& id = in.run.context.identity();
+    const std::string& id = in.identity;
     const auto [it, fresh] = seen.emplace(id, in.source);
     if (!fresh)
       throw FleetInputError(fmt::format(
@@ -70,12 +74,12 @@ void validate(const std::vector<FleetInput>& inputs, const FleetSettings& settin
           "--host-label, or IOGATE_HOST_LABEL for a suite); cloned VMs share a hostname",
           it->second, in.source, id));
   }
-  for (const FleetInput& in : inputs)
-    if (in.rerun && !seen.contains(in.run.context.identity()))
+  for (const FleetHost& in : inputs)
+    if (in.rerun && !seen.contains(in.identity))
       throw FleetInputError(fmt::format(
           "--rerun {}: host \"{}\" is not among the hosts given; a rerun adds a session to a "
           "host given as RESULTS",
-          in.source, in.run.context.identity()));
+          in.source, in.identity));
   if (seen.size() < 2)
     throw FleetInputError(
         fmt::format("expected the results of at least 2 hosts (one RESULTS argument each), got {}",
@@ -162,7 +166,7 @@ std::vector<std::string> compared_figures(const std::vector<Entry>& members,
     const bool asked = std::find(settings.figures.begin(), settings.figures.end(), f.key) !=
                        settings.figures.end();
     const bool bound = std::any_of(members.begin(), members.end(), [&](const Entry& e) {
-      return peers_bound(*e.record, f.key) != nullptr;
+      return peers_bound(e.record->expectations, f.key) != nullptr;
     });
     if (asked || bound) out.emplace_back(f.key);
   }
@@ -174,7 +178,7 @@ std::vector<const Entry*> compared_entries(const std::vector<Entry>& members) {
   std::vector<const Entry*> out;
   for (const Entry& e : members)
     if ((e.record->status != CheckStatus::skipped && e.record->status != CheckStatus::error) &&
-        has_figures(*e.record))
+        e.record->has_figures)
       out.push_back(&e);
   return out;
 }
@@ -194,39 +198,54 @@ std::vector<WorkloadKey> workload_keys_of(const std::string& workload_identity) 
   }
 }
 
-// Every compared host's runs of each figure, by session, and the group's pooled spread of each.
+constexpr std::size_t kNotCompared = static_cast<std::size_t>(-1);
+
+// What every host of a group is judged against, gathered once for the group: the compared hosts,
+// each figure's runs (by host and session) and the group's pooled spread of it, and the compared
+// hosts' fingerprints.
 struct GroupRuns {
   std::vector<const Entry*> compared;
-  std::vector<std::vector<Sessions>> runs;  // [figure][compared host]
-  std::vector<ShortfallContext> spread;     // [figure]
+  std::vector<std::size_t> place;        // [member]: its place in compared, or kNotCompared
+  std::vector<FigureRuns> runs;          // [figure]
+  std::vector<ShortfallContext> spread;  // [figure]
+  PeerFingerprints fingerprints;         // of compared
 };
 
-GroupRuns group_runs(const std::vector<Entry>& members, const FleetGroup& g, int family_size) {
-  GroupRuns out;
-  out.compared = compared_entries(members);
-  out.runs.resize(g.figures.size());
-  out.spread.resize(g.figures.size());
-  for (std::size_t f = 0; f < g.figures.size(); ++f) {
-    for (const Entry* p : out.compared) out.runs[f].push_back(sessions_of(*p, g.figures[f]));
-    out.spread[f] = with_spread({}, pooled_spread(out.runs[f]), family_size);
+GroupRuns group_runs(const std::vector<FleetHost>& inputs, const std::vector<Entry>& members,
+                     const FleetGroup& g, int family_size) {
+  std::vector<const Entry*> compared = compared_entries(members);
+  std::vector<std::size_t> place(members.size(), kNotCompared);
+  for (std::size_t m = 0, c = 0; m < members.size() && c < compared.size(); ++m)
+    if (&members[m] == compared[c]) place[m] = c++;
+  std::vector<FigureRuns> runs;
+  std::vector<ShortfallContext> spread;
+  for (const std::string& figure : g.figures) {
+    std::vector<Sessions> hosts;
+    hosts.reserve(compared.size());
+    for (const Entry* p : compared) hosts.push_back(sessions_of(*p, figure));
+    runs.emplace_back(std::move(hosts));
+    spread.push_back(with_spread({}, pooled_spread(runs.back().hosts()), family_size));
   }
-  return out;
+  std::vector<const StorageStack*> stacks;
+  stacks.reserve(compared.size());
+  for (const Entry* p : compared) stacks.push_back(&inputs[p->host].stack);
+  return {std::move(compared), std::move(place), std::move(runs), std::move(spread),
+          PeerFingerprints(stacks)};
 }
 
-// One host of the group against its peers: why it was not compared, or its figures' verdicts.
-HostVerdict judge_host(const std::vector<FleetInput>& inputs, const Entry& e, const FleetGroup& g,
-                       const GroupRuns& group, const FleetSettings& settings) {
+// One host of the group (`members[member]`) against its peers: why it was not compared, or its
+// figures' verdicts.
+HostVerdict judge_host(const std::vector<FleetHost>& inputs, const Entry& e, std::size_t member,
+                       const FleetGroup& g, const GroupRuns& group, const FleetSettings& settings) {
   HostVerdict v;
-  v.host = inputs[e.host].run.context.identity();
+  v.host = inputs[e.host].identity;
   v.source = inputs[e.host].source;
   v.status = status_name(e.record->status);
-  const auto& compared = group.compared;
-  const int n = static_cast<int>(compared.size());
-  const auto found = std::find(compared.begin(), compared.end(), &e);
-  if (found == compared.end()) {
-    v.not_compared = fmt::format(
-        "{}: {}", v.status,
-        e.record->messages.empty() ? std::string("no figures") : e.record->messages.front());
+  const int n = static_cast<int>(group.compared.size());
+  const std::size_t me = group.place[member];
+  if (me == kNotCompared) {
+    v.not_compared =
+        fmt::format("{}: {}", v.status, e.record->first_message.value_or("no figures"));
   } else if (n - 1 < kMinPeers) {
     v.not_compared = fmt::format(
         "{} peer(s) ran it with this workload on this hardware ({}): {} needed to tell which "
@@ -234,27 +253,20 @@ HostVerdict judge_host(const std::vector<FleetInput>& inputs, const Entry& e, co
         n - 1, g.peer_class, kMinPeers);
   }
   if (!v.not_compared.empty()) return v;
-  std::vector<StorageStack> peer_stacks;
-  for (const Entry* p : compared)
-    if (p != &e) peer_stacks.push_back(inputs[p->host].run.context.stack);
-  v.differences = explain_differences(inputs[e.host].run.context.stack, peer_stacks);
+  v.differences = group.fingerprints.differences(me);
   v.sessions = 1 + static_cast<int>(e.reruns.size());
-  const std::size_t me = static_cast<std::size_t>(found - compared.begin());
   for (std::size_t f = 0; f < g.figures.size(); ++f) {
     const FleetFigureDef& def = *fleet_figure(g.figures[f]);
-    std::vector<Sessions> peers;
-    for (std::size_t i = 0; i < compared.size(); ++i)
-      if (i != me && !group.runs[f][i].empty()) peers.push_back(group.runs[f][i]);
-    const Sessions& mine = group.runs[f][me];
-    if (mine.empty() || static_cast<int>(peers.size()) < kMinPeers) continue;  // no such figure
+    const FigureRuns& runs = group.runs[f];
+    if (runs.of(me).empty() || runs.peers(me) < kMinPeers) continue;  // no such figure
     ShortfallContext context = group.spread[f];
     context.explained = !v.differences.empty();
     context.latency_floor = settings.latency_floor_ms;
-    if (const ExpectationRecord* b = own_latency_bound(*e.record, def.key)) {
+    if (const ExpectationRecord* b = own_latency_bound(e.record->expectations, def.key)) {
       context.own_bound = b->figures.bound;
       context.own_bound_key = b->key;
     }
-    v.figures.push_back(judge_figure(def, mine, peers, peers_bound(*e.record, def.key),
+    v.figures.push_back(judge_figure(def, runs, me, peers_bound(e.record->expectations, def.key),
                                      settings.criteria, context));
     v.figures.back().note = within_note(v.figures.back());
   }
@@ -322,18 +334,20 @@ std::vector<std::string> peers_to_rerun_beside(const FleetGroup& g) {
 }
 
 // Compares the hosts of one group (one check, workload and peer class) with each other.
-FleetGroup judge_group(const std::vector<FleetInput>& inputs, const std::vector<Entry>& members,
+FleetGroup judge_group(const std::vector<FleetHost>& inputs, const std::vector<Entry>& members,
                        const FleetSettings& settings, int family_size) {
   FleetGroup g;
-  const CheckRecord& first = *members.front().record;
+  const FleetCheck& first = *members.front().record;
   g.suite = first.suite;
   g.check = first.check;
-  g.workload_identity = members.front().workload;
+  g.workload_identity = first.workload;
   g.workload_keys = workload_keys_of(g.workload_identity);
   g.figures = compared_figures(members, settings);
-  g.peer_class = peer_class_of(inputs[members.front().host].run.context.stack, settings.peer_keys);
-  const GroupRuns group = group_runs(members, g, family_size);
-  for (const Entry& e : members) g.hosts.push_back(judge_host(inputs, e, g, group, settings));
+  g.peer_class = peer_class_of(inputs[members.front().host].stack, settings.peer_keys);
+  const GroupRuns group = group_runs(inputs, members, g, family_size);
+  g.hosts.reserve(members.size());
+  for (std::size_t m = 0; m < members.size(); ++m)
+    g.hosts.push_back(judge_host(inputs, members[m], m, g, group, settings));
   g.limit = group_limit(g, static_cast<int>(group.compared.size()), settings);
   g.rerun_beside = peers_to_rerun_beside(g);
   return g;
@@ -370,30 +384,51 @@ namespace {
 
 using Groups = std::vector<std::pair<std::string, std::vector<Entry>>>;  // key -> its entries
 
-// The entry of `inputs[h]`'s host in `entries`, or null.
-Entry* entry_of(std::vector<Entry>& entries, const std::vector<FleetInput>& inputs,
-                const std::string& identity) {
-  for (Entry& e : entries)
-    if (inputs[e.host].run.context.identity() == identity) return &e;
-  return nullptr;
+// Groups met in order, found by key: a map beside them, lest finding one scan them all.
+class OrderedGroups {
+ public:
+  std::vector<Entry>& operator[](const std::string& key) {
+    const auto [it, fresh] = index_.emplace(key, groups_.size());
+    if (fresh) groups_.emplace_back(key, std::vector<Entry>{});
+    return groups_[it->second].second;
+  }
+  std::vector<Entry>* find(const std::string& key) {
+    const auto it = index_.find(key);
+    return it == index_.end() ? nullptr : &groups_[it->second].second;
+  }
+  Groups& groups() { return groups_; }
+
+ private:
+  Groups groups_;
+  std::unordered_map<std::string, std::size_t> index_;
+};
+
+// The entry of host `h` in `entries` (in host order, one a host), or null.
+Entry* entry_of(std::vector<Entry>& entries, std::size_t h) {
+  const auto it = std::lower_bound(entries.begin(), entries.end(), h,
+                                   [](const Entry& e, std::size_t host) { return e.host < host; });
+  return it != entries.end() && it->host == h ? &*it : nullptr;
 }
 
 // Each rerun's records join its host's entries as later sessions; one with another workload is
 // noted and left out, since its runs measure something else.
-void attach_reruns(Groups& by_check, const std::vector<FleetInput>& inputs,
+void attach_reruns(OrderedGroups& by_check, const std::vector<FleetHost>& inputs,
                    std::vector<std::string>& notes) {
-  for (const FleetInput& in : inputs) {
+  std::unordered_map<std::string, std::size_t> host_of;  // identity -> its input (not a rerun)
+  for (std::size_t h = 0; h < inputs.size(); ++h)
+    if (!inputs[h].rerun) host_of.emplace(inputs[h].identity, h);
+  for (const FleetHost& in : inputs) {
     if (!in.rerun) continue;
-    const std::string& id = in.run.context.identity();
-    for (const CheckRecord& c : in.run.checks) {
-      auto it = std::find_if(by_check.begin(), by_check.end(),
-                             [&](const auto& p) { return p.first == c.suite + '\n' + c.check; });
-      Entry* e = it == by_check.end() ? nullptr : entry_of(it->second, inputs, id);
+    const std::string& id = in.identity;
+    const std::size_t host = host_of.at(id);  // validate(): every rerun's host was given
+    for (const FleetCheck& c : in.checks) {
+      std::vector<Entry>* entries = by_check.find(c.suite + '\n' + c.check);
+      Entry* e = entries == nullptr ? nullptr : entry_of(*entries, host);
       if (e == nullptr) {
         notes.push_back(
             fmt::format("{}: rerun {} has {}, which the host's results do not: not used", id,
                         in.source, c.check));
-      } else if (workload_identity(c.workload) != e->workload) {
+      } else if (c.workload != e->record->workload) {
         notes.push_back(fmt::format("{}: rerun {} ran {} with another workload: not used", id,
                                     in.source, c.check));
       } else {
@@ -403,53 +438,57 @@ void attach_reruns(Groups& by_check, const std::vector<FleetInput>& inputs,
   }
 }
 
+// `entries` split by `key_of`, in the order first met.
+template <typename KeyOf>
+Groups split(const std::vector<Entry>& entries, KeyOf key_of) {
+  OrderedGroups out;
+  for (const Entry& e : entries) out[key_of(e)].push_back(e);
+  return std::move(out.groups());
+}
+
 }  // namespace
 
 FleetRecord compare_fleet(const std::vector<FleetInput>& inputs, const FleetSettings& settings) {
+  std::vector<FleetHost> hosts;
+  hosts.reserve(inputs.size());
+  for (const FleetInput& in : inputs) hosts.push_back(fleet_host(in));
+  return compare_fleet(hosts, settings);
+}
+
+FleetRecord compare_fleet(const std::vector<FleetHost>& inputs, const FleetSettings& settings) {
   validate(inputs, settings);
   FleetRecord report;
   report.settings = settings;
-  for (const FleetInput& in : inputs) {
+  for (const FleetHost& in : inputs) {
     (in.rerun ? report.rerun_sources : report.sources).push_back(in.source);
-    if (!in.rerun) report.hosts.push_back(in.run.context.identity());
+    if (!in.rerun) report.hosts.push_back(in.identity);
   }
-  const auto identity = [&](const Entry& e) { return inputs[e.host].run.context.identity(); };
-  // Per suite and check, in the order first met: every host's record of it.
-  Groups by_check;
+  const auto identity = [&](const Entry& e) { return inputs[e.host].identity; };
+  // Per suite and check, in the order first met: every host's record of it (its first, should a
+  // host have two), in host order.
+  OrderedGroups by_check;
   for (std::size_t h = 0; h < inputs.size(); ++h) {
     if (inputs[h].rerun) continue;
-    for (const CheckRecord& c : inputs[h].run.checks) {
-      const std::string key = c.suite + '\n' + c.check;
-      auto it = std::find_if(by_check.begin(), by_check.end(),
-                             [&](const auto& p) { return p.first == key; });
-      if (it == by_check.end()) it = by_check.insert(by_check.end(), {key, {}});
-      if (std::none_of(it->second.begin(), it->second.end(),
-                       [&](const Entry& e) { return e.host == h; }))
-        it->second.push_back({h, &c, workload_identity(c.workload), {}});
+    for (const FleetCheck& c : inputs[h].checks) {
+      std::vector<Entry>& entries = by_check[c.suite + '\n' + c.check];
+      if (entries.empty() || entries.back().host != h) entries.push_back({h, &c, {}});
     }
   }
   attach_reruns(by_check, inputs, report.notes);
   // The groups to judge (one check, workload and peer class each), gathered first: the family
   // of judgements is counted over all of them before any is judged.
   std::vector<std::vector<Entry>> groups;
-  for (const auto& [key, entries] : by_check) {
+  for (const auto& [key, entries] : by_check.groups()) {
     const std::string& check = entries.front().record->check;
+    std::vector<bool> present(inputs.size(), false);
+    for (const Entry& e : entries) present[e.host] = true;
     std::vector<std::string> missing;
-    for (const FleetInput& in : inputs)
-      if (!in.rerun && std::none_of(entries.begin(), entries.end(), [&](const Entry& e) {
-            return identity(e) == in.run.context.identity();
-          }))
-        missing.push_back(in.run.context.identity());
+    for (std::size_t h = 0; h < inputs.size(); ++h)
+      if (!inputs[h].rerun && !present[h]) missing.push_back(inputs[h].identity);
     if (!missing.empty())
       report.notes.push_back(fmt::format("{}: no result from {}", check, fmt::join(missing, ", ")));
     // Workload variants, the most common first: the others are named against it.
-    Groups variants;
-    for (const Entry& e : entries) {
-      auto it = std::find_if(variants.begin(), variants.end(),
-                             [&](const auto& p) { return p.first == e.workload; });
-      if (it == variants.end()) it = variants.insert(variants.end(), {e.workload, {}});
-      it->second.push_back(e);
-    }
+    Groups variants = split(entries, [](const Entry& e) { return e.record->workload; });
     std::stable_sort(variants.begin(), variants.end(), [](const auto& a, const auto& b) {
       return a.second.size() > b.second.size();
     });
@@ -459,23 +498,18 @@ FleetRecord compare_fleet(const std::vector<FleetInput>& inputs, const FleetSett
       report.notes.push_back(
           mismatch_note(hosts, check, variants[v].first, variants.front().first));
     }
-    for (const auto& [workload, members] : variants) {
-      Groups classes;
-      for (const Entry& e : members) {
-        const std::string cls = peer_class_of(inputs[e.host].run.context.stack, settings.peer_keys);
-        auto it = std::find_if(classes.begin(), classes.end(),
-                               [&](const auto& p) { return p.first == cls; });
-        if (it == classes.end()) it = classes.insert(classes.end(), {cls, {}});
-        it->second.push_back(e);
-      }
-      for (auto& [cls, hosts] : classes) groups.push_back(std::move(hosts));
-    }
+    for (const auto& [workload, members] : variants)
+      for (auto& [cls, hosts] : split(members, [&](const Entry& e) {
+             return peer_class_of(inputs[e.host].stack, settings.peer_keys);
+           }))
+        groups.push_back(std::move(hosts));
   }
   for (const std::vector<Entry>& members : groups) {
     const int n = static_cast<int>(compared_entries(members).size());
     if (n - 1 >= kMinPeers)
       report.family_size += n * static_cast<int>(compared_figures(members, settings).size());
   }
+  report.groups.reserve(groups.size());
   for (const std::vector<Entry>& members : groups)
     report.groups.push_back(judge_group(inputs, members, settings, report.family_size));
   return report;

@@ -1,7 +1,10 @@
-// One host's results for `iogate fleet`, read by the one reader (result_reader.hpp).
+// One host's results for `iogate fleet`, read by the one reader (result_reader.hpp), and what
+// the comparison keeps of them.
 #include <system_error>
 
+#include "host_runs.hpp"
 #include "iogate/fleet/fleet.hpp"
+#include "iogate/results/figures.hpp"
 #include "iogate/results/result_reader.hpp"
 
 namespace iogate {
@@ -37,6 +40,28 @@ FleetInput load_fleet_input(const fs::path& path) {
                           ": names no host (no host_label, no host): record it again with "
                           "--host-label or IOGATE_HOST_LABEL");
   return in;
+}
+
+FleetHost fleet_host(const FleetInput& input) {
+  FleetHost h;
+  h.source = input.source;
+  h.identity = input.run.context.identity();
+  h.rerun = input.rerun;
+  h.stack = input.run.context.stack;
+  h.checks.reserve(input.run.checks.size());
+  for (const CheckRecord& c : input.run.checks) {
+    FleetCheck k;
+    k.suite = c.suite;
+    k.check = c.check;
+    k.workload = workload_identity(c.workload);
+    k.status = c.status;
+    if (!c.messages.empty()) k.first_message = c.messages.front();
+    k.has_figures = has_figures(c);
+    k.expectations = c.expectations;
+    for (const FleetFigureDef& f : kFleetFigures) k.runs.push_back(fleet_detail::runs_of(c, f.key));
+    h.checks.push_back(std::move(k));
+  }
+  return h;
 }
 
 }  // namespace iogate

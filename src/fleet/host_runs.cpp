@@ -14,8 +14,9 @@ std::vector<double> runs_of(const CheckRecord& record, const std::string& figure
   return figure_runs(record, figure);
 }
 
-const ExpectationRecord* own_latency_bound(const CheckRecord& record, const std::string& figure) {
-  for (const ExpectationRecord& e : record.expectations) {
+const ExpectationRecord* own_latency_bound(const std::vector<ExpectationRecord>& expectations,
+                                           const std::string& figure) {
+  for (const ExpectationRecord& e : expectations) {
     const char* f = figure_of_key(e.key);
     if (!e.peers && f != nullptr && figure == f && !e.figures.ratio &&
         std::isfinite(e.figures.bound))

@@ -6,17 +6,18 @@
 
 namespace iogate::fleet_detail {
 
-const ExpectationRecord* peers_bound(const CheckRecord& record, const std::string& figure) {
-  for (const ExpectationRecord& e : record.expectations) {
+const ExpectationRecord* peers_bound(const std::vector<ExpectationRecord>& expectations,
+                                     const std::string& figure) {
+  for (const ExpectationRecord& e : expectations) {
     const char* f = figure_of_key(e.key);
     if (e.peers && f != nullptr && figure == f) return &e;
   }
   return nullptr;
 }
 
-FigureVerdict judge_figure(const FleetFigureDef& def, const Sessions& host,
-                           const std::vector<Sessions>& peers, const ExpectationRecord* bound,
-                           const RobustCriteria& defaults, ShortfallContext context) {
+FigureVerdict judge_figure(const FleetFigureDef& def, const FigureRuns& runs, std::size_t host,
+                           const ExpectationRecord* bound, const RobustCriteria& defaults,
+                           ShortfallContext context) {
   FigureVerdict v;
   v.key = def.key;
   RobustCriteria criteria = defaults;
@@ -30,13 +31,11 @@ FigureVerdict judge_figure(const FleetFigureDef& def, const Sessions& host,
   context.higher_is_better = def.higher_is_better;
   // The robust z weighs the host's estimate among its peers' estimates: between hosts, where
   // the shortfall's interval weighs within them.
-  std::vector<double> peer_estimates;
-  for (const Sessions& p : peers) peer_estimates.push_back(host_estimate(p));
-  v.comparison =
-      compare_with_peers(host_estimate(host), peer_estimates, def.higher_is_better, criteria);
+  v.comparison = compare_with_summary(host_estimate(runs.of(host)), runs.estimates(host),
+                                      def.higher_is_better, criteria);
   context.peers_spread_rules_out =
       v.comparison.robust_z && *v.comparison.robust_z <= criteria.max_z;
-  v.shortfall = judge_shortfall(host, peers, context);
+  v.shortfall = judge_shortfall(runs, host, context);
   v.comparison.outlier = v.shortfall.verdict == FleetVerdict::outlier;
   return v;
 }

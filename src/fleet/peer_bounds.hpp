@@ -10,15 +10,17 @@
 
 namespace iogate::fleet_detail {
 
-// The record's bound relative to its peers on `figure` (kFleetFigures' key), or null.
-const ExpectationRecord* peers_bound(const CheckRecord& record, const std::string& figure);
+// The check's bound relative to its peers on `figure` (kFleetFigures' key) among its
+// expectations, or null.
+const ExpectationRecord* peers_bound(const std::vector<ExpectationRecord>& expectations,
+                                     const std::string& figure);
 
-// One host's runs of a figure against its peers' (shortfall.hpp): held to `bound` when the
-// host's record has one, else to `defaults`. `context` comes from the group (family size, pooled
-// spread, whether a fingerprint field explains, the latency floor and own bound); the threshold,
-// direction and the peers' own spread (robust.hpp) are set here.
-FigureVerdict judge_figure(const FleetFigureDef& def, const Sessions& host,
-                           const std::vector<Sessions>& peers, const ExpectationRecord* bound,
-                           const RobustCriteria& defaults, ShortfallContext context);
+// One host's runs of a figure (`runs.of(host)`) against its peers' (shortfall.hpp): held to
+// `bound` when the host's record has one, else to `defaults`. `context` comes from the group
+// (family size, pooled spread, whether a fingerprint field explains, the latency floor and own
+// bound); the threshold, direction and the peers' own spread (robust.hpp) are set here.
+FigureVerdict judge_figure(const FleetFigureDef& def, const FigureRuns& runs, std::size_t host,
+                           const ExpectationRecord* bound, const RobustCriteria& defaults,
+                           ShortfallContext context);
 
 }  // namespace iogate::fleet_detail

@@ -65,14 +65,14 @@ struct Position {
 
 // The error of the peers' median as the reference (se_r of shortfall.hpp), from their estimates
 // (log means) and their runs in all, `s` the spread of one run.
-double reference_error(const std::vector<double>& estimates, double runs, double s) {
-  const double k = static_cast<double>(estimates.size());
+double reference_error(const FigureRuns::Reference& ref, double s) {
+  const double k = static_cast<double>(ref.logs.peers);
   // The peers' estimates spread by their runs' noise and by what differs between hosts; with
   // enough peers their MAD measures both, with fewer only the runs' part is known.
-  const double mad = kMadToSigma * mad_of(estimates);
-  const double sigma_ref = static_cast<int>(estimates.size()) >= kMinPeersForMad && mad > 0
+  const double mad = kMadToSigma * ref.logs.mad;
+  const double sigma_ref = ref.logs.peers >= kMinPeersForMad && mad > 0
                                ? mad
-                               : s / std::sqrt(std::max(1.0, runs / k));
+                               : s / std::sqrt(std::max(1.0, ref.runs / k));
   // The median of 2 is their mean; of more, it is noisier than the mean by up to 1.2533.
   return (k <= 2 ? 1.0 : kMedianEfficiency) * sigma_ref / std::sqrt(k);
 }
@@ -105,67 +105,43 @@ Position position_from(double x, std::optional<double> se, const ShortfallContex
 }
 
 // Every run of the host against every peer's (no peer rerun beside it).
-Position position_of(const Sessions& host, const std::vector<Sessions>& peers,
-                     const ShortfallContext& c, HostShortfall& out) {
-  const std::vector<double> host_logs = logs_of(host);
-  std::vector<double> peer_estimates;
-  double peer_runs = 0;
-  for (const Sessions& p : peers) {
-    const std::vector<double> logs = logs_of(p);
-    peer_estimates.push_back(mean(logs));
-    peer_runs += static_cast<double>(logs.size());
-  }
-  const double h = mean(host_logs), r = median(peer_estimates);
+Position position_of(const FigureRuns& runs, std::size_t i, const ShortfallContext& c,
+                     HostShortfall& out) {
+  const std::vector<double> host_logs = logs_of(runs.of(i));
+  const FigureRuns::Reference peers = runs.all_sessions(i);
+  const double h = mean(host_logs), r = peers.logs.median;
   out.estimate = std::exp(h);
   if (!c.pooled_spread) return position_from(h - r, std::nullopt, c, out);
   const double s = judged_spread(out, c);
-  const double se_ref = reference_error(peer_estimates, peer_runs, s);
+  const double se_ref = reference_error(peers, s);
   return position_from(
       h - r, std::sqrt(s * s / static_cast<double>(host_logs.size()) + se_ref * se_ref), c, out);
 }
 
-// The peers' session `j`, each as a host of one session: those measured beside the host's session
-// `j` (rerun with it), when kMinPeers or more were; else none.
-std::vector<Sessions> peers_beside(const std::vector<Sessions>& peers, std::size_t j) {
-  std::vector<Sessions> out;
-  if (j == 0) return out;  // the first inputs: no round the peers shared with it
-  for (const Sessions& p : peers)
-    if (p.size() > j) out.push_back({p[j]});
-  if (static_cast<int>(out.size()) < kMinPeers) out.clear();
-  return out;
-}
-
 // The reference of the host's session `j` (log scale) and its error (from `s`, the spread of one
-// run): the median of the peers measured beside it, else of every peer's first session (the
-// inputs, taken in one round), and then `beside` is false.
+// run): the median of the peers measured beside it (rerun with it, when kMinPeers or more were),
+// else of every peer's first session (the inputs, taken in one round), and then `beside` is
+// false.
 struct SessionReference {
   double r = 0, error = 0;
   bool beside = false;
 };
 
-SessionReference session_reference(const std::vector<Sessions>& peers, std::size_t j, double s) {
-  const std::vector<Sessions> beside = peers_beside(peers, j);  // each their session j alone
-  std::vector<double> estimates;
-  double runs = 0;
-  for (const Sessions& p : beside.empty() ? peers : beside) {
-    estimates.push_back(log_mean(p[0]));
-    runs += static_cast<double>(p[0].size());
-  }
-  return {median(estimates), reference_error(estimates, runs, s), !beside.empty()};
+SessionReference session_reference(const FigureRuns& runs, std::size_t i, std::size_t j, double s) {
+  const FigureRuns::Reference peers = runs.session(j, i);
+  return {peers.logs.median, reference_error(peers, s), runs.beside(j, i) > 0};
 }
 
 // How far apart moments lie on the datastore (a variance, log scale): the peers rerun beside the
 // host's latest session moved from their first sessions by the moment of the rerun (shared) and
 // each by the moment of its first session; the spread of those moves, less what their runs' noise
 // explains, is the variance of a moment. 0 when the moves are no wider than the noise.
-double moment_variance(const std::vector<Sessions>& peers, std::size_t latest, double s) {
+double moment_variance(const std::vector<FigureRuns::Move>& rerun, double s) {
   std::vector<double> moves;
   double noise = 0;
-  for (const Sessions& p : peers) {
-    if (p.size() <= latest) continue;
-    moves.push_back(log_mean(p[latest]) - log_mean(p[0]));
-    noise +=
-        s * s * (1 / static_cast<double>(p[latest].size()) + 1 / static_cast<double>(p[0].size()));
+  for (const FigureRuns::Move& p : rerun) {
+    moves.push_back(p.log_move);
+    noise += s * s * (1 / static_cast<double>(p.runs) + 1 / static_cast<double>(p.first_runs));
   }
   if (moves.size() < 2) return 0;
   const double m = mean(moves);
@@ -182,18 +158,19 @@ double moment_variance(const std::vector<Sessions>& peers, std::size_t latest, d
 // variances: with a steady datastore the first session counts as much as the rerun, with a
 // drifting one the rerun beside its peers decides. Judged without a spread, the latest session
 // alone.
-Position position_over_time(const Sessions& host, const std::vector<Sessions>& peers,
-                            const ShortfallContext& c, HostShortfall& out) {
+Position position_over_time(const FigureRuns& runs, std::size_t i, const ShortfallContext& c,
+                            HostShortfall& out) {
+  const Sessions& host = runs.of(i);
   const std::size_t latest = host.size() - 1;
   out.estimate = std::exp(mean(logs_of(host)));
   if (!c.pooled_spread)
-    return position_from(log_mean(host[latest]) - session_reference(peers, latest, 0).r,
+    return position_from(log_mean(host[latest]) - session_reference(runs, i, latest, 0).r,
                          std::nullopt, c, out);
   const double s = judged_spread(out, c);
-  const double moment = moment_variance(peers, latest, s);
+  const double moment = moment_variance(runs.moves(latest, i), s);
   double weighted = 0, weights = 0;
   for (std::size_t j = 0; j < host.size(); ++j) {
-    const SessionReference ref = session_reference(peers, j, s);
+    const SessionReference ref = session_reference(runs, i, j, s);
     const double var = ref.error * ref.error + (ref.beside ? 0 : moment) +
                        s * s / static_cast<double>(host[j].size());
     weighted += (log_mean(host[j]) - ref.r) / var;
@@ -204,14 +181,14 @@ Position position_over_time(const Sessions& host, const std::vector<Sessions>& p
 
 // What makes a shortfall beyond doubt an outlier (shortfall.hpp): "its fingerprint differs", "seen
 // in 2 sessions" (each session's estimate beyond T against the peers of its time), else "".
-std::string cause_of(const Sessions& host, const std::vector<Sessions>& peers,
-                     const ShortfallContext& c) {
+std::string cause_of(const FigureRuns& runs, std::size_t i, const ShortfallContext& c) {
   if (c.explained) return "its fingerprint differs";
+  const Sessions& host = runs.of(i);
   const double sign = c.higher_is_better ? 1 : -1;
   bool every_session_short = true;
   for (std::size_t j = 0; j < host.size(); ++j)
     every_session_short &=
-        sign * (log_mean(host[j]) - session_reference(peers, j, 0).r) < std::log(c.threshold);
+        sign * (log_mean(host[j]) - session_reference(runs, i, j, 0).r) < std::log(c.threshold);
   if (host.size() >= 2 && every_session_short)
     return fmt::format("seen in {} sessions", host.size());
   return "";
@@ -233,23 +210,23 @@ std::string latency_within(const HostShortfall& out, const ShortfallContext& c) 
 
 }  // namespace
 
-HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
-                              const ShortfallContext& c) {
+HostShortfall judge_shortfall(const FigureRuns& runs, std::size_t i, const ShortfallContext& c) {
   HostShortfall out;
   // Rerun with peers beside it, each session of the host is judged against the peers of its time
   // (position_over_time): a shared datastore that drifts over minutes moves them alike, so a
   // host measured in a slow minute is not held to peers measured in a fast one.
+  const Sessions& host = runs.of(i);
   const std::size_t latest = host.size() - 1;
-  const std::vector<Sessions> beside = peers_beside(peers, latest);
+  const int beside = runs.beside(latest, i);
   out.spread = own_spread(host);
   const Position p =
-      beside.empty() ? position_of(host, peers, c, out) : position_over_time(host, peers, c, out);
+      beside == 0 ? position_of(runs, i, c, out) : position_over_time(runs, i, c, out);
   out.runs = static_cast<int>(logs_of(host).size());
   out.sessions = static_cast<int>(host.size());
-  out.peers_beside = static_cast<int>(beside.size());
+  out.peers_beside = beside;
   const double log_t = std::log(c.threshold);
   std::string where;
-  if (beside.empty())
+  if (beside == 0)
     where = out.has_interval
                 ? fmt::format("interval {}-{} of the peer median", percent(out.ratio_low),
                               percent(out.ratio_high))
@@ -259,11 +236,11 @@ HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>&
                 ? fmt::format(
                       "interval {}-{} of the peers of its time (its rerun against the {} "
                       "peers rerun beside it)",
-                      percent(out.ratio_low), percent(out.ratio_high), beside.size())
+                      percent(out.ratio_low), percent(out.ratio_high), beside)
                 : fmt::format(
                       "{} of the {} peers rerun beside it (its rerun alone; no runs gave "
                       "a spread)",
-                      percent(out.ratio), beside.size());
+                      percent(out.ratio), beside);
   const std::string threshold = percent(c.higher_is_better ? c.threshold : 1 / c.threshold);
   // The side of the threshold a shortfall lies on: below it for a rate, above it for a latency.
   const char* past = c.higher_is_better ? "below" : "above";
@@ -293,7 +270,7 @@ HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>&
   // Beyond doubt below T already; the estimate itself says how deep (an interval's end would
   // make the verdict swing with the spread's estimate when a rerun of another host moves it).
   const bool deep = p.d < log_t + std::log(kBurstDepth);
-  const std::string cause = cause_of(host, peers, c);
+  const std::string cause = cause_of(runs, i, c);
   if (cause.empty() && !deep)
     return decide(FleetVerdict::undecided,
                   fmt::format("{}, wholly {} {}, but no fingerprint field differs and one "

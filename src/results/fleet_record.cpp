@@ -1,6 +1,8 @@
 #include "iogate/results/fleet_record.hpp"
 
 #include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace iogate {
 
@@ -57,42 +59,56 @@ struct HostStanding {
   bool undecided = false, outlier = false;
 };
 
-HostStanding standing_of(const FleetRecord& r, const std::string& host) {
-  HostStanding s;
+// Every host's standing, from one pass over the groups (a host's, group by group, made the
+// hosts to rerun cost the square of the fleet's hosts).
+std::unordered_map<std::string, HostStanding> standings(const FleetRecord& r) {
+  std::unordered_map<std::string, HostStanding> out;
   for (const FleetGroup& g : r.groups)
-    for (const HostVerdict& h : g.hosts)
-      if (h.host == host) s.undecided |= h.undecided(), s.outlier |= h.outlier();
-  return s;
+    for (const HostVerdict& h : g.hosts) {
+      HostStanding& s = out[h.host];
+      s.undecided |= h.undecided(), s.outlier |= h.outlier();
+    }
+  return out;
+}
+
+HostStanding standing_of(const std::unordered_map<std::string, HostStanding>& all,
+                         const std::string& host) {
+  const auto it = all.find(host);
+  return it == all.end() ? HostStanding{} : it->second;
+}
+
+// The hosts rerun only as the reference of others (FleetRecord::rerun_beside), from `all`.
+std::vector<std::string> beside_of(const FleetRecord& r,
+                                   const std::unordered_map<std::string, HostStanding>& all) {
+  // Beside a host that is rerun: one undecided in the group, and an outlier nowhere.
+  std::unordered_set<std::string> wanted;
+  for (const FleetGroup& g : r.groups)
+    if (std::any_of(g.hosts.begin(), g.hosts.end(), [&](const HostVerdict& h) {
+          return h.undecided() && !standing_of(all, h.host).outlier;
+        }))
+      wanted.insert(g.rerun_beside.begin(), g.rerun_beside.end());
+  std::vector<std::string> out;
+  for (const std::string& host : r.hosts) {
+    const HostStanding s = standing_of(all, host);
+    if (!s.undecided && !s.outlier && wanted.contains(host)) out.push_back(host);
+  }
+  return out;
 }
 
 }  // namespace
 
 std::vector<std::string> FleetRecord::rerun_beside() const {
-  std::vector<std::string> out;
-  for (const std::string& host : hosts) {
-    const HostStanding s = standing_of(*this, host);
-    if (s.undecided || s.outlier) continue;
-    // Beside a host that is rerun: one undecided in the group, and an outlier nowhere.
-    const bool wanted = std::any_of(groups.begin(), groups.end(), [&](const FleetGroup& g) {
-      return std::find(g.rerun_beside.begin(), g.rerun_beside.end(), host) !=
-                 g.rerun_beside.end() &&
-             std::any_of(g.hosts.begin(), g.hosts.end(), [&](const HostVerdict& h) {
-               return h.undecided() && !standing_of(*this, h.host).outlier;
-             });
-    });
-    if (wanted) out.push_back(host);
-  }
-  return out;
+  return beside_of(*this, standings(*this));
 }
 
 std::vector<std::string> FleetRecord::rerun_hosts() const {
-  const std::vector<std::string> beside = rerun_beside();
+  const auto all = standings(*this);
+  const std::vector<std::string> beside_list = beside_of(*this, all);
+  const std::unordered_set<std::string> beside(beside_list.begin(), beside_list.end());
   std::vector<std::string> out;
   for (const std::string& host : hosts) {
-    const HostStanding s = standing_of(*this, host);
-    if ((s.undecided && !s.outlier) ||
-        std::find(beside.begin(), beside.end(), host) != beside.end())
-      out.push_back(host);
+    const HostStanding s = standing_of(all, host);
+    if ((s.undecided && !s.outlier) || beside.contains(host)) out.push_back(host);
   }
   return out;
 }

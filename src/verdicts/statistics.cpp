@@ -139,12 +139,14 @@ LogSpread pooled_log_spread(const std::vector<std::vector<double>>& groups) {
   return {df > 0 ? std::sqrt(squares / df) : 0.0, df};
 }
 
+bool median_order(double a, double b) {
+  return std::isnan(b) ? !std::isnan(a) : (!std::isnan(a) && a < b);
+}
+
 double median(std::span<const double> values) {
   if (values.empty()) return NAN;
   std::vector<double> v(values.begin(), values.end());
-  std::sort(v.begin(), v.end(), [](double a, double b) {
-    return std::isnan(b) ? !std::isnan(a) : (!std::isnan(a) && a < b);
-  });
+  std::sort(v.begin(), v.end(), median_order);
   const std::size_t mid = v.size() / 2;
   return v.size() % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2.0;
 }

@@ -7,12 +7,13 @@
 # IOPS on another filesystem is named with that field (exit 1), and fleet.html opens with a red
 # banner naming it and draws its bar red; a host held to a peers bound it may or may not miss gets
 # an amber banner asking for its rerun (IOGATE_E2E_SHOTS=DIR keeps the screenshots: fleet-ok.png,
-# fleet.png). A host with another workload is compared apart; two inputs of one host, one host
-# alone, a file that is no results, an unknown peer key, a report directory that cannot be written
-# and a malformed host label are bad input (exit 2), and so are results read back with a label, a
-# duration or a count iogate would never write, two results of one check or another host's in one
-# directory, a link in it, or no check at all. A check bounded "80% of peers" passes locally,
-# leaving it to the fleet, which names the host at 75%.
+# fleet.png). The hosts may come from a list (--results-from). A host with another workload is
+# compared apart; two inputs of one host, one host alone, a file that is no results, a list that
+# cannot be read, an unknown peer key, a report directory that cannot be written and a malformed
+# host label are bad input (exit 2), and so are results read back with a label, a duration or a
+# count iogate would never write, two results of one check or another host's in one directory, a
+# link in it, or no check at all. A check bounded "80% of peers" passes locally, leaving it to
+# the fleet, which names the host at 75%.
 # Usage: fleet_test.sh <iogate>
 source "$IOGATE_E2E_LIB"
 source "$(dirname "${BASH_SOURCE[0]}")/html/render_check.sh"
@@ -103,6 +104,14 @@ fi
 # A repeatable option takes one value each time: the results after it are still results.
 expect_exit 0 "$out/fleet-key.log" "$iogate" fleet --peer-key rotational --figure iops "$out"/vm0{1,2,3,4}
 assert_contains "$out/fleet-key.log" "^iogate fleet: 4 hosts, 1 groups \(peer keys: rotational\)" "peer key"
+
+# The hosts from a list, a path a line (an estate's paths pass ARG_MAX as arguments), beside an
+# argument: the same comparison. A list that cannot be read is bad input.
+printf '%s\n' "$out"/vm0{2,3,4} > "$out/hosts.txt"
+expect_exit 0 "$out/fleet-list.log" "$iogate" fleet "$out/vm01" --results-from - < "$out/hosts.txt"
+assert_contains "$out/fleet-list.log" "^gate rand_read_4k: 4 of 4 hosts compared, 0 outliers" "hosts from a list"
+expect_exit 2 "$out/list-missing.log" "$iogate" fleet --results-from "$out/no-such-list"
+assert_contains "$out/list-missing.log" "--results-from .*no-such-list: cannot be read" "a missing list"
 
 # Another workload (rate_iops 300): named and compared apart, never merged.
 expect_exit 0 "$out/fleet-mix.log" "$iogate" fleet "$out"/vm0{1,2,3,4,5}

@@ -8,6 +8,7 @@
 // difference is a FieldDifference of the fleet's record (results/fleet_record.hpp).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,28 @@ inline constexpr const char* kUnknownField = "(unknown)";
 // The value of `key` in `stack`, or kUnknownField.
 std::string field_value(const StorageStack& stack, const std::string& key);
 
-// Where `host` differs from most of `peers` (the other hosts of its class), in fields() order.
-std::vector<FieldDifference> explain_differences(const StorageStack& host,
-                                                 const std::vector<StorageStack>& peers);
+// The fingerprints of a class of hosts, each field's values counted once for the class: where a
+// host differs from most of its peers (the others) follows from the counts less its own value,
+// O(fields) a host, where comparing each host with every peer made a fleet's cost grow with the
+// square of its hosts. A value held by more than half of the peers is the only one that can be,
+// so which of two equal counts comes first never matters.
+class PeerFingerprints {
+ public:
+  explicit PeerFingerprints(const std::vector<const StorageStack*>& hosts);
+  // Where the `host`-th differs from most of the others, in fields() order.
+  std::vector<FieldDifference> differences(std::size_t host) const;
+
+ private:
+  struct Field {
+    std::string key;
+    std::vector<std::string> values;   // each value held, as first met
+    std::vector<int> counts;           // hosts holding each
+    std::vector<std::size_t> of_host;  // each host's value
+    std::size_t most = 0, next = 0;    // the values held most and next most
+  };
+  std::vector<Field> fields_;
+  std::size_t hosts_ = 0;
+};
 
 // "differs from 7 of 7 peers in host_driver: BusLogic (peers: mptspi)", the fields joined by
 // "; "; or "no fingerprint field differs from most of its peers".

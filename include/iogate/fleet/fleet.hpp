@@ -33,9 +33,22 @@
 //      (explain.hpp).
 // It returns a FleetRecord (results/fleet_record.hpp): the writers in reports/
 // (include/iogate/reports/fleet_formats.hpp) only format that record; nothing there computes.
+//
+// Cost: near-linear in hosts and checks, since an estate of 10,000 guests is a normal vCenter.
+// The checks are grouped in one pass (a map a key, not a scan of the groups met); each group's
+// leave-one-out references are found once for the group (leave_one_out.hpp: every host's
+// others' median and MAD from a few order statistics) and each fingerprint field's values are
+// counted once for the class (explain.hpp), where both were gathered from every peer for each
+// host; reruns find their host by label, and so do the hosts to rerun. Only a rerun host's
+// moment walks its peers, those rerun in its round, a subtraction each (a round of R hosts costs
+// R^2 of them: 8,000 reruns among 10,000 hosts, under a second). An input is kept as fleet_host
+// keeps it (its figures' runs, not its runs' latency histograms), so `iogate fleet` holds one
+// host's results at a time beside every host's figures. docs/fleet.md gives the hosts per second
+// and bytes a host.
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -81,8 +94,37 @@ std::vector<std::string> bounded_figures(const std::vector<ExpectationRecord>& e
 // The workload as grouped: compared_workload (run_json.hpp), dumped compactly.
 std::string workload_identity(const WorkloadSpec& workload);
 
+// One check of a host as the comparison keeps it: what groups it, its figures' runs and what
+// they are held to. Not the runs themselves: a run's five latency histograms (7,424 buckets each)
+// make 300 KB, and kept for every host they made the inputs of 10,000 hosts gigabytes.
+struct FleetCheck {
+  std::string suite;
+  std::string check;
+  std::string workload;  // workload_identity
+  CheckStatus status = CheckStatus::pass;
+  std::optional<std::string> first_message;  // its messages' first, if any: why not compared
+  bool has_figures = false;                  // has_figures (figures.hpp)
+  std::vector<ExpectationRecord> expectations;
+  std::vector<std::vector<double>> runs;  // [kFleetFigures' index]: figure_runs
+};
+
+// One host's run as the comparison keeps it (FleetInput's, less what FleetCheck leaves out).
+struct FleetHost {
+  std::string source;
+  std::string identity;  // RunContext::identity()
+  bool rerun = false;
+  StorageStack stack;
+  std::vector<FleetCheck> checks;
+};
+
+// What the comparison keeps of `input`: read one host, keep this, drop the input, and a fleet
+// holds one host's results at a time beside every host's figures.
+FleetHost fleet_host(const FleetInput& input);
+
 // Throws FleetInputError for fewer than two hosts, two inputs with one identity (but reruns), a
 // rerun of a host not given, an unknown peer key or figure (listing the known ones).
+FleetRecord compare_fleet(const std::vector<FleetHost>& hosts, const FleetSettings& settings);
+// The same of whole inputs, each kept as fleet_host keeps it.
 FleetRecord compare_fleet(const std::vector<FleetInput>& inputs, const FleetSettings& settings);
 
 }  // namespace iogate

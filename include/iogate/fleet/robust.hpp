@@ -20,6 +20,7 @@
 // format states.
 #pragma once
 
+#include <cmath>
 #include <vector>
 
 #include "iogate/results/fleet_record.hpp"
@@ -31,8 +32,20 @@ inline constexpr double kMadToSigma = 1.4826;  // MAD of normal noise x 1.4826 =
 // The median absolute deviation (NaN for none); the median itself is verdicts' median().
 double mad_of(const std::vector<double>& values);
 
+// The peers' figures as the comparison takes them: how many, their median and their MAD. A
+// group's hosts take theirs from one LeaveOneOut (leave_one_out.hpp) rather than each its own.
+struct PeerSummary {
+  int peers = 0;
+  double median = NAN;
+  double mad = NAN;
+};
+PeerSummary summary_of(const std::vector<double>& peers);
+
 // `value` against `peers` (the other hosts' figures; at least kMinPeers of them).
 PeerComparison compare_with_peers(double value, const std::vector<double>& peers,
                                   bool higher_is_better, const RobustCriteria& criteria);
+// The same against the peers' summary (summary_of them).
+PeerComparison compare_with_summary(double value, const PeerSummary& peers, bool higher_is_better,
+                                    const RobustCriteria& criteria);
 
 }  // namespace iogate

@@ -69,10 +69,12 @@
 // (results/fleet_record.hpp), which every fleet format states.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "iogate/fleet/leave_one_out.hpp"
 #include "iogate/results/fleet_record.hpp"
 
 namespace iogate {
@@ -105,9 +107,68 @@ struct ShortfallContext {
 // A host's estimate: the geometric mean of all its runs (the h of the rule above, exp'd).
 double host_estimate(const Sessions& host);
 
-// Each peer's sessions and the host's, judged by the rule above. `host` and every peer have at
-// least one run.
-HostShortfall judge_shortfall(const Sessions& host, const std::vector<Sessions>& peers,
+// One figure's runs over the compared hosts of a group, and what the rule takes from each host's
+// peers (the other hosts with runs of the figure), gathered once for the group: the peers'
+// estimates over all their sessions, of their first sessions and of each round of reruns, each a
+// LeaveOneOut (leave_one_out.hpp), and their runs. A host's reference and its error are then
+// O(1), where gathering them from its peers for each host made a fleet's cost grow with the
+// square of its hosts. Only a rerun host's moment (the variance of a moment above) walks its
+// peers, those rerun with it, over the log means the rounds hold (moves). `host` is an index of
+// the hosts given; `j` below the host's sessions.
+class FigureRuns {
+ public:
+  FigureRuns() = default;
+  // Each compared host's sessions of the figure, in the group's order; none: it lacks the figure.
+  explicit FigureRuns(std::vector<Sessions> hosts);
+
+  const std::vector<Sessions>& hosts() const { return hosts_; }
+  const Sessions& of(std::size_t host) const { return hosts_[host]; }
+  // Its peers: the other hosts with runs of the figure (0 when it has none itself).
+  int peers(std::size_t host) const;
+  // The peers' estimates (host_estimate), as robust.hpp compares the host's with them.
+  PeerSummary estimates(std::size_t host) const;
+
+  // The peers' estimates on log scale (the means of the logs of their runs), and their runs.
+  struct Reference {
+    PeerSummary logs;
+    double runs = 0;
+  };
+  // Over all their sessions.
+  Reference all_sessions(std::size_t host) const;
+  // The peers with a session `j` too, those rerun beside the host's session j: 0 for the first
+  // session and when fewer than kMinPeers were.
+  int beside(std::size_t j, std::size_t host) const;
+  // The reference of the host's session `j`: the peers' session j when they were beside it, else
+  // every peer's first session.
+  Reference session(std::size_t j, std::size_t host) const;
+  // The peers with a session `j` too, in the group's order: how far each one's session j lies
+  // from its first (log means, as the rounds hold them), and its runs in both. What the variance
+  // of a moment takes from them, without the logs of every peer's runs taken again for each host.
+  struct Move {
+    double log_move = 0;
+    std::size_t runs = 0, first_runs = 0;
+  };
+  std::vector<Move> moves(std::size_t j, std::size_t host) const;
+
+ private:
+  // The hosts with a session j, their log means of it and their runs in it.
+  struct Round {
+    std::vector<std::size_t> members;  // indices of hosts_, in order
+    std::vector<std::size_t> place;    // of each host in members; npos: none
+    LeaveOneOut logs;
+    std::size_t runs = 0;
+  };
+  Reference of_round(const Round& round, std::size_t j, std::size_t host) const;
+
+  std::vector<Sessions> hosts_;
+  LeaveOneOut estimates_, all_logs_;  // of rounds_[0]'s members
+  std::size_t all_runs_ = 0;
+  std::vector<Round> rounds_;  // [j]: session j; [0] every host with runs
+};
+
+// The host's runs of the figure, judged by the rule above against its peers'. It and every peer
+// have at least one run.
+HostShortfall judge_shortfall(const FigureRuns& runs, std::size_t host,
                               const ShortfallContext& context);
 
 // The pooled within-session standard deviation of the logs of every session of 2 runs or more,

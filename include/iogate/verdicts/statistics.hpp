@@ -33,6 +33,8 @@ namespace iogate {
 
 double median(std::span<const double> values);  // NaN for none; NaNs sort last
 double mean(std::span<const double> values);    // NaN for none
+// The order median() sorts by: ascending, NaNs last (a strict weak order, unlike <).
+bool median_order(double a, double b);
 // Sample standard deviation (n - 1 in the denominator); 0 for fewer than 2 values.
 double sample_stddev(std::span<const double> values);
 // sample_stddev over the mean's magnitude; 0 for fewer than 2 values.
