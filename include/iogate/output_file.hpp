@@ -22,6 +22,9 @@
 //
 // The path "-" (kStandardOutput) is standard output, as fio, tar and curl read it: its content is
 // written there once every file of the set is in place, so a set that fails prints nothing.
+// /dev/stdout (and /dev/fd/1, /proc/self/fd/1) mean the same stream, rather than the link in /dev
+// the rename would replace; standard error's names are refused, as is a device, FIFO or socket
+// (or a link to one) at the target's name: an output is a regular file or the stream.
 #pragma once
 
 #include <filesystem>
@@ -50,7 +53,12 @@ class UnsafeOutputError : public std::runtime_error {
 
 inline constexpr std::string_view kStandardOutput = "-";
 inline bool is_standard_output(const std::filesystem::path& path) {
-  return path == std::filesystem::path(kStandardOutput);
+  const std::filesystem::path p = path.lexically_normal();
+  return p == kStandardOutput || p == "/dev/stdout" || p == "/dev/fd/1" || p == "/proc/self/fd/1";
+}
+inline bool names_standard_error(const std::filesystem::path& path) {
+  const std::filesystem::path p = path.lexically_normal();
+  return p == "/dev/stderr" || p == "/dev/fd/2" || p == "/proc/self/fd/2";
 }
 
 struct OutputFile {

@@ -1,9 +1,10 @@
 // The safe writer's directory on Windows: a handle opened without following a reparse point,
 // files made relative to it (NtCreateFile, FILE_CREATE, never following a reparse point) and
 // renamed by handle into that same directory, so a junction or symlink swapped in after the
-// check redirects nothing. Not here yet: a rule like Linux's for elevated runs in directories
-// other accounts can change (their ACLs); the scratch area's own directory is the place it is
-// needed first.
+// check redirects nothing. Not here yet: the path policy of path_policy.hpp (directories on the
+// way are made by path here), and a rule like Linux's for
+// elevated runs in directories other accounts can change (their ACLs); the scratch area's own
+// directory is the place it is needed first.
 #include <algorithm>
 #include <cstring>
 #include <random>
@@ -58,9 +59,21 @@ class TemporaryFile::Native {
   fs::path target;
 };
 
-OutputDir::OutputDir(const fs::path& dir) : native_(std::make_unique<Native>()) {
+OutputDir::OutputDir(const fs::path& dir, bool make_missing) : native_(std::make_unique<Native>()) {
+  if (make_missing) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw std::system_error(ec, "create directory " + dir.string());
+  }
   native_->dir = open_directory(dir, FILE_LIST_DIRECTORY | FILE_TRAVERSE | FILE_ADD_FILE);
 }
+
+std::optional<OutputDir> OutputDir::if_exists(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::status(dir, ec).type() == fs::file_type::not_found) return std::nullopt;
+  return OutputDir(dir);
+}
+
 OutputDir::~OutputDir() = default;
 OutputDir::OutputDir(OutputDir&&) noexcept = default;
 OutputDir& OutputDir::operator=(OutputDir&&) noexcept = default;
