@@ -81,7 +81,13 @@ int run_history(const ReportFlags& flags) {
 int run(const ReportFlags& flags) {
   if (!flags.history.empty()) return run_history(flags);
   if (!flags.clear_dir.empty()) {
-    const int removed = clear_check_results(flags.clear_dir);
+    int removed = 0;
+    try {
+      removed = clear_check_results(flags.clear_dir);
+    } catch (const std::exception& e) {
+      std::cerr << "iogate report: --clear-dir: " << e.what() << '\n';
+      return kExitBadInput;
+    }
     std::cout << "iogate report: removed " << removed << " check results from " << flags.clear_dir
               << '\n';
     if (flags.inputs.empty() && flags.from_dir.empty()) return kExitOk;

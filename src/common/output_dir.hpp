@@ -47,6 +47,14 @@ class OutputDir {
   TemporaryFile write_temporary(std::string_view content, const std::filesystem::path& shown);
   // The directory's new names on the disk too (a no-op where the platform keeps them so).
   void sync() const;
+  // The names of the regular files in the directory, links left out.
+  std::vector<std::string> regular_files() const;
+  // The regular file `name` in the directory, not through a link, up to `max_bytes`
+  // (FileReadError as read_regular_file, naming `shown`).
+  std::string read(const std::filesystem::path& name, std::uint64_t max_bytes, const char* what,
+                   const std::filesystem::path& shown) const;
+  // Removes the file `name` from the directory.
+  void remove(const std::filesystem::path& name, const std::filesystem::path& shown) const;
 
   class Native;
 

@@ -1,6 +1,7 @@
 // The safe writer's directory on POSIX: a descriptor reached by the path policy (path_policy.hpp,
 // held for the run), files made with openat(O_CREAT | O_EXCL | O_NOFOLLOW) and renamed with
 // renameat2.
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/random.h>
@@ -22,6 +23,7 @@
 #include "iogate/path_trust.hpp"
 #include "output_dir.hpp"
 #include "path_policy.hpp"
+#include "read_file_at.hpp"
 #include "switches.hpp"
 #include "unique_fd.hpp"
 
@@ -205,6 +207,36 @@ TemporaryFile OutputDir::write_temporary(std::string_view content, const fs::pat
 }
 
 void OutputDir::sync() const { ::fsync(native_->fd.get()); }
+
+std::vector<std::string> OutputDir::regular_files() const {
+  const int fd = ::fcntl(native_->fd.get(), F_DUPFD_CLOEXEC, 0);
+  if (fd < 0) fail(errno, "dup", "");
+  DIR* listing = ::fdopendir(fd);
+  if (listing == nullptr) {
+    const int error = errno;
+    ::close(fd);
+    fail(error, "list", "");
+  }
+  ::rewinddir(listing);
+  std::vector<std::string> names;
+  while (const dirent* entry = ::readdir(listing)) {
+    struct stat st {};
+    if (::fstatat(native_->fd.get(), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(st.st_mode))
+      names.emplace_back(entry->d_name);
+  }
+  ::closedir(listing);
+  return names;
+}
+
+std::string OutputDir::read(const fs::path& name, std::uint64_t max_bytes, const char* what,
+                            const fs::path& shown) const {
+  return read_regular_file_at(native_->fd.get(), name, max_bytes, what, shown);
+}
+
+void OutputDir::remove(const fs::path& name, const fs::path& shown) const {
+  if (::unlinkat(native_->fd.get(), name.c_str(), 0) != 0) fail(errno, "remove", shown);
+}
 
 TemporaryFile::TemporaryFile(std::unique_ptr<Native> native) : native_(std::move(native)) {}
 TemporaryFile::~TemporaryFile() {
