@@ -21,6 +21,7 @@
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/display_text.hpp"
 #include "iogate/interrupt.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
 #include "iogate/runner/check_runner.hpp"
@@ -73,6 +74,7 @@ bool outputs_writable(const CheckFlags& flags) {
     flags.reports.require_one_on_standard_output();
     if (!flags.json_dir.empty()) probe_writable_dir(flags.json_dir);
     for (const std::string& f : flags.reports.chosen()) probe_writable_file(f);
+    if (!flags.reports.html.empty()) load_chart_js();  // a bad IOGATE_CHART_JS, said now
     return true;
   } catch (const std::exception& e) {
     std::cerr << "iogate check: report cannot be written: " << e.what() << '\n';
