@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "iogate/fleet/fleet.hpp"
+#include "iogate/output_file.hpp"
 #include "iogate/reports/fleet_files.hpp"
 #include "iogate/reports/fleet_formats.hpp"
 
@@ -42,6 +43,16 @@ int run(const FleetFlags& flags) {
   settings.criteria.min_ratio = flags.min_ratio_pct / 100;
   settings.latency_floor_ms = flags.latency_floor_ms;
   FleetRecord record;
+  if (!flags.report_dir.empty()) {
+    std::vector<std::filesystem::path> read(flags.results.begin(), flags.results.end());
+    read.insert(read.end(), flags.reruns.begin(), flags.reruns.end());
+    try {
+      require_distinct_paths(fleet_report_paths(flags.report_dir), read);
+    } catch (const PathClashError& e) {
+      std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
+      return kExitBadInput;
+    }
+  }
   try {
     std::vector<FleetInput> inputs;
     for (const std::string& path : flags.results) inputs.push_back(load_fleet_input(path));

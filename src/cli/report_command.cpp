@@ -20,6 +20,10 @@
 namespace iogate::cli {
 namespace {
 
+std::vector<std::filesystem::path> paths_of(const std::vector<std::string>& names) {
+  return {names.begin(), names.end()};
+}
+
 struct ReportFlags {
   std::vector<std::string> inputs;
   std::string from_dir;
@@ -44,6 +48,7 @@ int run_history(const ReportFlags& flags) {
     return kExitBadInput;
   }
   try {
+    require_distinct_paths({f.html}, paths_of(flags.history));
     check_output_allowed(f.html, flags.if_exists());
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";
@@ -120,6 +125,7 @@ int run(const ReportFlags& flags) {
   }
   try {  // a file in the way, or an unsafe directory, is bad input: found before any output
     flags.files.require_one_on_standard_output();
+    require_distinct_paths(paths_of(flags.files.chosen()), paths_of(flags.inputs));
     for (const std::string& f : flags.files.chosen()) check_output_allowed(f, flags.if_exists());
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";

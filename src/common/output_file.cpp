@@ -111,6 +111,9 @@ void check_output_allowed(const fs::path& path, IfExists if_exists) {
 }
 
 void write_outputs(const std::vector<OutputFile>& files, IfExists if_exists) {
+  std::vector<fs::path> targets;
+  for (const OutputFile& f : files) targets.push_back(f.path);
+  require_distinct_paths(targets, {});
   std::vector<std::string> contents;
   for (const OutputFile& f : files) {
     std::ostringstream out;

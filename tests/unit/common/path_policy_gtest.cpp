@@ -1,6 +1,6 @@
 // The path policy (path_policy.hpp) as the writer applies it: links another user planted in a
 // shared directory, devices, FIFOs and standard error at an output's name, directories held once
-// resolved. The hostile links are made as root and handed to
+// resolved, and outputs that name one file. The hostile links are made as root and handed to
 // uid 65534 with lchown, as if that user had planted them; without root those cases skip.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -174,6 +174,24 @@ TEST_F(PathPolicy, StandardOutputAndErrorByTheirNames) {
   fs::create_symlink("/proc/self/fd/2", dir() / "err");
   EXPECT_THROW(write_output_text(dir() / "err", "x"), UnsafeOutputError);
   EXPECT_TRUE(fs::is_symlink(dir() / "err"));
+}
+
+TEST_F(PathPolicy, OutputsThatNameOneFileAreRefusedBeforeAnythingIsWritten) {
+  put(dir() / "gate.toml", "suite = \"x\"\n");
+  const fs::path gate = dir() / "gate.toml";
+  EXPECT_THROW(require_distinct_paths({gate}, {gate}), PathClashError);
+  EXPECT_THROW(require_distinct_paths({dir() / "." / "gate.toml"}, {gate}), PathClashError);
+  fs::create_hard_link(gate, dir() / "hard.toml");
+  EXPECT_THROW(require_distinct_paths({dir() / "hard.toml"}, {gate}), PathClashError);
+  EXPECT_THROW(require_distinct_paths({dir() / "x.md", dir() / "sub" / ".." / "x.md"}, {}),
+               PathClashError)
+      << "not made yet: the same path";
+  EXPECT_NO_THROW(require_distinct_paths({dir() / "x.md", dir() / "x.html", "-", "-"}, {gate}));
+  EXPECT_THROW(write_outputs({{dir() / "x", [](std::ostream& o) { o << "html"; }},
+                              {dir() / "x", [](std::ostream& o) { o << "md"; }}}),
+               PathClashError);
+  EXPECT_FALSE(fs::exists(dir() / "x"));
+  EXPECT_EQ(slurp(gate), "suite = \"x\"\n");
 }
 
 }  // namespace
