@@ -50,12 +50,14 @@ void require_distinct_paths(const std::vector<fs::path>& outputs,
       if (j == i || (all[j].output && j < i) || !same_file(all[i].path, all[j].path)) continue;
       const char* other = all[j].output ? "another output" : "an input";
       if (all[i].path == all[j].path)
-        throw PathClashError(fmt::format("{} is named as an output and as {}: one would replace "
-                                         "the other; nothing written",
-                                         all[i].path.string(), other));
-      throw PathClashError(fmt::format("{} (an output) and {} ({}) are the same file: one would "
-                                       "replace the other; nothing written",
-                                       all[i].path.string(), all[j].path.string(), other));
+        throw PathClashError(
+            fmt::format("{} is named as an output and as {}: one would replace "
+                        "the other",
+                        all[i].path.string(), other));
+      throw PathClashError(
+          fmt::format("{} (an output) and {} ({}) are the same file: one would "
+                      "replace the other",
+                      all[i].path.string(), all[j].path.string(), other));
     }
   }
 }

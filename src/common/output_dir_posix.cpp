@@ -43,8 +43,7 @@ bool shared_output_allowed() { return env_switch("IOGATE_ALLOW_SHARED_OUTPUT"); 
   const UntrustedDirectory& found = e.found();
   if (e.link())
     throw UnsafeOutputError(fmt::format(
-        "output directory {}: {} is {}, as the kernel's protected_symlinks rule has it; nothing "
-        "written",
+        "output directory {}: {} is {}, as the kernel's protected_symlinks rule has it",
         dir.string(), found.dir.string(), found.why));
   const std::string where =
       found.dir == dir ? ""

@@ -38,7 +38,7 @@ fs::path directory_of(const fs::path& target) {
 void refuse_special(const fs::path& target, detail::EntryKind kind) {
   if (names_standard_error(target) || kind == EntryKind::special)
     throw UnsafeOutputError(fmt::format(
-        "{}: {}; an output is a regular file, or - for standard output; nothing written",
+        "{}: {}; an output is a regular file, or - for standard output",
         target.string(),
         names_standard_error(target)
             ? "is standard error, where iogate's messages go"

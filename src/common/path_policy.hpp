@@ -4,9 +4,9 @@
 // The path is resolved once, by descriptor, one component at a time from "/" (openat with
 // O_PATH | O_NOFOLLOW), and nothing after that goes through the path string again. Two rules hold
 // on the way:
-//   - A symbolic link is followed only if no one but its maker's peers could have put it there: in
-//     a directory that users other than its owner may write (group- or world-writable, sticky or
-//     not), only a link owned by root, by the caller (euid) or by that directory's owner. This is
+//   - A symbolic link is followed only when someone the caller trusts made it: in a directory that
+//     users other than its owner may write (group- or world-writable, sticky or not), only a link
+//     owned by root, by the caller (euid) or by that directory's owner. This is
 //     the kernel's fs.protected_symlinks rule, applied here because the sysctl may be off, and
 //     widened to directories without the sticky bit, where the caller opted into sharing
 //     (IOGATE_ALLOW_SHARED_OUTPUT) but not into following what the others put there. The link
@@ -24,8 +24,10 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "iogate/path_trust.hpp"
@@ -60,21 +62,22 @@ std::optional<std::string> link_problem(const struct stat& dir, uid_t link_uid, 
 
 // A place reached by resolve_directory().
 struct ResolvedDir {
-  UniqueFd fd;                     // O_PATH descriptor of the deepest directory reached
-  std::filesystem::path shown;     // its path as resolved, for messages
-  std::size_t components = 0;      // how many components of the path asked for it stands for
-  bool resumable = true;           // it is where those components lead (not inside a link's
-                                   // target, half-walked): a later walk may start from it
-  std::vector<std::string> rest;   // the components still missing below it (none: reached)
+  UniqueFd fd;                    // O_PATH descriptor of the deepest directory reached
+  std::filesystem::path shown;    // its path as resolved, for messages
+  std::size_t components = 0;     // how many components of the path asked for it stands for
+  bool resumable = true;          // it is where those components lead (not inside a link's
+                                  // target, half-walked): a later walk may start from it
+  std::vector<std::string> rest;  // the components still missing below it (none: reached)
 };
 
 enum class Missing { stop, make };
 
 // Resolves the directory `path` (made absolute, lexically normal) from "/" by the rules above;
 // from `start` instead when given (resumable): a directory already held for the first
-// `start->components` components of that path. With Missing::stop a missing component ends the walk (`rest` says what
-// is missing); with Missing::make it is created. Throws UntrustedPathError, or std::system_error
-// naming the path (a component that is not a directory, a loop of links, no permission).
+// `start->components` components of that path. With Missing::stop a missing component ends the
+// walk (`rest` says what is missing); with Missing::make it is created. Throws
+// UntrustedPathError, or std::system_error naming the path (a component that is not a directory,
+// a loop of links, no permission).
 ResolvedDir resolve_directory(const std::filesystem::path& path, Missing missing,
                               const PathRules& rules, const ResolvedDir* start = nullptr);
 

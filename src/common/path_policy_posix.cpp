@@ -93,8 +93,8 @@ class Walk {
         continue;
       }
       if (S_ISDIR(st.st_mode)) {
-        const int fd = ::openat(fd_.get(), part.name.c_str(),
-                                O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        const int fd =
+            ::openat(fd_.get(), part.name.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0 && (errno == ELOOP || errno == ENOTDIR || errno == ENOENT)) {
           retry(retries, next);  // changed since the stat: look again
           parts.push_front(part);
@@ -118,7 +118,8 @@ class Walk {
     shown_ = std::move(shown);
     dir_ = stat_of(fd_.get(), shown_);
     if (!rules_.root_rule) return;
-    if (auto why = trust_problem(dir_, ::geteuid())) throw UntrustedPathError({shown_, *why}, false);
+    if (auto why = trust_problem(dir_, ::geteuid()))
+      throw UntrustedPathError({shown_, *why}, false);
   }
 
   // The link `part` in the current directory: judged, then its target walked in its place.

@@ -20,8 +20,8 @@ int clear_check_results(const std::filesystem::path& dir) {
     const std::filesystem::path shown = dir / name;
     bool ours = false;
     try {
-      ours = is_check_result_text(held->read(name, kMaxResultsBytes, "iogate results (JSON)", shown),
-                                  shown);
+      ours = is_check_result_text(
+          held->read(name, kMaxResultsBytes, "iogate results (JSON)", shown), shown);
     } catch (const std::runtime_error&) {
       ours = false;  // not JSON, or no longer a regular file: not ours to remove
     }

@@ -36,12 +36,16 @@ TEST(LinkRule, InADirectoryOthersCanWriteOnlyTheOwnersPeersLinksAreFollowed) {
   EXPECT_FALSE(link_problem(tmp, 0, 1000).has_value());
   EXPECT_FALSE(link_problem(tmp, 1000, 1000).has_value()) << "the caller's own link";
   EXPECT_TRUE(link_problem(tmp, kOther, 1000).has_value());
-  EXPECT_TRUE(link_problem(tmp, kOther, 0).has_value()) << "root is not exempt: it is the one attacked";
+  EXPECT_TRUE(link_problem(tmp, kOther, 0).has_value())
+      << "root is not exempt: it is the one attacked";
   const struct stat owned = dir_stat(01777, kOther);
-  EXPECT_FALSE(link_problem(owned, kOther, 0).has_value()) << "the directory's owner could move it anyway";
-  EXPECT_TRUE(link_problem(dir_stat(0775, 0), kOther, 0).has_value()) << "group-writable, no sticky bit";
+  EXPECT_FALSE(link_problem(owned, kOther, 0).has_value())
+      << "the directory's owner could move it anyway";
+  EXPECT_TRUE(link_problem(dir_stat(0775, 0), kOther, 0).has_value())
+      << "group-writable, no sticky bit";
   EXPECT_TRUE(link_problem(dir_stat(01770, 0), kOther, 0).has_value()) << "group-writable, sticky";
-  EXPECT_FALSE(link_problem(dir_stat(0755, 0), kOther, 0).has_value()) << "only its owner writes there";
+  EXPECT_FALSE(link_problem(dir_stat(0755, 0), kOther, 0).has_value())
+      << "only its owner writes there";
 }
 
 class PathPolicy : public test::OutputFileFixture {
