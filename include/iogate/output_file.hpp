@@ -22,6 +22,14 @@
 //
 // The path "-" (kStandardOutput) is standard output, as fio, tar and curl read it: its content is
 // written there once every file of the set is in place, so a set that fails prints nothing.
+// /dev/stdout (and /dev/fd/1, /proc/self/fd/1) mean the same stream, rather than the link in /dev
+// the rename would replace; standard error's names are refused, as is a device, FIFO or socket
+// (or a link to one) at the target's name: an output is a regular file or the stream.
+//
+// Every output of one invocation is distinct from every other and from every input it reads:
+// two paths naming one file (the same file followed through links, or the same name not made
+// yet) are refused before anything is written (require_distinct_paths), not found when one
+// output has replaced the other, or the threshold file it was read from.
 #pragma once
 
 #include <filesystem>
@@ -50,8 +58,26 @@ class UnsafeOutputError : public std::runtime_error {
 
 inline constexpr std::string_view kStandardOutput = "-";
 inline bool is_standard_output(const std::filesystem::path& path) {
-  return path == std::filesystem::path(kStandardOutput);
+  const std::filesystem::path p = path.lexically_normal();
+  return p == kStandardOutput || p == "/dev/stdout" || p == "/dev/fd/1" || p == "/proc/self/fd/1";
 }
+inline bool names_standard_error(const std::filesystem::path& path) {
+  const std::filesystem::path p = path.lexically_normal();
+  return p == "/dev/stderr" || p == "/dev/fd/2" || p == "/proc/self/fd/2";
+}
+
+// Two paths of one invocation name the same file.
+class PathClashError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Throws PathClashError naming both paths when two of `outputs`, or an output and one of
+// `inputs`, are one file: the same file when both exist (device and inode, links followed), else
+// the same path once made absolute with the links on its existing part resolved. Standard output
+// and empty paths are left out. Looks only; writes nothing.
+void require_distinct_paths(const std::vector<std::filesystem::path>& outputs,
+                            const std::vector<std::filesystem::path>& inputs);
 
 struct OutputFile {
   std::filesystem::path path;

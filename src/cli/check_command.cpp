@@ -21,6 +21,7 @@
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/display_text.hpp"
 #include "iogate/interrupt.hpp"
+#include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
 #include "iogate/runner/check_runner.hpp"
@@ -68,11 +69,18 @@ std::optional<std::vector<Check>> selected_checks(const ThresholdFile& file,
 
 // Outputs that cannot be written are found before any check runs, not after all of them. What
 // fails later (a disk filling up, a name taken by a directory) is reported then, once, on stderr.
-bool outputs_writable(const CheckFlags& flags) {
+// Every output apart from every other and from the files read (the threshold file, the
+// baseline): a run must not replace its own input or lose one of its reports.
+bool outputs_writable(const CheckFlags& flags, const std::filesystem::path& baseline) {
   try {
     flags.reports.require_one_on_standard_output();
+    const std::vector<std::string> reports = flags.reports.chosen();
+    std::vector<std::filesystem::path> outputs(reports.begin(), reports.end());
+    outputs.emplace_back(flags.json_dir);
+    require_distinct_paths(outputs, {flags.file, baseline});
     if (!flags.json_dir.empty()) probe_writable_dir(flags.json_dir);
     for (const std::string& f : flags.reports.chosen()) probe_writable_file(f);
+    if (!flags.reports.html.empty()) load_chart_js();  // a bad IOGATE_CHART_JS, said now
     return true;
   } catch (const std::exception& e) {
     std::cerr << "iogate check: report cannot be written: " << e.what() << '\n';
@@ -102,14 +110,16 @@ int run(const CheckFlags& flags) {
   settings.progress = &console;
   settings.progress_tty = where.tty;
   settings.share_layouts = !flags.own_layouts;
+  std::filesystem::path baseline;
   try {
-    settings.baseline = load_named_baseline(resolve_baseline(flags.baseline, ""));
+    baseline = resolve_baseline(flags.baseline, "");
+    settings.baseline = load_named_baseline(baseline);
     settings.strict_baseline = resolve_strict_baseline(flags.strict_baseline);
   } catch (const std::exception& e) {
     std::cerr << "iogate: " << e.what() << '\n';
     return kExitBadInput;
   }
-  if (!outputs_writable(flags)) return kExitBadInput;
+  if (!outputs_writable(flags, baseline)) return kExitBadInput;
   console << "iogate check " << flags.file << " on " << choice->dir.string() << '\n'
           << table_header() << std::endl;
   enable_graceful_stop();

@@ -17,6 +17,7 @@
 
 #include "commands.hpp"
 #include "iogate/fleet/fleet.hpp"
+#include "iogate/output_file.hpp"
 #include "iogate/reports/fleet_files.hpp"
 #include "iogate/reports/fleet_formats.hpp"
 
@@ -67,6 +68,16 @@ int run(const FleetFlags& flags) {
   settings.criteria.min_ratio = flags.min_ratio_pct / 100;
   settings.latency_floor_ms = flags.latency_floor_ms;
   FleetRecord record;
+  if (!flags.report_dir.empty()) {
+    std::vector<std::filesystem::path> read(flags.results.begin(), flags.results.end());
+    read.insert(read.end(), flags.reruns.begin(), flags.reruns.end());
+    try {
+      require_distinct_paths(fleet_report_paths(flags.report_dir), read);
+    } catch (const PathClashError& e) {
+      std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
+      return kExitBadInput;
+    }
+  }
   try {
     // One host's results in memory at a time: each is read, kept as the comparison needs it
     // (fleet_host) and dropped before the next is read.

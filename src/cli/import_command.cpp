@@ -79,6 +79,7 @@ int run_import(const ImportArgs& args, const char* why_no_expect, const Converte
     if (args.output.empty()) {
       std::cout << imported.text;
     } else {
+      require_distinct_paths({target}, {input});
       write_output_text(target, imported.text, args.force ? IfExists::replace : IfExists::refuse);
     }
     std::cerr << fmt::format(

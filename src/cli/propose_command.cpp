@@ -109,6 +109,7 @@ int run(const ProposeFlags& flags) {
     std::error_code ec;
     if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
       throw std::system_error(ENOENT, std::generic_category(), "write into " + dir.string());
+    require_distinct_paths({flags.out}, {flags.input});
     write_output_text(flags.out, text, flags.force ? IfExists::replace : IfExists::refuse);
   } catch (const std::exception& e) {
     std::cerr << "iogate propose: " << e.what() << "; nothing written\n";

@@ -20,6 +20,10 @@
 namespace iogate::cli {
 namespace {
 
+std::vector<std::filesystem::path> paths_of(const std::vector<std::string>& names) {
+  return {names.begin(), names.end()};
+}
+
 struct ReportFlags {
   std::vector<std::string> inputs;
   std::string from_dir;
@@ -44,6 +48,7 @@ int run_history(const ReportFlags& flags) {
     return kExitBadInput;
   }
   try {
+    require_distinct_paths({f.html}, paths_of(flags.history));
     check_output_allowed(f.html, flags.if_exists());
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";
@@ -81,7 +86,13 @@ int run_history(const ReportFlags& flags) {
 int run(const ReportFlags& flags) {
   if (!flags.history.empty()) return run_history(flags);
   if (!flags.clear_dir.empty()) {
-    const int removed = clear_check_results(flags.clear_dir);
+    int removed = 0;
+    try {
+      removed = clear_check_results(flags.clear_dir);
+    } catch (const std::exception& e) {
+      std::cerr << "iogate report: --clear-dir: " << e.what() << '\n';
+      return kExitBadInput;
+    }
     std::cout << "iogate report: removed " << removed << " check results from " << flags.clear_dir
               << '\n';
     if (flags.inputs.empty() && flags.from_dir.empty()) return kExitOk;
@@ -114,6 +125,7 @@ int run(const ReportFlags& flags) {
   }
   try {  // a file in the way, or an unsafe directory, is bad input: found before any output
     flags.files.require_one_on_standard_output();
+    require_distinct_paths(paths_of(flags.files.chosen()), paths_of(flags.inputs));
     for (const std::string& f : flags.files.chosen()) check_output_allowed(f, flags.if_exists());
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";

@@ -1,26 +1,41 @@
 // The platform half of the safe writer (output_file.cpp): an output directory held open once
-// verified, and the files made in it by name relative to that handle, never through a path that
-// could be swapped for a link between the check and the write. One implementation per platform
+// verified, and the files made, read or removed in it by name relative to that handle, never
+// through a path that could be swapped for a link between the check and the write. One implementation per platform
 // (output_dir_posix.cpp: descriptors, openat, renameat2; output_dir_windows.cpp: handles,
 // NtCreateFile relative to the directory, rename by handle).
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace iogate::detail {
 
-enum class EntryKind { none, directory, other };
+// `special`: a device, FIFO or socket, or a link to one (or to a process's descriptor, as
+// /dev/stderr is): never replaced by a regular file.
+enum class EntryKind { none, directory, special, other };
 
 class TemporaryFile;
 
+// The directory `dir` when it exists, else its nearest existing ancestor; a regular file on the
+// way is a std::system_error naming it ("write into x", "create directory x/y in x"). Looks by
+// path, for its message only: what is written goes through OutputDir.
+std::filesystem::path existing_base(const std::filesystem::path& dir);
+
 class OutputDir {
  public:
-  // Opens the existing directory `dir`. Throws UnsafeOutputError when the platform's trust rule
-  // refuses it (on Linux, root writing where another user can rename), std::system_error when it
-  // cannot be opened.
-  explicit OutputDir(const std::filesystem::path& dir);
+  // Opens the directory `dir`, made first with the missing directories on the way when
+  // `make_missing`. Throws UnsafeOutputError when the platform's trust rule refuses it (on Linux,
+  // path_policy.hpp: root writing where another user can rename, a link another user planted),
+  // std::system_error when it cannot be opened or made.
+  explicit OutputDir(const std::filesystem::path& dir, bool make_missing = false);
+  // The directory `dir` when it exists; nothing when it does not yet (the part of it that does was
+  // held to the same rule). Throws as the constructor does.
+  static std::optional<OutputDir> if_exists(const std::filesystem::path& dir);
   ~OutputDir();
   OutputDir(OutputDir&&) noexcept;
   OutputDir& operator=(OutputDir&&) noexcept;
@@ -32,6 +47,14 @@ class OutputDir {
   TemporaryFile write_temporary(std::string_view content, const std::filesystem::path& shown);
   // The directory's new names on the disk too (a no-op where the platform keeps them so).
   void sync() const;
+  // The names of the regular files in the directory, links left out.
+  std::vector<std::string> regular_files() const;
+  // The regular file `name` in the directory, not through a link, up to `max_bytes`
+  // (FileReadError as read_regular_file, naming `shown`).
+  std::string read(const std::filesystem::path& name, std::uint64_t max_bytes, const char* what,
+                   const std::filesystem::path& shown) const;
+  // Removes the file `name` from the directory.
+  void remove(const std::filesystem::path& name, const std::filesystem::path& shown) const;
 
   class Native;
 

@@ -1,5 +1,7 @@
-// The safe writer's directory on POSIX: a descriptor checked by the trust rule of path_trust.hpp
-// (for root), files made with openat(O_CREAT | O_EXCL | O_NOFOLLOW) and renamed with renameat2.
+// The safe writer's directory on POSIX: a descriptor reached by the path policy (path_policy.hpp,
+// held for the run), files made with openat(O_CREAT | O_EXCL | O_NOFOLLOW) and renamed with
+// renameat2.
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/random.h>
@@ -9,6 +11,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -18,6 +22,8 @@
 #include "iogate/output_file.hpp"
 #include "iogate/path_trust.hpp"
 #include "output_dir.hpp"
+#include "path_policy.hpp"
+#include "read_file_at.hpp"
 #include "switches.hpp"
 #include "unique_fd.hpp"
 
@@ -33,7 +39,12 @@ namespace {
 
 bool shared_output_allowed() { return env_switch("IOGATE_ALLOW_SHARED_OUTPUT"); }
 
-[[noreturn]] void refuse_unsafe(const fs::path& dir, const UntrustedDirectory& found) {
+[[noreturn]] void refuse_unsafe(const fs::path& dir, const UntrustedPathError& e) {
+  const UntrustedDirectory& found = e.found();
+  if (e.link())
+    throw UnsafeOutputError(fmt::format(
+        "output directory {}: {} is {}, as the kernel's protected_symlinks rule has it",
+        dir.string(), found.dir.string(), found.why));
   const std::string where =
       found.dir == dir ? ""
                        : fmt::format(": the directory {} on the way to it", found.dir.string());
@@ -44,13 +55,60 @@ bool shared_output_allowed() { return env_switch("IOGATE_ALLOW_SHARED_OUTPUT"); 
       dir.string(), where, found.why));
 }
 
-void check_trust(int fd, const fs::path& dir) {
-  if (::geteuid() != 0 || shared_output_allowed()) return;
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) fail(errno, "fstat", dir);
-  if (auto why = trust_problem(st, 0)) refuse_unsafe(dir, {dir, std::move(*why)});
-  if (const auto found = untrusted_ancestor(dir)) refuse_unsafe(dir, *found);
-}
+// The directories this process's outputs go into, each resolved once (path_policy.hpp) and held
+// for the rest of the run: the check before a long run resolves them, and the writes after it go
+// through the descriptors held then. A directory swapped for a link in between (possible where
+// the caller opted into a shared directory) redirects nothing. A directory removed since
+// (no links left) is forgotten: a new one of that name is another directory.
+class HeldDirs {
+ public:
+  static HeldDirs& instance() {
+    static HeldDirs held;
+    return held;
+  }
+
+  ResolvedDir resolve(const fs::path& dir, Missing missing) {
+    const std::vector<std::string> names = path_components(dir);
+    const PathRules rules{.root_rule = !shared_output_allowed()};
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const ResolvedDir* start = deepest(rules, names);
+    ResolvedDir found;
+    try {
+      found = resolve_directory(dir, missing, rules, start);
+    } catch (const UntrustedPathError& e) {
+      refuse_unsafe(dir, e);
+    }
+    if (found.resumable) {
+      held_[{rules.root_rule, {names.begin(), names.begin() + static_cast<long>(found.components)}}] =
+          copy(found);
+    }
+    return found;
+  }
+
+ private:
+  static ResolvedDir copy(const ResolvedDir& d) {
+    const int fd = ::fcntl(d.fd.get(), F_DUPFD_CLOEXEC, 0);
+    if (fd < 0) fail(errno, "dup", d.shown);
+    return {UniqueFd(fd), d.shown, d.components, d.resumable, d.rest};
+  }
+
+  // The held directory for the longest leading part of `names`, if any still exists, resolved by
+  // the same rules (one process could be asked for both, under a test).
+  const ResolvedDir* deepest(const PathRules& rules, const std::vector<std::string>& names) {
+    for (std::size_t n = names.size() + 1; n-- > 0;) {
+      const auto it =
+          held_.find({rules.root_rule, {names.begin(), names.begin() + static_cast<long>(n)}});
+      if (it == held_.end()) continue;
+      struct stat st {};
+      if (::fstat(it->second.fd.get(), &st) == 0 && st.st_nlink > 0) return &it->second;
+      held_.erase(it);
+    }
+    return nullptr;
+  }
+
+  std::mutex mutex_;
+  std::map<std::pair<bool, std::vector<std::string>>, ResolvedDir> held_;
+};
 
 std::string random_name() {
   unsigned char bytes[8];
@@ -89,21 +147,39 @@ class TemporaryFile::Native {
   fs::path target;
 };
 
-OutputDir::OutputDir(const fs::path& dir) : native_(std::make_unique<Native>()) {
-  native_->fd = UniqueFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!native_->fd.valid()) fail(errno, "open", dir);
-  check_trust(native_->fd.get(), dir);
+OutputDir::OutputDir(const fs::path& dir, bool make_missing) : native_(std::make_unique<Native>()) {
+  const ResolvedDir found =
+      HeldDirs::instance().resolve(dir, make_missing ? Missing::make : Missing::stop);
+  if (!found.rest.empty()) fail(ENOENT, "open", dir);
+  native_->fd = open_for_use(found);
+}
+
+std::optional<OutputDir> OutputDir::if_exists(const fs::path& dir) {
+  if (!HeldDirs::instance().resolve(dir, Missing::stop).rest.empty()) return std::nullopt;
+  return OutputDir(dir);
 }
 OutputDir::~OutputDir() = default;
 OutputDir::OutputDir(OutputDir&&) noexcept = default;
 OutputDir& OutputDir::operator=(OutputDir&&) noexcept = default;
 
 EntryKind OutputDir::kind_of(const fs::path& name) const {
+  const int dir = native_->fd.get();
   struct stat st {};
-  if (::fstatat(native_->fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0)
-    return S_ISDIR(st.st_mode) ? EntryKind::directory : EntryKind::other;
-  if (errno != ENOENT) fail(errno, "stat", name);
-  return EntryKind::none;
+  if (::fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    if (errno != ENOENT) fail(errno, "stat", name);
+    return EntryKind::none;
+  }
+  if (S_ISLNK(st.st_mode)) {
+    // Replaced, never written through; but a link to a descriptor (/dev/stderr ->
+    // /proc/self/fd/2) or to a device is not the user's file, whatever it leads to now.
+    char target[6] = {};
+    if (::readlinkat(dir, name.c_str(), target, sizeof target) == sizeof target &&
+        std::string_view(target, sizeof target) == "/proc/")
+      return EntryKind::special;
+    if (::fstatat(dir, name.c_str(), &st, 0) != 0) return EntryKind::other;  // dangling
+  }
+  if (S_ISDIR(st.st_mode)) return EntryKind::directory;
+  return S_ISREG(st.st_mode) || S_ISLNK(st.st_mode) ? EntryKind::other : EntryKind::special;
 }
 
 TemporaryFile OutputDir::write_temporary(std::string_view content, const fs::path& shown) {
@@ -130,6 +206,36 @@ TemporaryFile OutputDir::write_temporary(std::string_view content, const fs::pat
 }
 
 void OutputDir::sync() const { ::fsync(native_->fd.get()); }
+
+std::vector<std::string> OutputDir::regular_files() const {
+  const int fd = ::fcntl(native_->fd.get(), F_DUPFD_CLOEXEC, 0);
+  if (fd < 0) fail(errno, "dup", "");
+  DIR* listing = ::fdopendir(fd);
+  if (listing == nullptr) {
+    const int error = errno;
+    ::close(fd);
+    fail(error, "list", "");
+  }
+  ::rewinddir(listing);
+  std::vector<std::string> names;
+  while (const dirent* entry = ::readdir(listing)) {
+    struct stat st {};
+    if (::fstatat(native_->fd.get(), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(st.st_mode))
+      names.emplace_back(entry->d_name);
+  }
+  ::closedir(listing);
+  return names;
+}
+
+std::string OutputDir::read(const fs::path& name, std::uint64_t max_bytes, const char* what,
+                            const fs::path& shown) const {
+  return read_regular_file_at(native_->fd.get(), name, max_bytes, what, shown);
+}
+
+void OutputDir::remove(const fs::path& name, const fs::path& shown) const {
+  if (::unlinkat(native_->fd.get(), name.c_str(), 0) != 0) fail(errno, "remove", shown);
+}
 
 TemporaryFile::TemporaryFile(std::unique_ptr<Native> native) : native_(std::move(native)) {}
 TemporaryFile::~TemporaryFile() {

@@ -1,9 +1,10 @@
 // The safe writer's directory on Windows: a handle opened without following a reparse point,
 // files made relative to it (NtCreateFile, FILE_CREATE, never following a reparse point) and
 // renamed by handle into that same directory, so a junction or symlink swapped in after the
-// check redirects nothing. Not here yet: a rule like Linux's for elevated runs in directories
-// other accounts can change (their ACLs); the scratch area's own directory is the place it is
-// needed first.
+// check redirects nothing. Not here yet: the path policy of path_policy.hpp (directories on the
+// way are made, and files listed, read and removed, by path here), and a rule like Linux's for
+// elevated runs in directories other accounts can change (their ACLs); the scratch area's own
+// directory is the place it is needed first.
 #include <algorithm>
 #include <cstring>
 #include <random>
@@ -12,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "iogate/read_file.hpp"
 #include "output_dir.hpp"
 #include "windows_handle.hpp"
 //
@@ -49,6 +51,7 @@ bool not_found(DWORD error) {
 class OutputDir::Native {
  public:
   UniqueHandle dir;
+  fs::path path;  // for listing, reading and removing, which go by path here (the header says)
 };
 
 class TemporaryFile::Native {
@@ -58,8 +61,39 @@ class TemporaryFile::Native {
   fs::path target;
 };
 
-OutputDir::OutputDir(const fs::path& dir) : native_(std::make_unique<Native>()) {
+OutputDir::OutputDir(const fs::path& dir, bool make_missing) : native_(std::make_unique<Native>()) {
+  if (make_missing) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw std::system_error(ec, "create directory " + dir.string());
+  }
   native_->dir = open_directory(dir, FILE_LIST_DIRECTORY | FILE_TRAVERSE | FILE_ADD_FILE);
+  native_->path = dir;
+}
+
+std::optional<OutputDir> OutputDir::if_exists(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::status(dir, ec).type() == fs::file_type::not_found) return std::nullopt;
+  return OutputDir(dir);
+}
+
+std::vector<std::string> OutputDir::regular_files() const {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(native_->path))
+    if (entry.is_regular_file() && !entry.is_symlink())
+      names.push_back(entry.path().filename().string());
+  return names;
+}
+
+std::string OutputDir::read(const fs::path& name, std::uint64_t max_bytes, const char* what,
+                            const fs::path&) const {
+  return read_regular_file(native_->path / name, max_bytes, what, Links::refuse);
+}
+
+void OutputDir::remove(const fs::path& name, const fs::path& shown) const {
+  std::error_code ec;
+  fs::remove(native_->path / name, ec);
+  if (ec) throw std::system_error(ec, "remove " + shown.string());
 }
 OutputDir::~OutputDir() = default;
 OutputDir::OutputDir(OutputDir&&) noexcept = default;

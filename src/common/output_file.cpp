@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "output_dir.hpp"
 
 namespace iogate {
@@ -27,40 +29,20 @@ using detail::TemporaryFile;
   throw OutputExistsError(target.string() + ": exists; give --force to replace it");
 }
 
-// The directory itself when it exists, else its nearest existing ancestor (which must be a
-// directory: a regular file on the way is named).
-fs::path existing_base(const fs::path& dir) {
-  fs::path at = dir;
-  for (;;) {
-    std::error_code ec;
-    const fs::file_status st = fs::status(at, ec);
-    if (st.type() != fs::file_type::not_found) {
-      if (ec) throw std::system_error(ec, "stat " + at.string());
-      if (fs::is_directory(st)) return at;
-      if (at == dir) fail(std::errc::not_a_directory, "write into", at);
-      fail(std::errc::not_a_directory, "create directory " + dir.string() + " in", at);
-    }
-    if (!at.has_relative_path()) return at;
-    at = at.parent_path();
-    if (at.empty()) return ".";
-  }
-}
-
 fs::path directory_of(const fs::path& target) {
   return target.has_parent_path() ? target.parent_path() : fs::path(".");
 }
 
-// The output directory, made when missing (after its nearest existing ancestor passed the trust
-// rule, so root never makes directories where another user could move them), held open.
-OutputDir open_output_dir(const fs::path& dir) {
-  const fs::path base = existing_base(dir);
-  if (base != dir) {
-    const OutputDir held(base);
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) throw std::system_error(ec, "create directory " + dir.string());
-  }
-  return OutputDir(dir);
+// What no output may replace, whatever the caller's privileges: standard error by its names,
+// a device, FIFO or socket (/dev/null as root would become a regular file).
+void refuse_special(const fs::path& target, detail::EntryKind kind) {
+  if (names_standard_error(target) || kind == EntryKind::special)
+    throw UnsafeOutputError(fmt::format(
+        "{}: {}; an output is a regular file, or - for standard output",
+        target.string(),
+        names_standard_error(target)
+            ? "is standard error, where iogate's messages go"
+            : "is a device, FIFO or socket (or a symbolic link to one), which is never replaced"));
 }
 
 // One file of a set: its directory held open, its content in a temporary file there.
@@ -74,8 +56,11 @@ Staged stage(const fs::path& target, std::string_view content, IfExists if_exist
   const fs::path name = target.filename();
   if (name.empty() || name == "." || name == "..")
     fail(std::errc::is_a_directory, "write", target);  // "reports/", "." : not a file name
-  Staged s{target, open_output_dir(directory_of(target)), std::nullopt};
+  refuse_special(target, EntryKind::none);
+  detail::existing_base(directory_of(target));  // a file on the way is named as such
+  Staged s{target, OutputDir(directory_of(target), true), std::nullopt};
   const EntryKind kind = s.dir.kind_of(name);
+  refuse_special(target, kind);
   if (kind == EntryKind::directory) fail(std::errc::is_a_directory, "write", target);
   if (kind != EntryKind::none && if_exists == IfExists::refuse) refuse_existing(target);
   s.file.emplace(s.dir.write_temporary(content, target));
@@ -90,20 +75,45 @@ void move_into_place(Staged& s, IfExists if_exists) {
 
 }  // namespace
 
+namespace detail {
+
+fs::path existing_base(const fs::path& dir) {
+  fs::path at = dir.empty() ? fs::path(".") : dir;
+  for (;;) {
+    std::error_code ec;
+    const fs::file_status st = fs::status(at, ec);
+    if (st.type() != fs::file_type::not_found) {
+      if (ec) throw std::system_error(ec, "stat " + at.string());
+      if (fs::is_directory(st)) return at;
+      if (at == dir) fail(std::errc::not_a_directory, "write into", at);
+      fail(std::errc::not_a_directory, "create directory " + dir.string() + " in", at);
+    }
+    if (!at.has_relative_path() || at == at.parent_path()) return at;
+    at = at.parent_path();
+    if (at.empty()) return ".";
+  }
+}
+
+}  // namespace detail
+
 void check_output_allowed(const fs::path& path, IfExists if_exists) {
   if (is_standard_output(path)) return;
-  const fs::path dir = directory_of(path);
-  const fs::path base = existing_base(dir);
-  const OutputDir held(base);
-  if (base != dir) return;  // nothing can be there yet
+  refuse_special(path, EntryKind::none);
+  detail::existing_base(directory_of(path));  // a file on the way is named as such
+  const std::optional<OutputDir> held = OutputDir::if_exists(directory_of(path));
+  if (!held) return;  // nothing can be there yet
   const fs::path name = path.filename();
   if (name.empty()) return;
-  const EntryKind kind = held.kind_of(name);
+  const EntryKind kind = held->kind_of(name);
+  refuse_special(path, kind);
   if (kind == EntryKind::directory) fail(std::errc::is_a_directory, "write", path);
   if (kind != EntryKind::none && if_exists == IfExists::refuse) refuse_existing(path);
 }
 
 void write_outputs(const std::vector<OutputFile>& files, IfExists if_exists) {
+  std::vector<fs::path> targets;
+  for (const OutputFile& f : files) targets.push_back(f.path);
+  require_distinct_paths(targets, {});
   std::vector<std::string> contents;
   for (const OutputFile& f : files) {
     std::ostringstream out;

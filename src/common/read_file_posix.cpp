@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "accounts.hpp"
+#include "read_file_at.hpp"
 #include "unique_fd.hpp"
 
 namespace iogate {
@@ -60,10 +61,14 @@ std::string read_open_file(const UniqueFd& fd, const struct stat& st,
 }
 
 UniqueFd open_input(const std::filesystem::path& path, struct stat& st,
-                    Links links = Links::follow) {
+                    Links links = Links::follow, int dir_fd = AT_FDCWD,
+                    const std::filesystem::path& shown = {}) {
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused after the fstat.
   const int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == Links::refuse ? O_NOFOLLOW : 0);
-  const int raw = ::open(path.c_str(), flags);
+  const int raw = ::openat(dir_fd, path.c_str(), flags);
+  if (!shown.empty() && raw < 0 && errno == ELOOP && links == Links::refuse)
+    throw FileReadError(shown, "is a symbolic link; not followed out of the directory it is in");
+  if (!shown.empty() && raw < 0) throw FileReadError(shown, "cannot open: " + os_words(errno));
   if (raw < 0 && errno == ELOOP && links == Links::refuse)
     throw FileReadError(path, "is a symbolic link; not followed out of the directory it is in");
   if (raw < 0) throw FileReadError(path, "cannot open: " + os_words(errno));
@@ -109,6 +114,18 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
   const UniqueFd fd = open_input(path, st, links);
   return read_open_file(fd, st, path, max_bytes, what);
 }
+
+namespace detail {
+
+std::string read_regular_file_at(int dir_fd, const std::filesystem::path& name,
+                                 std::uint64_t max_bytes, const char* what,
+                                 const std::filesystem::path& shown) {
+  struct stat st {};
+  const UniqueFd fd = open_input(name, st, Links::refuse, dir_fd, shown);
+  return read_open_file(fd, st, shown, max_bytes, what);
+}
+
+}  // namespace detail
 
 InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                           const char* what) {

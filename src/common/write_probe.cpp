@@ -1,61 +1,46 @@
-#include "iogate/write_probe.hpp"
-
-#include <sys/stat.h>
-#include <unistd.h>
-
+// The write probe, made and removed through the safe writer's own directory seam (output_dir.hpp:
+// a new file created relative to the directory's handle, removed when dropped), so the probe meets
+// what the real write will meet: a read-only mount or volume, permissions or an ACL that refuse
+// new files, a link the path policy refuses, a reparse point as the directory.
 #include <cerrno>
-#include <cstdlib>
 #include <string>
 #include <system_error>
 
+#include "iogate/write_probe.hpp"
+#include "output_dir.hpp"
+
 namespace iogate {
 namespace {
+
+namespace fs = std::filesystem;
 
 [[noreturn]] void refuse(int error, const std::string& what) {
   throw std::system_error(error, std::generic_category(), what);
 }
 
-// The directory itself when it exists, else its nearest existing ancestor (what the writer's
-// create_directories() would start from); it must be a directory.
-std::filesystem::path existing_base(const std::filesystem::path& dir) {
-  std::filesystem::path at = dir.empty() ? std::filesystem::path(".") : dir;
-  for (;;) {
-    struct stat st {};
-    if (::stat(at.c_str(), &st) == 0) {
-      if (!S_ISDIR(st.st_mode))
-        refuse(ENOTDIR, at == dir ? "write into " + at.string()
-                                  : "create directory " + dir.string() + " in " + at.string());
-      return at;
-    }
-    if (errno != ENOENT && errno != ENOTDIR) refuse(errno, "stat " + at.string());
-    if (!at.has_relative_path() || at == at.parent_path()) return ".";
-    at = at.parent_path();
-    if (at.empty()) return ".";
+void probe_base(const fs::path& base) {
+  try {
+    detail::OutputDir dir(base);
+    dir.write_temporary("", base / ".iogate-write-probe");  // dropped: removed at once
+  } catch (const std::system_error& e) {
+    throw std::system_error(e.code(), "create a file in " + base.string());
   }
-}
-
-void probe_base(const std::filesystem::path& base) {
-  std::string name = (base / ".iogate-write-probe-XXXXXX").string();
-  const int fd = ::mkstemp(name.data());
-  if (fd < 0) refuse(errno, "create a file in " + base.string());
-  ::close(fd);
-  ::unlink(name.c_str());
 }
 
 }  // namespace
 
-void probe_writable_file(const std::filesystem::path& file, IfExists if_exists) {
+void probe_writable_file(const fs::path& file, IfExists if_exists) {
   if (is_standard_output(file)) return;
-  struct stat st {};
-  if (::stat(file.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+  std::error_code ignored;
+  if (fs::is_directory(file, ignored))
     refuse(EISDIR, "write " + file.string() + ": expected a file name, not a directory");
   check_output_allowed(file, if_exists);
-  probe_base(existing_base(file.parent_path()));
+  probe_base(detail::existing_base(file.parent_path()));
 }
 
-void probe_writable_dir(const std::filesystem::path& dir) {
+void probe_writable_dir(const fs::path& dir) {
   check_output_allowed(dir / "x", IfExists::replace);  // the rule for files written into it
-  probe_base(existing_base(dir));
+  probe_base(detail::existing_base(dir));
 }
 
 }  // namespace iogate

@@ -13,6 +13,7 @@
 #include "datastore_trust.hpp"
 #include "missing_datastore.hpp"
 #include "mountinfo.hpp"
+#include "path_policy.hpp"
 #include "posix_error.hpp"
 
 namespace iogate {
@@ -21,11 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kOpenFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
-
-// fd, or -1 with errno set.
-int open_dir(const fs::path& datastore) { return ::open(datastore.c_str(), kOpenFlags); }
-
 [[noreturn]] void open_failed(const fs::path& datastore, int error) {
   if (error == ENOENT) missing_datastore(datastore);
   if (error == ENOTDIR)
@@ -33,21 +29,36 @@ int open_dir(const fs::path& datastore) { return ::open(datastore.c_str(), kOpen
   throw_errno(error, "open", datastore);
 }
 
+// The datastore reached by the path policy (path_policy.hpp), as every output directory is: a
+// link another user planted in a shared directory on the way is not followed, and what is made
+// is made in the directory held. Root's rule for the directories themselves is
+// check_datastore_trust's, with its own opt-in. Invalid when the datastore is missing and
+// `missing` is Missing::stop.
+UniqueFd reach(const fs::path& datastore, Missing missing) {
+  try {
+    const ResolvedDir found = resolve_directory(datastore, missing, {.root_rule = false});
+    if (!found.rest.empty()) return {};
+    return open_for_use(found);
+  } catch (const UntrustedPathError& e) {
+    throw DatastoreError(fmt::format("datastore {}: {}", datastore.string(), e.what()));
+  } catch (const std::system_error& e) {
+    if (e.code().category() != std::generic_category()) throw;
+    open_failed(datastore, e.code().value());
+  }
+}
+
 }  // namespace
 
 UniqueFd open_datastore(const fs::path& datastore, const DatastorePolicy& policy,
                         std::uint64_t bytes_needed) {
-  UniqueFd fd(open_dir(datastore));
-  if (!fd.valid() && errno == ENOENT && policy.create_if_missing) {
+  UniqueFd fd = reach(datastore, Missing::stop);
+  if (!fd.valid() && policy.create_if_missing) {
     const FreeSpace space = free_space(nearest_existing(datastore));
     if (space.available < space_required(bytes_needed))
       throw InsufficientSpace(datastore, bytes_needed, space.available);
-    std::error_code ec;
-    if (!fs::create_directories(datastore, ec) && ec)
-      throw_errno(ec.value(), "create_directories", datastore);
-    fd = UniqueFd(open_dir(datastore));
+    fd = reach(datastore, Missing::make);
   }
-  if (!fd.valid()) open_failed(datastore, errno);
+  if (!fd.valid()) open_failed(datastore, ENOENT);
   vet_datastore(fd.get(), datastore, policy);
   return fd;
 }
@@ -132,10 +143,10 @@ bool still_named(int store_fd, const std::string& name, int dir_fd) {
 }  // namespace detail
 
 void check_datastore(const std::filesystem::path& datastore, const DatastorePolicy& policy) {
-  const detail::UniqueFd fd(detail::open_dir(datastore));
+  const detail::UniqueFd fd = detail::reach(datastore, detail::Missing::stop);
   if (!fd.valid()) {
-    if (errno == ENOENT && policy.create_if_missing) return;
-    detail::open_failed(datastore, errno);
+    if (policy.create_if_missing) return;
+    detail::open_failed(datastore, ENOENT);
   }
   detail::vet_datastore(fd.get(), datastore, policy);
 }

@@ -1,25 +1,34 @@
 #include "iogate/results/check_results_cleanup.hpp"
 
+#include <optional>
 #include <stdexcept>
 
 #include "iogate/results/result_reader.hpp"
+#include "output_dir.hpp"
 
 namespace iogate {
 
+// The directory is reached as the writer reaches an output directory (output_dir.hpp, the path
+// policy), and each file is read and removed by name in that held directory: a link another user
+// planted, or swapped in during the listing, sends the removal nowhere else.
 int clear_check_results(const std::filesystem::path& dir) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return 0;
+  const std::optional<detail::OutputDir> held = detail::OutputDir::if_exists(dir);
+  if (!held) return 0;
   int removed = 0;
-  for (const auto& item : fs::directory_iterator(dir)) {
-    if (!item.is_regular_file() || item.path().extension() != ".json") continue;
+  for (const std::string& name : held->regular_files()) {
+    if (std::filesystem::path(name).extension() != ".json") continue;
+    const std::filesystem::path shown = dir / name;
     bool ours = false;
     try {
-      ours = is_check_result_file(item.path());
+      ours = is_check_result_text(
+          held->read(name, kMaxResultsBytes, "iogate results (JSON)", shown), shown);
     } catch (const std::runtime_error&) {
-      ours = false;  // not JSON: not ours to remove
+      ours = false;  // not JSON, or no longer a regular file: not ours to remove
     }
-    if (ours && fs::remove(item.path())) ++removed;
+    if (ours) {
+      held->remove(name, shown);
+      ++removed;
+    }
   }
   return removed;
 }

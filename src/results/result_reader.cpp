@@ -32,10 +32,6 @@ CheckStatus status_from_name(const std::string& name) {
                            quoted_excerpt(name));
 }
 
-// Results carry a histogram and per-second intervals per check: megabytes for a long run. The
-// limit only stops a mistyped path (an image, a device) being read whole.
-constexpr std::uint64_t kMaxResultsBytes = 256ULL << 20;
-
 std::string read_file(const fs::path& path) {
   return read_regular_file(path, kMaxResultsBytes, "iogate results (JSON)");  // names the path
 }
@@ -78,6 +74,10 @@ void name_datastores(RunReport& report, const std::vector<RunContext>& contexts)
 }  // namespace
 
 bool is_check_result_file(const fs::path& path) { return is_check_document(parse_file(path)); }
+
+bool is_check_result_text(std::string_view text, const fs::path& path) {
+  return is_check_document(parse_json_input(text, path.string()));
+}
 
 RunContext context_from_json(const nlohmann::json& j, std::string_view where) {
   const JsonFields f(j, std::string(where));

@@ -61,9 +61,15 @@ expect_exit 2 "$out/env.log" env LEAKY_BS=AWS_SECRET_abc123 "$iogate" import fio
 no_secret "$out/env.log" "a \${VAR} value"
 assert_contains "$out/env.log" 'got "\$\{LEAKY_BS\}"' "the variable is named"
 
-# import refuses to overwrite its own job file, or any file, without --force.
+# import refuses to overwrite its own job file, even with --force, and any other file without it.
 cp "$out/env.fio" "$out/victim.fio"
-expect_exit 2 "$out/self.log" env LEAKY_BS=4k "$iogate" import fio "$out/victim.fio" -o "$out/victim.fio" --expect iops_min=1
-assert_contains "$out/self.log" "victim.fio: exists; give --force to replace it" "import over its input"
+for force in "" --force; do
+  expect_exit 2 "$out/self.log" env LEAKY_BS=4k "$iogate" import fio "$out/victim.fio" \
+    -o "$out/victim.fio" --expect iops_min=1 $force
+  assert_contains "$out/self.log" "victim.fio is named as an output and as an input" "import over its input"
+done
+cp "$out/env.fio" "$out/other.fio"
+expect_exit 2 "$out/other.log" env LEAKY_BS=4k "$iogate" import fio "$out/victim.fio" -o "$out/other.fio" --expect iops_min=1
+assert_contains "$out/other.log" "other.fio: exists; give --force to replace it" "import over another file"
 cmp -s "$out/env.fio" "$out/victim.fio" || fail "import overwrote its own job file"
 echo "PASS"

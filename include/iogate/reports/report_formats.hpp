@@ -39,7 +39,9 @@ std::unique_ptr<ReportWriter> make_console_writer(std::ostream& out, bool colour
 std::unique_ptr<ReportWriter> make_html_writer(std::ostream& out, std::string chart_js);
 
 // Chart.js from Debian's libjs-chart.js (/usr/share/javascript/chart.js/chart.min.js), or from
-// $IOGATE_CHART_JS; empty when neither is readable.
+// $IOGATE_CHART_JS; empty when that variable is unset and Debian's file is not installed. Read by
+// the one bounded reader (read_file.hpp): a file named that is no regular file (a device, a FIFO),
+// is larger than a script can be or cannot be read is a FileReadError naming it.
 std::string load_chart_js();
 
 }  // namespace iogate

@@ -9,6 +9,7 @@
 // It reads only; clearing old per-check documents is check_results_cleanup.hpp.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string_view>
 #include <vector>
@@ -36,8 +37,14 @@ RunReport read_results_text(std::string_view text, const std::filesystem::path& 
 // all and keeps only the storage-stack fields they share.
 RunReport read_report_dir(const std::filesystem::path& dir);
 
+// Results carry a histogram and per-second intervals per check: megabytes for a long run. The
+// limit only stops a mistyped path (an image, a device) being read whole.
+inline constexpr std::uint64_t kMaxResultsBytes = 256ULL << 20;
+
 // Whether `path` is a per-check document (format "iogate-check"); throws std::runtime_error when it
 // cannot be read or is not JSON.
 bool is_check_result_file(const std::filesystem::path& path);
+// The same, of `text` as if read from `path`.
+bool is_check_result_text(std::string_view text, const std::filesystem::path& path);
 
 }  // namespace iogate
