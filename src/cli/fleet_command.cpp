@@ -68,15 +68,17 @@ int run(const FleetFlags& flags) {
   settings.criteria.min_ratio = flags.min_ratio_pct / 100;
   settings.latency_floor_ms = flags.latency_floor_ms;
   FleetRecord record;
-  if (!flags.report_dir.empty()) {
-    std::vector<std::filesystem::path> read(flags.results.begin(), flags.results.end());
-    read.insert(read.end(), flags.reruns.begin(), flags.reruns.end());
-    try {
-      require_distinct_paths(fleet_report_paths(flags.report_dir), read);
-    } catch (const PathClashError& e) {
-      std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
-      return kExitBadInput;
-    }
+  const std::vector<std::filesystem::path> reports =
+      flags.report_dir.empty() ? std::vector<std::filesystem::path>{}
+                               : fleet_report_paths(flags.report_dir);
+  std::vector<std::filesystem::path> read(flags.results.begin(), flags.results.end());
+  read.insert(read.end(), flags.reruns.begin(), flags.reruns.end());
+  if (!flags.results_from.empty() && flags.results_from != "-") read.push_back(flags.results_from);
+  try {
+    require_distinct_paths(reports, read);
+  } catch (const PathClashError& e) {
+    std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
+    return kExitBadInput;
   }
   try {
     // One host's results in memory at a time: each is read, kept as the comparison needs it
@@ -87,6 +89,9 @@ int run(const FleetFlags& flags) {
       hosts.push_back(fleet_host(load_fleet_input(path)));
     if (!flags.results_from.empty())
       read_results_list(flags.results_from, [&](const std::string& path) {
+        // The list is read as a stream, after the check above: each listed input is held apart
+        // from the reports as it comes, still before any report is written.
+        require_distinct_paths(reports, {path});
         hosts.push_back(fleet_host(load_fleet_input(path)));
       });
     for (const std::string& path : flags.reruns) {
@@ -97,6 +102,9 @@ int run(const FleetFlags& flags) {
     record = compare_fleet(hosts, settings);
   } catch (const FleetInputError& e) {
     std::cerr << "iogate fleet: " << e.what() << '\n';
+    return kExitBadInput;
+  } catch (const PathClashError& e) {
+    std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
     return kExitBadInput;
   }
   make_fleet_console_writer(std::cout)->write(record);

@@ -112,6 +112,15 @@ expect_exit 0 "$out/fleet-list.log" "$iogate" fleet "$out/vm01" --results-from -
 assert_contains "$out/fleet-list.log" "^gate rand_read_4k: 4 of 4 hosts compared, 0 outliers" "hosts from a list"
 expect_exit 2 "$out/list-missing.log" "$iogate" fleet --results-from "$out/no-such-list"
 assert_contains "$out/list-missing.log" "--results-from .*no-such-list: cannot be read" "a missing list"
+# A listed input that is also a report's name is refused before any report is written: the list
+# is read as a stream, past the check of the arguments.
+mkdir "$out/rep-list"
+cp -r "$out/vm04" "$out/rep-list/fleet.json"  # a host's json-dir, under a report's name
+printf '%s\n' "$out"/vm0{2,3} "$out/rep-list/fleet.json" > "$out/hosts-clash.txt"
+expect_exit 2 "$out/list-clash.log" "$iogate" fleet "$out/vm01" --results-from "$out/hosts-clash.txt" --report-dir "$out/rep-list"
+assert_contains "$out/list-clash.log" "rep-list/fleet.json is named as an output and as an input" "a listed input among the reports"
+diff -r "$out/vm04" "$out/rep-list/fleet.json" > /dev/null || fail "a listed input was replaced by a report"
+[ ! -e "$out/rep-list/fleet.md" ] || fail "reports were written beside a refused input"
 
 # Another workload (rate_iops 300): named and compared apart, never merged.
 expect_exit 0 "$out/fleet-mix.log" "$iogate" fleet "$out"/vm0{1,2,3,4,5}
