@@ -1,10 +1,16 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "iogate/engine/io_backend.hpp"
 #include "help_text.hpp"
 #include "suggest.hpp"
 
 int main(int argc, char** argv) {
+  // Before any command, so that nothing runs with a list that disables nothing it meant to.
+  if (const auto problem = iogate::disabled_engines_problem()) {
+    std::cerr << "iogate: " << *problem << '\n';
+    return iogate::cli::kExitBadInput;
+  }
   CLI::App app{"iogate: storage performance checks as unit tests"};
   app.require_subcommand(1);
   app.set_version_flag("--version", iogate::cli::version_text,

@@ -138,6 +138,10 @@ assert_contains "$out/datastor.txt" \
 assert_contains "$out/version.txt" '^iogate [0-9]+\.[0-9]+\.[0-9]+$' "version line"
 assert_contains "$out/version.txt" '^  psync +usable$' "psync usable"
 assert_contains "$out/version.txt" '^  io_uring +' "io_uring listed"
+# A typo in the list is refused before anything runs, never a list that disables nothing.
+set +e; IOGATE_DISABLE_ENGINES=io-uring "$iogate" --version > /dev/null 2> "$out/disable-typo.err"; rc=$?; set -e
+[ "$rc" -eq 2 ] || fail "IOGATE_DISABLE_ENGINES=io-uring exited $rc, expected 2"
+assert_contains "$out/disable-typo.err" '^iogate: IOGATE_DISABLE_ENGINES: unknown engine "io-uring"' "a typo in the disabled engines"
 IOGATE_DISABLE_ENGINES=libaio "$iogate" --version > "$out/version-disabled.txt"
 assert_contains "$out/version-disabled.txt" \
   '^  libaio +(built in, not usable here: disabled by IOGATE_DISABLE_ENGINES|not built in)$' \

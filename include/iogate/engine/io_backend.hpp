@@ -119,4 +119,10 @@ bool engine_built_in(std::string_view name);
 // nullopt when the named engine is built in and usable here; otherwise why it is not.
 std::optional<std::string> backend_unavailable(std::string_view name);
 
+// What is wrong with $IOGATE_DISABLE_ENGINES (a comma-separated list of engine_names()), if
+// anything: "IOGATE_DISABLE_ENGINES: unknown engine \"io-uring\"; known engines: ...". A typo must
+// not disable nothing in silence: the commands refuse such a list before they run (exit 2), and
+// the registry throws std::invalid_argument with the same words where it meets one unchecked.
+std::optional<std::string> disabled_engines_problem();
+
 }  // namespace iogate

@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "backends/psync_backend.hpp"
 #include "iogate/engine/io_backend.hpp"
@@ -52,19 +53,28 @@ std::unique_ptr<IoBackend> construct(std::string_view name) {
   return nullptr;
 }
 
-// IOGATE_DISABLE_ENGINES="io_uring,libaio" makes engines unusable on purpose: to see a fallback
-// (and its note) on a machine where everything works, in tests and by hand.
-bool disabled_by_environment(std::string_view name) {
+// The names in IOGATE_DISABLE_ENGINES, as written (unset: none).
+std::vector<std::string_view> disabled_names() {
   const char* list = std::getenv("IOGATE_DISABLE_ENGINES");
-  if (list == nullptr) return false;
+  std::vector<std::string_view> names;
+  if (list == nullptr || *list == '\0') return names;  // set empty: none disabled
   std::string_view rest(list);
-  while (!rest.empty()) {
+  for (;;) {
     const std::size_t comma = rest.find(',');
-    if (rest.substr(0, comma) == name) return true;
+    names.push_back(rest.substr(0, comma));
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);
   }
-  return false;
+  return names;
+}
+
+// IOGATE_DISABLE_ENGINES="io_uring,libaio" makes engines unusable on purpose: to see a fallback
+// (and its note) on a machine where everything works, in tests and by hand.
+bool disabled_by_environment(std::string_view name) {
+  if (const std::optional<std::string> problem = disabled_engines_problem())
+    throw std::invalid_argument(*problem);
+  const std::vector<std::string_view> names = disabled_names();
+  return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 // Probes once per process: the answer does not change while it runs, and a probe costs a ring.
@@ -95,6 +105,15 @@ std::optional<std::string> probe_once(std::string_view name) {
 }  // namespace
 
 std::span<const std::string_view> engine_names() { return kPreference; }
+
+std::optional<std::string> disabled_engines_problem() {
+  for (const std::string_view name : disabled_names())
+    if (std::find(kPreference.begin(), kPreference.end(), name) == kPreference.end())
+      // Echoed only as far as a name goes, and quoted: the variable is the caller's own.
+      return "IOGATE_DISABLE_ENGINES: unknown engine \"" + std::string(name.substr(0, 32)) +
+             "\" (expected a comma-separated list, no spaces); " + kKnown;
+  return std::nullopt;
+}
 
 bool engine_built_in(std::string_view name) {
 #ifdef IOGATE_HAVE_LIBURING

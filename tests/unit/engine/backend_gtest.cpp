@@ -102,6 +102,30 @@ TEST(MakeBackend, UnknownEngineIsRejectedByNameWithTheKnownOnes) {
     EXPECT_THAT(unknown, HasSubstr("\"" + std::string(name) + "\""));
 }
 
+// A typo in the list must not disable nothing in silence: it is named, and the registry refuses
+// it where it meets it. Set empty, the list disables nothing.
+TEST(MakeBackend, AnUnknownNameInTheDisabledListIsRefused) {
+  {
+    const DisabledEngines typo(std::string(engines_before_psync().front()) + ",io-uring");
+    const std::optional<std::string> problem = disabled_engines_problem();
+    ASSERT_TRUE(problem.has_value());
+    EXPECT_THAT(*problem, HasSubstr("IOGATE_DISABLE_ENGINES: unknown engine \"io-uring\""));
+    EXPECT_THAT(*problem, HasSubstr("known engines:"));
+    EXPECT_THAT(rejection("auto"), HasSubstr("IOGATE_DISABLE_ENGINES: unknown engine"));
+  }
+  {
+    const DisabledEngines spaced(joined(engines_before_psync()) + ", psync");
+    ASSERT_TRUE(disabled_engines_problem().has_value());
+  }
+  {
+    const DisabledEngines empty("");
+    EXPECT_FALSE(disabled_engines_problem().has_value());
+    EXPECT_NO_THROW(make_backend("psync"));
+  }
+  const DisabledEngines known(joined(engines_before_psync()));
+  EXPECT_FALSE(disabled_engines_problem().has_value());
+}
+
 TEST(PsyncBackend, KeepsOneIoInFlightWhateverTheRequest) {
   const auto backend = make_backend("psync");
   EXPECT_EQ(backend->max_in_flight(1), 1u);
