@@ -28,12 +28,12 @@
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/verdicts/baseline_precision.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_runner.hpp"
 #include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
+#include "iogate/verdicts/baseline_precision.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "iogate/write_probe.hpp"
 #include "terminal.hpp"
@@ -149,11 +149,10 @@ int run(const RecordFlags& flags) {
     std::cerr << "iogate: baseline record --out " << flags.out << ": " << e.what() << '\n';
     return kExitBadInput;
   }
-  const std::string most =
-      flags.repeat_max > 0
-          ? std::to_string(std::max(flags.repeat, flags.repeat_max))
-          : fmt::format("{} ({} for a check with relative bounds)", kRecordingRuns,
-                        kRecordingRunsRelative);
+  const std::string most = flags.repeat_max > 0
+                               ? std::to_string(std::max(flags.repeat, flags.repeat_max))
+                               : fmt::format("{} ({} for a check with relative bounds)",
+                                             kRecordingRuns, kRecordingRunsRelative);
   std::cout << "iogate baseline record " << flags.file << " on " << datastore.string() << ", "
             << flags.repeat << " to " << most
             << " runs per check, until each bounded median is pinned within +-"
@@ -186,9 +185,10 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
   sub->add_option("--repeat", flags->repeat, "The fewest runs per check (default 5)")
       ->check(CLI::Range(1, kMaxRepeat));
-  sub->add_option("--repeat-max", flags->repeat_max,
-                  "The most runs per check, while a median is not pinned (default 20; 100 for a check "
-                  "with relative bounds)")
+  sub->add_option(
+         "--repeat-max", flags->repeat_max,
+         "The most runs per check, while a median is not pinned (default 20; 100 for a check "
+         "with relative bounds)")
       ->check(CLI::Range(1, kMaxRepeat));
   sub->add_option("--precision", flags->precision_pct,
                   "Run until each bounded median's 95% interval is within this % (default 3)")

@@ -68,9 +68,9 @@ int run(const FleetFlags& flags) {
   settings.criteria.min_ratio = flags.min_ratio_pct / 100;
   settings.latency_floor_ms = flags.latency_floor_ms;
   FleetRecord record;
-  const std::vector<std::filesystem::path> reports =
-      flags.report_dir.empty() ? std::vector<std::filesystem::path>{}
-                               : fleet_report_paths(flags.report_dir);
+  const std::vector<std::filesystem::path> reports = flags.report_dir.empty()
+                                                         ? std::vector<std::filesystem::path>{}
+                                                         : fleet_report_paths(flags.report_dir);
   std::vector<std::filesystem::path> read(flags.results.begin(), flags.results.end());
   read.insert(read.end(), flags.reruns.begin(), flags.reruns.end());
   if (!flags.results_from.empty() && flags.results_from != "-") read.push_back(flags.results_from);

@@ -57,8 +57,9 @@ void add_lint_command(CLI::App& app, int& exit_code) {
   auto flags = std::make_shared<LintFlags>();
   CLI::App* sub = app.add_subcommand("lint", "Check threshold files without running them");
   sub->add_option("files", flags->files, "Threshold files")->required();
-  sub->add_option("--baseline", flags->baseline,
-                  "Baseline whose runs relative bounds are weighed against (else $IOGATE_BASELINE)");
+  sub->add_option(
+      "--baseline", flags->baseline,
+      "Baseline whose runs relative bounds are weighed against (else $IOGATE_BASELINE)");
   sub->callback([flags, &exit_code] {
     exit_code = kExitOk;
     std::optional<Baseline> baseline;

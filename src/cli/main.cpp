@@ -1,8 +1,8 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "iogate/engine/io_backend.hpp"
 #include "help_text.hpp"
+#include "iogate/engine/io_backend.hpp"
 #include "suggest.hpp"
 
 int main(int argc, char** argv) {

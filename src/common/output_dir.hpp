@@ -1,8 +1,8 @@
 // The platform half of the safe writer (output_file.cpp): an output directory held open once
 // verified, and the files made, read or removed in it by name relative to that handle, never
-// through a path that could be swapped for a link between the check and the write. One implementation per platform
-// (output_dir_posix.cpp: descriptors, openat, renameat2; output_dir_windows.cpp: handles,
-// NtCreateFile relative to the directory, rename by handle).
+// through a path that could be swapped for a link between the check and the write. One
+// implementation per platform (output_dir_posix.cpp: descriptors, openat, renameat2;
+// output_dir_windows.cpp: handles, NtCreateFile relative to the directory, rename by handle).
 #pragma once
 
 #include <cstdint>

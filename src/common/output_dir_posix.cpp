@@ -42,9 +42,9 @@ bool shared_output_allowed() { return env_switch("IOGATE_ALLOW_SHARED_OUTPUT"); 
 [[noreturn]] void refuse_unsafe(const fs::path& dir, const UntrustedPathError& e) {
   const UntrustedDirectory& found = e.found();
   if (e.link())
-    throw UnsafeOutputError(fmt::format(
-        "output directory {}: {} is {}, as the kernel's protected_symlinks rule has it",
-        dir.string(), found.dir.string(), found.why));
+    throw UnsafeOutputError(
+        fmt::format("output directory {}: {} is {}, as the kernel's protected_symlinks rule has it",
+                    dir.string(), found.dir.string(), found.why));
   const std::string where =
       found.dir == dir ? ""
                        : fmt::format(": the directory {} on the way to it", found.dir.string());
@@ -79,8 +79,8 @@ class HeldDirs {
       refuse_unsafe(dir, e);
     }
     if (found.resumable) {
-      held_[{rules.root_rule, {names.begin(), names.begin() + static_cast<long>(found.components)}}] =
-          copy(found);
+      held_[{rules.root_rule,
+             {names.begin(), names.begin() + static_cast<long>(found.components)}}] = copy(found);
     }
     return found;
   }

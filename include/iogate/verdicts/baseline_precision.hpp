@@ -7,10 +7,10 @@
 // (sqrt(1 - 1/4)), so a healthy check can still be told from one at the bound. A third would leave
 // 94%, at a cost the simulation shows: a baseline that sharp sees a neighbour's bursts that spoil
 // both samples of a check as sharply (healthy checks under bursts every 2 min failed 1.25% with a
-// third, 0.83% with half: tests/unit/verdicts/confirmation_simulation_gtest.cpp). Looser, and no number of runs against
-// it decides: under an on/off CPU hog a baseline of 20 runs pinned within +-27% left a 25% cut
-// "both samples undecided" 12 times of 12, and one of 100 runs (+-8%) let it fail 10 of 10
-// (docs/measurements.md, the confirmation rig).
+// third, 0.83% with half: tests/unit/verdicts/confirmation_simulation_gtest.cpp). Looser, and no
+// number of runs against it decides: under an on/off CPU hog a baseline of 20 runs pinned within
+// +-27% left a 25% cut "both samples undecided" 12 times of 12, and one of 100 runs (+-8%) let it
+// fail 10 of 10 (docs/measurements.md, the confirmation rig).
 //
 // So `baseline record` records until the median is pinned within the tighter of --precision and
 // what the bounds need, for kRecordingRuns runs at most; then a check with relative bounds goes on,

@@ -49,8 +49,9 @@
 //   - A CPU hog switching on and off every 1-3 s: run-to-run noise wide enough that twenty runs
 //     leave a 25% cut undecided; the pooled look decides it on the forty runs of both samples
 //     (caught 99.8%, the previous rule 96.0%, which read the samples' agreement as disagreement),
-//     and passes a healthy datastore that each sample left undecided (unstable 0.33%; the previous rule 2.75%).
-//     What it cannot mend is a baseline whose own median is loose: against one pinned within
+//     and passes a healthy datastore that each sample left undecided (unstable 0.33%; the previous
+//     rule 2.75%). What it cannot mend is a baseline whose own median is loose: against one pinned
+//     within
 //     +-27% nothing can call a 25% cut at 1%. `baseline record` therefore goes on recording while
 //     a baseline is looser than its bounds need (baseline_precision.hpp), and an unstable check
 //     against one says so.
