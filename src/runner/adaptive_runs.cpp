@@ -154,9 +154,8 @@ CheckOutcome run_until_decided(const Check& check, const FileRef& test_file,
                                     "pause confirms it or not",
                                     format_duration(pause)),
                         "pausing before the sample that confirms a shortfall"});
-    RunPlan again = plan;
-    again.false_fail = kConfirmFalseFailRate;
-    Sample second = judged_sample(check, test_file, options, reference, again, false);
+    Sample second =
+        judged_sample(check, test_file, options, reference, confirming_plan(plan), false);
     Confirmed confirmed = confirm_samples(check, {first.verdict, first.runs, first.samples},
                                           {second.verdict, second.runs, second.samples}, reference);
     ConfirmationRecord c;

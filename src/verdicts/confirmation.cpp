@@ -48,6 +48,13 @@ std::string persistence_names() {
   return out;
 }
 
+RunPlan confirming_plan(RunPlan first) {
+  first.false_fail = kConfirmFalseFailRate;
+  return first;
+}
+
+RunPlan pooled_plan(int runs) { return {runs, runs, kPooledFalseFailRate, kPooledPassLevel}; }
+
 bool worth_confirming(const Verdict& first) {
   return !first.shortfalls.empty() || !first.unstable.empty();
 }
@@ -137,8 +144,7 @@ Verdict judged_together(const Check& check, const SampleEvidence& first,
   const int n = static_cast<int>(check.expectations.empty()
                                      ? runs.size()
                                      : samples.at(sample_key(check.expectations[0])).size());
-  Verdict v = evaluate(check, runs, samples, baseline,
-                       RunPlan{n, n, kPooledFalseFailRate, kPooledPassLevel});
+  Verdict v = evaluate(check, runs, samples, baseline, pooled_plan(n));
   for (Judgement& j : v.judgements) j.samples = 2;
   for (Shortfall& s : v.shortfalls)
     if (s.judgement) s.judgement->samples = 2;

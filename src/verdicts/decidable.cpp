@@ -38,12 +38,10 @@ bool can_fail(const Check& alone, const MetricSamples* baseline, int repeat, int
   const RunPlan first{repeat, repeat_max, kFalseFailRate, 0};
   if (!broken(alone, baseline, repeat_max, first)) {
     if (!alone.confirm) return false;
-    const int both = 2 * repeat_max;
-    return broken(alone, baseline, both, RunPlan{both, both, kPooledFalseFailRate, 0});
+    return broken(alone, baseline, 2 * repeat_max, pooled_plan(2 * repeat_max));
   }
   if (!alone.confirm) return true;
-  const RunPlan second{repeat, repeat_max, kConfirmFalseFailRate, 0};
-  return broken(alone, baseline, repeat_max, second);
+  return broken(alone, baseline, repeat_max, confirming_plan(first));
 }
 
 }  // namespace

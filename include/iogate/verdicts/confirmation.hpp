@@ -89,6 +89,11 @@ inline constexpr double kAlikeLevel = 0.025;
 // Whether a first sample's verdict is weighed again: a shortfall, or an expectation undecided.
 bool worth_confirming(const Verdict& first);
 
+// The confirming sample's plan: the first's runs, its "broken" held to kConfirmFalseFailRate.
+RunPlan confirming_plan(RunPlan first);
+// The one look at `runs` runs of both samples together (kPooledFalseFailRate, kPooledPassLevel).
+RunPlan pooled_plan(int runs);
+
 enum class Persistence { persisted, transient, disagreed, undecided };
 // "persisted", "transient", "disagreed", "undecided": the words of results.json.
 const char* persistence_name(Persistence p);
