@@ -35,11 +35,13 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/engine/steady_state.hpp
   iogate/engine/run_result.hpp
   iogate/engine/workload.hpp
+  iogate/engine/workload_keys.hpp
   iogate/engine/workload_rules.hpp
   iogate/fixtures/check_builder.hpp
   iogate/fixtures/check_fixture.hpp
   iogate/fixtures/matchers.hpp
   iogate/fixtures/suite_context.hpp
+  iogate/key_spec.hpp
   iogate/name_limits.hpp
   iogate/output_file.hpp
   iogate/reports/report_files.hpp

@@ -27,16 +27,10 @@ namespace {
 // The workload keys a DiskSpd profile states: the shape of the I/O, not its length or its file.
 // DiskSpd defines every one, so a key the profile's workload lacks is one it ran without (null:
 // one block size, not a mix).
-constexpr const char* kStatedKeys[] = {"block_size",  "block_mix", "read_pct", "random_pct",
-                                       "queue_depth", "workers",   "direct",   "write_through"};
-
-nlohmann::json stated_workload(const WorkloadSpec& spec) {
-  const nlohmann::json all = compared_workload(spec);
-  nlohmann::json out = nlohmann::json::object();
-  for (const char* key : kStatedKeys)
-    out[key] = all.contains(key) ? all[key] : nlohmann::json(nullptr);
-  return out;
-}
+constexpr WorkloadField kStatedFields[] = {
+    WorkloadField::block_size, WorkloadField::block_mix,    WorkloadField::read_pct,
+    WorkloadField::random_pct, WorkloadField::queue_depth,  WorkloadField::workers,
+    WorkloadField::direct,     WorkloadField::write_through};
 
 Baseline diskspd_baseline(const std::string& file) {
   const diskspd::DiskspdResults results = diskspd::read_results(file);
@@ -60,7 +54,7 @@ Baseline diskspd_baseline(const std::string& file) {
     c.name = f.check_name;
     c.stated_keys_only = true;
     for (const fio_job::ImportedCheck& p : profile)
-      if (p.check_name == f.check_name) c.workload = stated_workload(p.workload);
+      if (p.check_name == f.check_name) c.workload = stated_workload(p.workload, kStatedFields);
     if (c.workload.is_null())
       throw ThresholdError(f.where, "<TimeSpan>", "no time span of the <Profile> ran as this one");
     keep_imported_figure(c.samples, "iops", f.iops());

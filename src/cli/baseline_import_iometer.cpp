@@ -18,6 +18,7 @@
 // appended to one file). The baseline says it is IOMeter's; the check's lines say what one figure
 // with no run-to-run spread means for the verdict (baseline.hpp, baseline_provenance). Exit 0
 // written, 2 bad input (nothing written).
+#include <array>
 #include <cctype>
 #include <cmath>
 
@@ -59,13 +60,14 @@ nlohmann::json stated_workload(const iometer::ResultCsv& csv, const iometer::Res
     w.queue_depth = *t.queue_depth;
     w.workers = t.workers;
   }
-  const nlohmann::json all = compared_workload(w);
-  nlohmann::json out = nlohmann::json::object();
-  for (const char* key : {"block_size", "read_pct", "random_pct"}) out[key] = all.at(key);
-  out["block_mix"] = nullptr;  // one size: a check drawing several differs
-  if (shaped)
-    for (const char* key : {"queue_depth", "workers"}) out[key] = all.at(key);
-  return out;
+  // One size: a check drawing several differs (block_mix is stated, as null).
+  using F = WorkloadField;
+  if (shaped) {
+    return iogate::stated_workload(w, std::array{F::block_size, F::read_pct, F::random_pct,
+                                                 F::block_mix, F::queue_depth, F::workers});
+  }
+  return iogate::stated_workload(
+      w, std::array{F::block_size, F::read_pct, F::random_pct, F::block_mix});
 }
 
 Baseline iometer_baseline(const std::string& file) {

@@ -2,8 +2,11 @@
 
 #include <cctype>
 #include <map>
+#include <optional>
 #include <regex>
 #include <string>
+
+#include "iogate/engine/workload_keys.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -133,8 +136,30 @@ std::string footer(const CommandHelp& help, bool runs_io) {
   return text;
 }
 
+// The word a workload flag's value gets from the kind of its key (workload_keys.hpp): SIZE,
+// DURATION, PERCENT; nothing for a flag that is no workload key's.
+std::optional<std::string> workload_word(std::string_view name) {
+  for (const WorkloadKeyRow& row : workload_key_rows()) {
+    if (row.flag.substr(2) != name) continue;
+    switch (row.spec.kind) {
+      case ValueKind::size:
+        return "SIZE";
+      case ValueKind::duration:
+        return "DURATION";
+      case ValueKind::percent:
+        return "PERCENT";
+      case ValueKind::tables:  // block_mix, in fio's bssplit syntax
+        return "SIZE/PCT:...";
+      default:
+        return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 // The word a TEXT value gets from its option's name; the name itself, upper case, when none fits.
 std::string text_word(std::string_view name) {
+  if (std::optional<std::string> word = workload_word(name)) return *word;
   static const std::map<std::string_view, const char*> words = {
       {"datastore", "DIR"},
       {"json-dir", "DIR"},
@@ -157,15 +182,6 @@ std::string text_word(std::string_view name) {
       {"recording", "FILE"},
       {"results", "FILE"},
       {"rerun", "FILE"},
-      {"bs", "SIZE"},
-      {"size", "SIZE"},
-      {"file-size", "SIZE"},
-      {"layout-write-size", "SIZE"},
-      {"bssplit", "SIZE/PCT:..."},
-      {"time", "DURATION"},
-      {"ramp", "DURATION"},
-      {"read", "PERCENT"},
-      {"random", "PERCENT"},
       {"margin", "PERCENT"},
       {"host-label", "LABEL"},
       {"require-filesystem", "FSTYPE"},

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "iogate/engine/workload_keys.hpp"
+
 namespace iogate {
 namespace {
 
@@ -20,11 +22,11 @@ int set_own(int value) {
   return static_cast<int>(::syscall(SYS_ioprio_set, kWhoProcess, 0, value));
 }
 
-[[noreturn]] void refused(IoPriority priority, const char* key, int err) {
+[[noreturn]] void refused(IoPriority priority, WorkloadField field, int err) {
   std::string why = std::strerror(err);
   if (err == EPERM)
     why += ": the real-time class needs CAP_SYS_ADMIN or CAP_SYS_NICE (run as root)";
-  throw std::runtime_error(std::string(key) + " " + priority_text(priority) +
+  throw std::runtime_error(std::string(workload_key(field)) + " " + priority_text(priority) +
                            ": the kernel refused the class (" + why + ")");
 }
 
@@ -38,13 +40,13 @@ ThreadIoPriority::ThreadIoPriority(const WorkloadSpec& spec) {
   if (spec.cmd_priority.set() && set_own(ioprio_value(spec.cmd_priority)) != 0) {
     const int err = errno;
     set_own(own_);
-    refused(spec.cmd_priority, "cmd_priority", err);
+    refused(spec.cmd_priority, WorkloadField::cmd_priority, err);
   }
   const int value = spec.priority.set() ? ioprio_value(spec.priority) : own_;
   if (set_own(value) != 0) {
     const int err = errno;
     set_own(own_);
-    refused(spec.priority, "priority", err);
+    refused(spec.priority, WorkloadField::priority, err);
   }
 }
 

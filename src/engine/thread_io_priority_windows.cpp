@@ -4,11 +4,15 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
+
+#include "iogate/engine/workload_keys.hpp"
 
 namespace iogate {
 
 ThreadIoPriority::ThreadIoPriority(const WorkloadSpec& spec) {
-  const char* key = spec.priority.set() ? "priority" : "cmd_priority";
+  const std::string_view key =
+      workload_key(spec.priority.set() ? WorkloadField::priority : WorkloadField::cmd_priority);
   const IoPriority named = spec.priority.set() ? spec.priority : spec.cmd_priority;
   if (!named.set()) return;
   throw std::runtime_error(std::string(key) + " " + priority_text(named) +

@@ -301,18 +301,6 @@ std::optional<WorkloadProblem> cross_field_problem(const WorkloadSpec& spec) {
 
 }  // namespace
 
-std::string_view field_name(WorkloadField field) {
-  static constexpr std::array<std::string_view, 26> kNames{
-      "block_size",      "read_pct",     "random_pct",   "queue_depth",       "file_size",
-      "io_size",         "duration",     "ramp",         "workers",           "rate_iops",
-      "rate_mbps",       "layout",       "block_mix",    "layout_write_size", "random_distribution",
-      "think_time",      "think_blocks", "steady_state", "steady_window",     "steady_interval",
-      "steady_max",      "rate_process", "block_align",  "priority",          "cmd_priority",
-      "cmd_priority_pct"};
-  static_assert(kNames.size() == static_cast<std::size_t>(WorkloadField::cmd_priority_pct) + 1);
-  return kNames.at(static_cast<std::size_t>(field));
-}
-
 std::optional<std::string> block_size_problem(std::uint64_t bytes) {
   if (bytes == 0 || bytes % kSectorSize != 0) {
     // With direct = false too: an integrity workload's read pass reopens the file with O_DIRECT
@@ -394,7 +382,7 @@ std::optional<WorkloadProblem> find_workload_problem(const WorkloadSpec& spec) {
 
 InvalidWorkload::InvalidWorkload(WorkloadProblem problem)
     : std::invalid_argument(
-          fmt::format("workload {}: {}", field_name(problem.field), problem.expected)),
+          fmt::format("workload {}: {}", workload_key(problem.field), problem.expected)),
       problem_(std::move(problem)) {}
 
 void validate_workload(const WorkloadSpec& spec) {

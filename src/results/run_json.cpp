@@ -16,7 +16,18 @@ namespace {
 
 constexpr double kReportedPercentiles[] = {50, 90, 99, 99.9, 99.99};
 
-const char* flush_name(FlushPolicy p) { return p == FlushPolicy::end ? "end" : "none"; }
+using F = WorkloadField;
+
+// The key of `field` in a workload object. For a steady-state time, its key in the
+// "steady_state" object: the table spells it "steady_state.window_s".
+std::string jkey(WorkloadField field) {
+  const std::string_view key = workload_json_key(field);
+  return std::string(key.substr(key.find('.') + 1));
+}
+std::string steady_object_key() {
+  const std::string_view key = workload_json_key(F::steady_state);
+  return std::string(key.substr(0, key.find('.')));
+}
 
 // The key of a direction's figures in a run's object.
 const char* direction_name(IoDirection d) { return d == IoDirection::read ? "read" : "write"; }
@@ -105,37 +116,37 @@ void restore_histogram(const JsonFields& r, std::uint64_t ios, LatencyHistogram&
 // Before a workload chose its layout, the test file was written through when the workload read
 // and only preallocated when it did not: a file without "layout" reads as what it was run on, so
 // its baseline still compares with a check that now says so. An unknown name throws, naming it.
-FileLayout layout_from_json(const nlohmann::json& j, const WorkloadSpec& w) {
-  const auto it = j.find("layout");
-  if (it == j.end() || it->is_null())
+FileLayout layout_from_json(const JsonFields& f, const WorkloadSpec& w) {
+  if (f.find(jkey(F::layout)) == nullptr)
     return w.read_pct > 0 ? FileLayout::written : FileLayout::preallocated;
-  const std::string name = it->get<std::string>();
-  if (const std::optional<FileLayout> layout = parse_layout(name)) return *layout;
-  throw nlohmann::json::other_error::create(
-      501, fmt::format(R"(layout: expected "written", "preallocated" or "grown", got "{}")", name),
-      &j);
+  const std::optional<FileLayout> layout = parse_layout(f.text(jkey(F::layout), 16));
+  if (!layout) f.fail(jkey(F::layout), choices_text(kLayoutNames));
+  return *layout;
 }
 
 // Every key but the block-size mix's.
 nlohmann::json workload_fields(const WorkloadSpec& w) {
-  return {{"block_size", w.block_size},
-          {"read_pct", w.read_pct},
-          {"random_pct", w.random_pct},
-          {"queue_depth", w.queue_depth},
-          {"file_size", w.file_size},
-          {"io_size", w.io_size},
-          {"duration_s", std::chrono::duration<double>(w.duration).count()},
-          {"ramp_s", std::chrono::duration<double>(w.ramp).count()},
-          {"direct", w.direct},
-          {"flush", flush_name(w.flush)},
-          {"engine", w.engine},
+  const auto seconds = [](std::chrono::nanoseconds d) {
+    return std::chrono::duration<double>(d).count();
+  };
+  return {{jkey(F::block_size), w.block_size},
+          {jkey(F::read_pct), w.read_pct},
+          {jkey(F::random_pct), w.random_pct},
+          {jkey(F::queue_depth), w.queue_depth},
+          {jkey(F::file_size), w.file_size},
+          {jkey(F::io_size), w.io_size},
+          {jkey(F::duration), seconds(w.duration)},
+          {jkey(F::ramp), seconds(w.ramp)},
+          {jkey(F::direct), w.direct},
+          {jkey(F::flush), flush_name(w.flush)},
+          {jkey(F::engine), w.engine},
           {"seed", w.seed},
-          {"workers", w.workers},
-          {"verify", w.verify},
-          {"kind", w.kind == WorkloadKind::integrity ? "integrity" : "mixed"},
-          {"rate_iops", w.rate_iops},
-          {"rate_mbps", w.rate_mbps},
-          {"layout", layout_name(w.layout)}};
+          {jkey(F::workers), w.workers},
+          {jkey(F::verify), w.verify},
+          {jkey(F::kind), kind_name(w.kind)},
+          {jkey(F::rate_iops), w.rate_iops},
+          {jkey(F::rate_mbps), w.rate_mbps},
+          {jkey(F::layout), layout_name(w.layout)}};
 }
 
 // Every key but the per-size counts.
@@ -150,41 +161,42 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   if (!w.block_mix.empty()) {
     nlohmann::json mix = nlohmann::json::array();
     for (const BlockSizeShare& share : w.block_mix)
-      mix.push_back({{"block_size", share.block_size}, {"pct", share.pct}});
-    j["block_mix"] = std::move(mix);
+      mix.push_back({{jkey(F::block_size), share.block_size}, {"pct", share.pct}});
+    j[jkey(F::block_mix)] = std::move(mix);
   }
   // Likewise only when named: a file laid out in the workload's own largest I/O, as before the key
   // existed, keeps its JSON.
-  if (w.layout_write_size != 0) j["layout_write_size"] = w.layout_write_size;
+  if (w.layout_write_size != 0) j[jkey(F::layout_write_size)] = w.layout_write_size;
   // And write-through: a workload without it keeps the JSON it had before the key existed.
-  if (w.write_through) j["write_through"] = true;
+  if (w.write_through) j[jkey(F::write_through)] = true;
   // And think time: a workload without pauses keeps its JSON.
   if (w.think_time.count() > 0) {
-    j["think_time_s"] = std::chrono::duration<double>(w.think_time).count();
-    j["think_blocks"] = w.think_blocks;
+    j[jkey(F::think_time)] = std::chrono::duration<double>(w.think_time).count();
+    j[jkey(F::think_blocks)] = w.think_blocks;
   }
   // And a skewed distribution, in fio's spelling: a uniform one keeps the JSON it had.
   if (!w.random_distribution.uniform())
-    j["random_distribution"] = distribution_text(w.random_distribution);
+    j[jkey(F::random_distribution)] = distribution_text(w.random_distribution);
   // And a steady-state phase: a workload without one keeps its JSON.
   if (const SteadyState& steady = w.steady_state; steady.enabled()) {
     const auto s = [](std::chrono::nanoseconds d) {
       return std::chrono::duration<double>(d).count();
     };
-    j["steady_state"] = {{"criterion", steady_criterion_text(steady)},
-                         {"window_s", s(steady.window)},
-                         {"interval_s", s(steady.interval)},
-                         {"max_s", s(steady.max_wait)}};
+    j[steady_object_key()] = {{jkey(F::steady_state), steady_criterion_text(steady)},
+                              {jkey(F::steady_window), s(steady.window)},
+                              {jkey(F::steady_interval), s(steady.interval)},
+                              {jkey(F::steady_max), s(steady.max_wait)}};
   }
   // And an alignment of random offsets above the grain: one on the grain keeps its JSON.
-  if (random_alignment(w) != w.block_size) j["block_align"] = w.block_align;
+  if (random_alignment(w) != w.block_size) j[jkey(F::block_align)] = w.block_align;
   // And Poisson arrivals: a linear schedule keeps its JSON.
-  if (w.rate_process != RateProcess::linear) j["rate_process"] = rate_process_name(w.rate_process);
+  if (w.rate_process != RateProcess::linear)
+    j[jkey(F::rate_process)] = rate_process_name(w.rate_process);
   // And priority classes: a workload without them keeps its JSON.
-  if (w.priority.set()) j["priority"] = priority_text(w.priority);
+  if (w.priority.set()) j[jkey(F::priority)] = priority_text(w.priority);
   if (w.cmd_priority.set()) {
-    j["cmd_priority"] = priority_text(w.cmd_priority);
-    j["cmd_priority_pct"] = w.cmd_priority_pct;
+    j[jkey(F::cmd_priority)] = priority_text(w.cmd_priority);
+    j[jkey(F::cmd_priority_pct)] = w.cmd_priority_pct;
   }
   return j;
 }
@@ -194,7 +206,7 @@ namespace {
 constexpr const char* kSeconds = "a number of seconds from 0 to a year";
 
 // A priority class a workload names (io_priority.hpp); none when the key is absent.
-IoPriority priority_from_json(const JsonFields& f, const char* key) {
+IoPriority priority_from_json(const JsonFields& f, const std::string& key) {
   if (f.find(key) == nullptr) return {};
   const std::optional<IoPriority> priority = parse_priority(f.text(key, 8));
   if (!priority) f.fail(key, std::string(kPriorityExpected));
@@ -203,18 +215,6 @@ IoPriority priority_from_json(const JsonFields& f, const char* key) {
 
 // A percentage of CPU: a process's may pass 100 (one core each), never the machine's cores.
 constexpr double kMaxCpuPct = 100.0 * 65536;
-
-// The JSON key of a workload field a rule names: durations are written in seconds.
-std::string workload_key_of(WorkloadField field) {
-  if (field == WorkloadField::duration) return "duration_s";
-  if (field == WorkloadField::ramp) return "ramp_s";
-  if (field == WorkloadField::think_time) return "think_time_s";
-  if (field == WorkloadField::steady_state) return "steady_state.criterion";
-  if (field == WorkloadField::steady_window) return "steady_state.window_s";
-  if (field == WorkloadField::steady_interval) return "steady_state.interval_s";
-  if (field == WorkloadField::steady_max) return "steady_state.max_s";
-  return std::string(field_name(field));
-}
 
 // A count whose rule is the engine's (queue depth, workers): read whole first, so that a value
 // too large for the field is refused with the rule's words, not truncated into range.
@@ -225,14 +225,17 @@ std::int64_t engine_count(const JsonFields& f, std::string_view key, std::int64_
 // A workload's steady_state object; its rules are checked with the workload's.
 template <class ToNs>
 SteadyState steady_state_from_json(const JsonFields& workload, ToNs ns) {
-  const JsonFields f = workload.object("steady_state");
+  const JsonFields f = workload.object(steady_object_key());
   SteadyState rule;
-  if (auto problem = parse_steady_criterion(f.text("criterion", 64), rule))
-    f.check("criterion", problem);
-  rule.window = ns(f.number("window_s", 0, kMaxReadBackSeconds, kSeconds));
-  rule.interval = ns(f.number("interval_s", 0, kMaxReadBackSeconds, kSeconds));
-  rule.max_wait = ns(f.number("max_s", 0, kMaxReadBackSeconds, kSeconds));
-  if (!rule.enabled()) f.fail("window_s", "a window longer than 0 seconds");
+  if (auto problem = parse_steady_criterion(f.text(jkey(F::steady_state), 64), rule))
+    f.check(jkey(F::steady_state), problem);
+  const auto time = [&](WorkloadField field) {
+    return ns(f.number(jkey(field), 0, kMaxReadBackSeconds, kSeconds));
+  };
+  rule.window = time(F::steady_window);
+  rule.interval = time(F::steady_interval);
+  rule.max_wait = time(F::steady_max);
+  if (!rule.enabled()) f.fail(jkey(F::steady_window), "a window longer than 0 seconds");
   return rule;
 }
 
@@ -242,6 +245,16 @@ nlohmann::json compared_workload(const WorkloadSpec& spec) {
   nlohmann::json j = workload_to_json(spec);
   j.erase("seed");
   return j;
+}
+
+nlohmann::json stated_workload(const WorkloadSpec& spec, std::span<const WorkloadField> fields) {
+  const nlohmann::json all = compared_workload(spec);
+  nlohmann::json out = nlohmann::json::object();
+  for (const WorkloadField field : fields) {
+    const std::string key = jkey(field);
+    out[key] = all.contains(key) ? all[key] : nlohmann::json(nullptr);
+  }
+  return out;
 }
 
 std::vector<WorkloadChange> workload_changes(const nlohmann::json& was, const nlohmann::json& now) {
@@ -261,61 +274,64 @@ std::vector<WorkloadChange> workload_changes(const nlohmann::json& was, const nl
 WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where) {
   const JsonFields f(j, std::string(where));
   WorkloadSpec w;
-  w.block_size = f.count("block_size");
-  w.read_pct = f.number("read_pct", 0, 100, "a percentage from 0 to 100");
-  w.random_pct = f.number("random_pct", 0, 100, "a percentage from 0 to 100");
-  const std::int64_t depth = engine_count(f, "queue_depth", -1);
-  f.check("queue_depth", queue_depth_problem(depth));
-  w.queue_depth = static_cast<unsigned>(depth);
-  w.file_size = f.count("file_size");
-  w.io_size = f.count("io_size");
+  constexpr const char* kPercent = "a percentage from 0 to 100";
+  const auto count = [&](WorkloadField field, std::int64_t fallback,
+                         std::optional<std::string> (*problem)(std::int64_t)) {
+    const std::int64_t n = engine_count(f, jkey(field), fallback);
+    f.check(jkey(field), problem(n));
+    return static_cast<unsigned>(n);
+  };
+  w.block_size = f.count(jkey(F::block_size));
+  w.read_pct = f.number(jkey(F::read_pct), 0, 100, kPercent);
+  w.random_pct = f.number(jkey(F::random_pct), 0, 100, kPercent);
+  w.queue_depth = count(F::queue_depth, -1, queue_depth_problem);
+  w.file_size = f.count(jkey(F::file_size));
+  w.io_size = f.count(jkey(F::io_size));
   const auto ns = [](double s) { return std::chrono::nanoseconds(std::llround(s * 1e9)); };
-  w.duration = ns(f.number("duration_s", 0, kMaxReadBackSeconds, kSeconds));
-  w.ramp = ns(f.number("ramp_s", 0, kMaxReadBackSeconds, kSeconds));
-  w.direct = f.flag("direct");
-  const std::string flush = f.text("flush", 16);
-  if (flush != "none" && flush != "end") f.fail("flush", R"("none" or "end")");
-  w.flush = flush == "none" ? FlushPolicy::none : FlushPolicy::end;
-  w.write_through = f.flag_or("write_through", false);  // results from before the key: false
-  w.engine = f.text("engine", 64);
+  w.duration = ns(f.number(jkey(F::duration), 0, kMaxReadBackSeconds, kSeconds));
+  w.ramp = ns(f.number(jkey(F::ramp), 0, kMaxReadBackSeconds, kSeconds));
+  w.direct = f.flag(jkey(F::direct));
+  const std::optional<FlushPolicy> flush = parse_flush(f.text(jkey(F::flush), 16));
+  if (!flush) f.fail(jkey(F::flush), choices_text(kFlushNames));
+  w.flush = *flush;
+  // Results from before a key existed lack it: each reads as what those runs did.
+  w.write_through = f.flag_or(jkey(F::write_through), false);
+  w.engine = f.text(jkey(F::engine), 64);
   w.seed = f.count_or("seed", 0, std::numeric_limits<std::uint64_t>::max());
-  const std::int64_t workers = engine_count(f, "workers", 1);
-  f.check("workers", workers_problem(workers));
-  w.workers = static_cast<unsigned>(workers);
-  w.verify = f.flag_or("verify", false);
-  const std::string kind = f.text_or("kind", "mixed", 16);
-  if (kind != "mixed" && kind != "integrity") f.fail("kind", R"("mixed" or "integrity")");
-  w.kind = kind == "integrity" ? WorkloadKind::integrity : WorkloadKind::mixed;
+  w.workers = count(F::workers, 1, workers_problem);
+  w.verify = f.flag_or(jkey(F::verify), false);
+  const std::optional<WorkloadKind> kind =
+      parse_kind(f.text_or(jkey(F::kind), kind_name(WorkloadKind::mixed), 16));
+  if (!kind) f.fail(jkey(F::kind), choices_text(kKindNames));
+  w.kind = *kind;
   constexpr const char* kRate = "0 (no cap) or a positive number";
-  w.rate_iops = f.number_or("rate_iops", 0, 0, std::numeric_limits<double>::max(), kRate);
-  w.rate_mbps = f.number_or("rate_mbps", 0, 0, std::numeric_limits<double>::max(), kRate);
-  w.block_align = f.count_or("block_align", 0);
-  const std::string process = f.text_or("rate_process", "linear", 16);
-  const std::optional<RateProcess> rate_process = parse_rate_process(process);
-  if (!rate_process) f.fail("rate_process", R"("linear" or "poisson")");
+  constexpr double kMaxRate = std::numeric_limits<double>::max();
+  w.rate_iops = f.number_or(jkey(F::rate_iops), 0, 0, kMaxRate, kRate);
+  w.rate_mbps = f.number_or(jkey(F::rate_mbps), 0, 0, kMaxRate, kRate);
+  w.block_align = f.count_or(jkey(F::block_align), 0);
+  const std::optional<RateProcess> rate_process = parse_rate_process(
+      f.text_or(jkey(F::rate_process), rate_process_name(RateProcess::linear), 16));
+  if (!rate_process) f.fail(jkey(F::rate_process), choices_text(kRateProcessNames));
   w.rate_process = *rate_process;
-  w.priority = priority_from_json(f, "priority");
-  w.cmd_priority = priority_from_json(f, "cmd_priority");
-  w.cmd_priority_pct = f.number_or("cmd_priority_pct", 0, 0, 100, "a percentage from 0 to 100");
-  w.layout = layout_from_json(j, w);
-  w.layout_write_size = f.count_or("layout_write_size", 0);
-  w.think_time = ns(f.number_or("think_time_s", 0, 0, kMaxReadBackSeconds, kSeconds));
-  const std::int64_t think_blocks = engine_count(f, "think_blocks", 1);
-  f.check("think_blocks", think_blocks_problem(think_blocks));
-  w.think_blocks = static_cast<unsigned>(think_blocks);
-  ParsedDistribution distribution =
-      parse_random_distribution(f.text_or("random_distribution", "random"));
-  if (!distribution.distribution) f.check("random_distribution", distribution.problem);
+  w.priority = priority_from_json(f, jkey(F::priority));
+  w.cmd_priority = priority_from_json(f, jkey(F::cmd_priority));
+  w.cmd_priority_pct = f.number_or(jkey(F::cmd_priority_pct), 0, 0, 100, kPercent);
+  w.layout = layout_from_json(f, w);
+  w.layout_write_size = f.count_or(jkey(F::layout_write_size), 0);
+  w.think_time = ns(f.number_or(jkey(F::think_time), 0, 0, kMaxReadBackSeconds, kSeconds));
+  w.think_blocks = count(F::think_blocks, 1, think_blocks_problem);
+  ParsedDistribution distribution = parse_random_distribution(
+      f.text_or(jkey(F::random_distribution), distribution_text(RandomDistribution{})));
+  if (!distribution.distribution) f.check(jkey(F::random_distribution), distribution.problem);
   w.random_distribution = std::move(*distribution.distribution);
-  if (f.find("steady_state") != nullptr) w.steady_state = steady_state_from_json(f, ns);
-  f.for_each("block_mix", [&](const nlohmann::json& share, const std::string& at) {
+  if (f.find(steady_object_key()) != nullptr) w.steady_state = steady_state_from_json(f, ns);
+  f.for_each(jkey(F::block_mix), [&](const nlohmann::json& share, const std::string& at) {
     const JsonFields s(share, at);
-    w.block_mix.push_back(
-        {s.count("block_size"), s.number("pct", 0, 100, "a percentage from 0 to 100")});
+    w.block_mix.push_back({s.count(jkey(F::block_size)), s.number("pct", 0, 100, kPercent)});
   });
   // The engine's own rules, the cross-field ones too: a workload it would not run is no record.
   if (const auto problem = find_workload_problem(w))
-    f.check(workload_key_of(problem->field), problem->expected);
+    f.check(workload_json_key(problem->field), problem->expected);
   return w;
 }
 
@@ -327,8 +343,10 @@ nlohmann::json run_to_json(const RunResult& r) {
     for (const BlockSizeCount& c : r.block_sizes) {
       const double share =
           r.ios() > 0 ? 100.0 * static_cast<double>(c.ios) / static_cast<double>(r.ios()) : 0.0;
-      sizes.push_back(
-          {{"block_size", c.block_size}, {"ios", c.ios}, {"bytes", c.bytes}, {"ios_pct", share}});
+      sizes.push_back({{jkey(F::block_size), c.block_size},
+                       {"ios", c.ios},
+                       {"bytes", c.bytes},
+                       {"ios_pct", share}});
     }
     j["block_sizes"] = std::move(sizes);
   }
@@ -396,8 +414,8 @@ nlohmann::json run_fields(const RunResult& r) {
                          {"iops", s.iops()}});
   nlohmann::json j{{"engine", r.engine},
                    {"engine_note", r.engine_note},
-                   {"queue_depth", r.queue_depth},
-                   {"workers", r.workers},
+                   {jkey(F::queue_depth), r.queue_depth},
+                   {jkey(F::workers), r.workers},
                    {"blocks_verified", r.blocks_verified},
                    {"seed", r.seed},
                    {"completed", r.completed},
@@ -434,11 +452,11 @@ RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
   r.engine = f.text("engine", 64);
   r.engine_note = f.text_or("engine_note", "");
   // An error's record holds a run that never started, with the defaults (1 and 1): in range.
-  const std::int64_t depth = engine_count(f, "queue_depth", -1);
-  f.check("queue_depth", queue_depth_problem(depth));
+  const std::int64_t depth = engine_count(f, jkey(F::queue_depth), -1);
+  f.check(jkey(F::queue_depth), queue_depth_problem(depth));
   r.queue_depth = static_cast<unsigned>(depth);
-  const std::int64_t workers = engine_count(f, "workers", 1);
-  f.check("workers", workers_problem(workers));
+  const std::int64_t workers = engine_count(f, jkey(F::workers), 1);
+  f.check(jkey(F::workers), workers_problem(workers));
   r.workers = static_cast<unsigned>(workers);
   r.blocks_verified = f.count_or("blocks_verified", 0);
   r.seed = f.count_or("seed", 0, std::numeric_limits<std::uint64_t>::max());
@@ -495,8 +513,8 @@ RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
   });
   f.for_each("block_sizes", [&](const nlohmann::json& c, const std::string& at) {
     const JsonFields size(c, at);
-    const std::uint64_t block = size.count("block_size");
-    size.check("block_size", block_size_problem(block));
+    const std::uint64_t block = size.count(jkey(F::block_size));
+    size.check(jkey(F::block_size), block_size_problem(block));
     r.block_sizes.push_back({block, size.count("ios"), size.count("bytes")});
   });
   return r;

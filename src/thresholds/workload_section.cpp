@@ -11,9 +11,14 @@
 namespace iogate::thresholds_detail {
 namespace {
 
-template <class T>
-Field<T> field(const Section& s, const toml::node& n, std::string_view key, T value) {
-  return Field<T>{std::move(value), n.source(), s.path(key)};
+using F = WorkloadField;
+
+// Reads `field`'s key when the table has it: `read(node, key)` gives its value, or fails at it.
+template <class T, class Read>
+void read_key(const Section& s, const toml::table& t, WorkloadField field,
+              std::optional<Field<T>>& into, Read read) {
+  const std::string_view key = workload_key(field);
+  if (const toml::node* n = t.get(key)) into = Field<T>{read(*n, key), n->source(), s.path(key)};
 }
 
 // A size that must be at least one byte.
@@ -23,36 +28,67 @@ std::uint64_t positive_size(const Section& s, const toml::node& n, std::string_v
   return bytes;
 }
 
-void read_sizes(const Section& s, const toml::table& t, WorkloadFields& out) {
-  if (const toml::node* n = t.get("block_size")) {
-    const std::uint64_t bytes = positive_size(s, *n, "block_size");
-    if (const auto problem = block_size_problem(bytes)) s.fail(*n, "block_size", *problem);
-    out.block_size = field(s, *n, "block_size", bytes);
+// A duration that must be longer than 0: leaving the key out says "none"; "0s" written is a
+// mistake said at its line.
+Nanoseconds positive_duration(const Section& s, const toml::node& n, std::string_view key) {
+  const Nanoseconds d = duration_value(s, n, key);
+  if (d <= Nanoseconds::zero()) s.fail(n, key, "expected a duration longer than 0");
+  return d;
+}
+
+// A whole number whose rule is the engine's (workload_rules.hpp).
+template <class Problem>
+unsigned engine_count(const Section& s, const toml::node& n, std::string_view key,
+                      Problem problem) {
+  const std::int64_t count = integer_value(s, n, key);
+  if (const auto why = problem(count)) s.fail(n, key, *why);
+  return static_cast<unsigned>(count);
+}
+
+// One of the row's choices, by its parse function.
+template <class Parse>
+auto choice(const Section& s, const toml::node& n, std::string_view key, WorkloadField field,
+            Parse parse) {
+  const std::string text = string_value(s, n, key);
+  const auto value = parse(text);
+  if (!value) {
+    s.fail(n, key,
+           fmt::format("expected {}, got {}", choices_text(workload_key_row(field).spec.choices),
+                       quoted_excerpt(text)));
   }
-  if (const toml::node* n = t.get("file_size"))
-    out.file_size = field(s, *n, "file_size", positive_size(s, *n, "file_size"));
-  if (const toml::node* n = t.get("size"))
-    out.io_size = field(s, *n, "size", positive_size(s, *n, "size"));
-  if (const toml::node* n = t.get("block_align"))
-    out.block_align = field(s, *n, "block_align", positive_size(s, *n, "block_align"));
+  return *value;
+}
+
+void read_sizes(const Section& s, const toml::table& t, WorkloadFields& out) {
+  read_key(s, t, F::block_size, out.block_size, [&](const toml::node& n, std::string_view key) {
+    const std::uint64_t bytes = positive_size(s, n, key);
+    if (const auto problem = block_size_problem(bytes)) s.fail(n, key, *problem);
+    return bytes;
+  });
+  const auto positive = [&](const toml::node& n, std::string_view key) {
+    return positive_size(s, n, key);
+  };
+  read_key(s, t, F::file_size, out.file_size, positive);
+  read_key(s, t, F::io_size, out.io_size, positive);
+  read_key(s, t, F::block_align, out.block_align, positive);
+  read_key(s, t, F::layout_write_size, out.layout_write_size, positive);
 }
 
 // block_mix = [ { size = "4KiB", pct = 60 }, { size = "64KiB", pct = 40 } ]: each entry's own
 // mistakes at the entry ("workload.block_mix[2].pct"), the mix's as a whole (the sum, a size
 // that is no multiple of the smallest) at the array.
-void read_block_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
-  const toml::node* n = t.get("block_mix");
-  if (n == nullptr) return;
-  const toml::array* array = n->as_array();
+std::vector<BlockSizeShare> block_mix_value(const Section& s, const toml::node& n,
+                                            std::string_view mix_key) {
+  const toml::array* array = n.as_array();
   if (array == nullptr || array->empty()) {
-    s.fail(*n, "block_mix",
+    s.fail(n, mix_key,
            fmt::format(R"(expected an array of {{ size = "4KiB", pct = 60 }} tables, got {})",
-                       describe(*n)));
+                       describe(n)));
   }
   std::vector<BlockSizeShare> mix;
   for (std::size_t i = 0; i < array->size(); ++i) {
     const toml::node& entry = *array->get(i);
-    const std::string key = fmt::format("block_mix[{}]", i + 1);
+    const std::string key = fmt::format("{}[{}]", mix_key, i + 1);
     const toml::table* table = entry.as_table();
     if (table == nullptr) {
       s.fail(entry, key,
@@ -75,164 +111,128 @@ void read_block_mix(const Section& s, const toml::table& t, WorkloadFields& out)
     for (std::size_t j = 0; j < mix.size(); ++j) {
       if (mix[j].block_size == share.block_size) {
         inner.fail(*size, "size",
-                   fmt::format("{} is in the mix already (block_mix[{}]): give each size once, "
+                   fmt::format("{} is in the mix already ({}[{}]): give each size once, "
                                "with its whole share",
-                               format_size(share.block_size), j + 1));
+                               format_size(share.block_size), mix_key, j + 1));
       }
     }
     mix.push_back(share);
   }
-  if (const auto problem = block_mix_problem(mix)) s.fail(*n, "block_mix", *problem);
-  out.block_mix = field(s, *n, "block_mix", std::move(mix));
+  if (const auto problem = block_mix_problem(mix)) s.fail(n, mix_key, *problem);
+  return mix;
 }
 
 void read_mix(const Section& s, const toml::table& t, WorkloadFields& out) {
-  if (const toml::node* n = t.get("read"))
-    out.read_pct = field(s, *n, "read", percent_value(s, *n, "read"));
-  if (const toml::node* n = t.get("random"))
-    out.random_pct = field(s, *n, "random", percent_value(s, *n, "random"));
-  if (const toml::node* n = t.get("random_distribution")) {
-    ParsedDistribution parsed =
-        parse_random_distribution(string_value(s, *n, "random_distribution"));
-    if (!parsed.distribution) s.fail(*n, "random_distribution", parsed.problem);
-    out.random_distribution = field(s, *n, "random_distribution", std::move(*parsed.distribution));
-  }
-  if (const toml::node* n = t.get("queue_depth")) {
-    const std::int64_t depth = integer_value(s, *n, "queue_depth");
-    if (const auto problem = queue_depth_problem(depth)) s.fail(*n, "queue_depth", *problem);
-    out.queue_depth = field(s, *n, "queue_depth", static_cast<unsigned>(depth));
-  }
+  const auto percent = [&](const toml::node& n, std::string_view key) {
+    return percent_value(s, n, key);
+  };
+  read_key(s, t, F::read_pct, out.read_pct, percent);
+  read_key(s, t, F::random_pct, out.random_pct, percent);
+  read_key(s, t, F::random_distribution, out.random_distribution,
+           [&](const toml::node& n, std::string_view key) {
+             ParsedDistribution parsed = parse_random_distribution(string_value(s, n, key));
+             if (!parsed.distribution) s.fail(n, key, parsed.problem);
+             return std::move(*parsed.distribution);
+           });
+  read_key(s, t, F::queue_depth, out.queue_depth, [&](const toml::node& n, std::string_view key) {
+    return engine_count(s, n, key, queue_depth_problem);
+  });
 }
 
 // steady_state = "iops:10%" with its window, interval and longest wait, each a time above 0.
 void read_steady_state(const Section& s, const toml::table& t, WorkloadFields& out) {
-  if (const toml::node* n = t.get("steady_state")) {
+  read_key(s, t, F::steady_state, out.steady_state, [&](const toml::node& n, std::string_view key) {
     SteadyState rule;
-    if (auto problem = parse_steady_criterion(string_value(s, *n, "steady_state"), rule))
-      s.fail(*n, "steady_state", *problem);
-    out.steady_state = field(s, *n, "steady_state", rule);
-  }
-  const auto positive = [&](std::string_view key, std::optional<Field<Nanoseconds>>& into) {
-    const toml::node* n = t.get(key);
-    if (n == nullptr) return;
-    const Nanoseconds d = duration_value(s, *n, key);
-    if (d <= Nanoseconds::zero()) s.fail(*n, key, "expected a duration longer than 0");
-    into = field(s, *n, key, d);
+    if (auto problem = parse_steady_criterion(string_value(s, n, key), rule))
+      s.fail(n, key, *problem);
+    return rule;
+  });
+  const auto positive = [&](const toml::node& n, std::string_view key) {
+    return positive_duration(s, n, key);
   };
-  positive("steady_window", out.steady_window);
-  positive("steady_interval", out.steady_interval);
-  positive("steady_max", out.steady_max);
+  read_key(s, t, F::steady_window, out.steady_window, positive);
+  read_key(s, t, F::steady_interval, out.steady_interval, positive);
+  read_key(s, t, F::steady_max, out.steady_max, positive);
 }
 
 void read_times(const Section& s, const toml::table& t, WorkloadFields& out) {
-  if (const toml::node* n = t.get("duration")) {
-    const Nanoseconds d = duration_value(s, *n, "duration");
-    if (d <= Nanoseconds::zero()) s.fail(*n, "duration", "expected a duration longer than 0");
-    out.duration = field(s, *n, "duration", d);
-  }
-  if (const toml::node* n = t.get("ramp"))
-    out.ramp = field(s, *n, "ramp", duration_value(s, *n, "ramp"));
-  if (const toml::node* n = t.get("think_time")) {
-    const Nanoseconds d = duration_value(s, *n, "think_time");
-    // Leaving the key out says "no pause"; "0s" written is a mistake said at its line.
-    if (d <= Nanoseconds::zero()) s.fail(*n, "think_time", "expected a duration longer than 0");
-    out.think_time = field(s, *n, "think_time", d);
-  }
-  if (const toml::node* n = t.get("think_blocks")) {
-    const std::int64_t blocks = integer_value(s, *n, "think_blocks");
-    if (const auto problem = think_blocks_problem(blocks)) s.fail(*n, "think_blocks", *problem);
-    out.think_blocks = field(s, *n, "think_blocks", static_cast<unsigned>(blocks));
-  }
+  const auto positive = [&](const toml::node& n, std::string_view key) {
+    return positive_duration(s, n, key);
+  };
+  read_key(s, t, F::duration, out.duration, positive);
+  read_key(s, t, F::ramp, out.ramp,
+           [&](const toml::node& n, std::string_view key) { return duration_value(s, n, key); });
+  read_key(s, t, F::think_time, out.think_time, positive);
+  read_key(s, t, F::think_blocks, out.think_blocks, [&](const toml::node& n, std::string_view key) {
+    return engine_count(s, n, key, think_blocks_problem);
+  });
   read_steady_state(s, t, out);
 }
 
 void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
-  if (const toml::node* n = t.get("direct"))
-    out.direct = field(s, *n, "direct", bool_value(s, *n, "direct"));
-  if (const toml::node* n = t.get("flush")) {
-    const std::string text = string_value(s, *n, "flush");
-    if (text != "end" && text != "none") {
-      s.fail(*n, "flush", fmt::format(R"(expected "end" or "none", got "{}")", text));
-    }
-    out.flush = field(s, *n, "flush", text == "end" ? FlushPolicy::end : FlushPolicy::none);
-  }
-  if (const toml::node* n = t.get("write_through"))
-    out.write_through = field(s, *n, "write_through", bool_value(s, *n, "write_through"));
-  if (const toml::node* n = t.get("engine")) {
-    std::string name = string_value(s, *n, "engine");
-    const auto engines = engine_names();
+  const auto boolean = [&](const toml::node& n, std::string_view key) {
+    return bool_value(s, n, key);
+  };
+  read_key(s, t, F::direct, out.direct, boolean);
+  read_key(s, t, F::write_through, out.write_through, boolean);
+  read_key(s, t, F::verify, out.verify, boolean);
+  read_key(s, t, F::flush, out.flush, [&](const toml::node& n, std::string_view key) {
+    return choice(s, n, key, F::flush, parse_flush);
+  });
+  read_key(s, t, F::kind, out.kind, [&](const toml::node& n, std::string_view key) {
+    return choice(s, n, key, F::kind, parse_kind);
+  });
+  read_key(s, t, F::layout, out.layout, [&](const toml::node& n, std::string_view key) {
+    return choice(s, n, key, F::layout, parse_layout);
+  });
+  read_key(s, t, F::engine, out.engine, [&](const toml::node& n, std::string_view key) {
+    std::string name = string_value(s, n, key);
+    const auto engines = workload_key_row(F::engine).spec.choices;
     if (std::find(engines.begin(), engines.end(), name) == engines.end()) {
-      s.fail(*n, "engine",
+      s.fail(n, key,
              fmt::format(R"(expected one of {}, got "{}")", fmt::join(engines, ", "), name));
     }
-    out.engine = field(s, *n, "engine", std::move(name));
-  }
+    return name;
+  });
 }
 
-// Workers, verification, the workload kind, the file's layout and the rate cap.
+// The rate cap and its process, the priority classes and the workers.
 void read_engine_options(const Section& s, const toml::table& t, WorkloadFields& out) {
-  if (const toml::node* n = t.get("workers")) {
-    const std::int64_t workers = integer_value(s, *n, "workers");
-    if (const auto problem = workers_problem(workers)) s.fail(*n, "workers", *problem);
-    out.workers = field(s, *n, "workers", static_cast<unsigned>(workers));
-  }
-  if (const toml::node* n = t.get("verify"))
-    out.verify = field(s, *n, "verify", bool_value(s, *n, "verify"));
-  if (const toml::node* n = t.get("kind")) {
-    const std::string text = string_value(s, *n, "kind");
-    if (text != "mixed" && text != "integrity") {
-      s.fail(*n, "kind", fmt::format(R"(expected "mixed" or "integrity", got "{}")", text));
-    }
-    out.kind =
-        field(s, *n, "kind", text == "integrity" ? WorkloadKind::integrity : WorkloadKind::mixed);
-  }
-  if (const toml::node* n = t.get("layout")) {
-    const std::string text = string_value(s, *n, "layout");
-    const std::optional<FileLayout> layout = parse_layout(text);
-    if (!layout) {
-      s.fail(*n, "layout",
-             fmt::format(R"(expected "written", "preallocated" or "grown", got "{}")", text));
-    }
-    out.layout = field(s, *n, "layout", *layout);
-  }
-  if (const toml::node* n = t.get("layout_write_size"))
-    out.layout_write_size =
-        field(s, *n, "layout_write_size", positive_size(s, *n, "layout_write_size"));
-  for (const char* key : {"rate_iops", "rate_mbps"}) {
-    const toml::node* n = t.get(key);
-    if (n == nullptr) continue;
-    const std::optional<double> rate = n->is_boolean() ? std::nullopt : n->value<double>();
+  read_key(s, t, F::workers, out.workers, [&](const toml::node& n, std::string_view key) {
+    return engine_count(s, n, key, workers_problem);
+  });
+  const auto rate = [&](const toml::node& n, std::string_view key) {
+    const std::optional<double> value = n.is_boolean() ? std::nullopt : n.value<double>();
     // Positive, not just >= 0 as the engine allows: "no cap" is said by leaving the key out.
-    if (!rate || !(*rate > 0) || !std::isfinite(*rate)) {
-      s.fail(*n, key, "expected a positive number (I/Os per second, or MiB/s for rate_mbps)");
-    }
-    (key == std::string_view("rate_iops") ? out.rate_iops : out.rate_mbps) =
-        field(s, *n, key, *rate);
-  }
-  if (const toml::node* n = t.get("rate_process")) {
-    const std::string text = string_value(s, *n, "rate_process");
-    const std::optional<RateProcess> process = parse_rate_process(text);
-    if (!process) {
-      s.fail(*n, "rate_process",
-             fmt::format(R"(expected "linear" or "poisson", got {})", quoted_excerpt(text)));
-    }
-    out.rate_process = field(s, *n, "rate_process", *process);
-  }
-  for (const char* key : {"priority", "cmd_priority"}) {
-    const toml::node* n = t.get(key);
-    if (n == nullptr) continue;
-    const std::string text = string_value(s, *n, key);
-    const std::optional<IoPriority> priority = parse_priority(text);
-    if (!priority)
-      s.fail(*n, key, fmt::format("expected {}, got {}", kPriorityExpected, quoted_excerpt(text)));
-    (key == std::string_view("priority") ? out.priority : out.cmd_priority) =
-        field(s, *n, key, *priority);
-  }
-  if (const toml::node* n = t.get("cmd_priority_share")) {
-    const double pct = percent_value(s, *n, "cmd_priority_share");
-    if (!(pct > 0)) s.fail(*n, "cmd_priority_share", "expected a share above 0%");
-    out.cmd_priority_pct = field(s, *n, "cmd_priority_share", pct);
-  }
+    if (!value || !(*value > 0) || !std::isfinite(*value))
+      s.fail(n, key, "expected a positive number (I/Os per second, or MiB/s for rate_mbps)");
+    return *value;
+  };
+  read_key(s, t, F::rate_iops, out.rate_iops, rate);
+  read_key(s, t, F::rate_mbps, out.rate_mbps, rate);
+  read_key(s, t, F::rate_process, out.rate_process, [&](const toml::node& n, std::string_view key) {
+    return choice(s, n, key, F::rate_process, parse_rate_process);
+  });
+  const auto priority = [&](const toml::node& n, std::string_view key) {
+    const std::string text = string_value(s, n, key);
+    const std::optional<IoPriority> value = parse_priority(text);
+    if (!value)
+      s.fail(n, key, fmt::format("expected {}, got {}", kPriorityExpected, quoted_excerpt(text)));
+    return *value;
+  };
+  read_key(s, t, F::priority, out.priority, priority);
+  read_key(s, t, F::cmd_priority, out.cmd_priority, priority);
+  read_key(s, t, F::cmd_priority_pct, out.cmd_priority_pct,
+           [&](const toml::node& n, std::string_view key) {
+             const double pct = percent_value(s, n, key);
+             if (!(pct > 0)) s.fail(n, key, "expected a share above 0%");
+             return pct;
+           });
+}
+
+// "workload.size": a key the check's table misses, named as it would be written there.
+std::string key_path(WorkloadField field) {
+  return fmt::format("workload.{}", workload_key(field));
 }
 
 template <class T>
@@ -288,7 +288,9 @@ WorkloadFields read_workload_fields(const Section& section, const toml::table& t
   reject_unknown_keys(section, table, workload_table());
   WorkloadFields out;
   read_sizes(section, table, out);
-  read_block_mix(section, table, out);
+  read_key(
+      section, table, F::block_mix, out.block_mix,
+      [&](const toml::node& n, std::string_view key) { return block_mix_value(section, n, key); });
   read_mix(section, table, out);
   read_times(section, table, out);
   read_options(section, table, out);
@@ -311,14 +313,14 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   const auto& direct = pick(own.direct, defaults.direct);
 
   if (!block_size && !block_mix) {
-    check.fail(table_where, "workload.block_size",
+    check.fail(table_where, key_path(F::block_size),
                R"(missing required key: the size of each I/O, like "8k" (or block_mix: )"
                "several sizes, each with its share of the I/Os)");
   }
   const auto& kind = pick(own.kind, defaults.kind);
   const bool integrity = kind && kind->value == WorkloadKind::integrity;
   if (!io_size && !duration && !integrity) {
-    check.fail(table_where, "workload.size",
+    check.fail(table_where, key_path(F::io_size),
                "missing required key: give size (bytes to transfer) or duration (a time window), "
                "or both (size with a time cap)");
   }
@@ -335,7 +337,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
     spec.file_size = *implied;
   } else {
     check.fail(
-        table_where, "workload.file_size",
+        table_where, key_path(F::file_size),
         R"(missing required key for a time-based workload: the test file's size, like "1GiB")");
   }
 
@@ -373,7 +375,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
     const std::string_view key = workload_key(problem->field);
     if (const WrittenAt* at = written_at(key, own, defaults))
       check.fail(at->where, at->path, problem->expected);
-    check.fail(table_where, fmt::format("workload.{}", key), problem->expected);
+    check.fail(table_where, key_path(problem->field), problem->expected);
   }
   return spec;
 }

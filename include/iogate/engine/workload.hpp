@@ -195,6 +195,34 @@ inline std::uint64_t layout_write_size_of(const WorkloadSpec& spec) {
   return spec.layout_write_size != 0 ? spec.layout_write_size : largest_block_size(spec);
 }
 
+// "end", "none": the names threshold files, flags and JSON use.
+constexpr const char* flush_name(FlushPolicy flush) {
+  return flush == FlushPolicy::none ? "none" : "end";
+}
+
+inline constexpr std::array<std::string_view, 2> kFlushNames{"end", "none"};
+
+// The policy named `name` (one of kFlushNames), or nothing.
+constexpr std::optional<FlushPolicy> parse_flush(std::string_view name) {
+  for (const FlushPolicy flush : {FlushPolicy::end, FlushPolicy::none})
+    if (name == flush_name(flush)) return flush;
+  return std::nullopt;
+}
+
+// "mixed", "integrity": the names threshold files, flags and JSON use.
+constexpr const char* kind_name(WorkloadKind kind) {
+  return kind == WorkloadKind::integrity ? "integrity" : "mixed";
+}
+
+inline constexpr std::array<std::string_view, 2> kKindNames{"mixed", "integrity"};
+
+// The kind named `name` (one of kKindNames), or nothing.
+constexpr std::optional<WorkloadKind> parse_kind(std::string_view name) {
+  for (const WorkloadKind kind : {WorkloadKind::mixed, WorkloadKind::integrity})
+    if (name == kind_name(kind)) return kind;
+  return std::nullopt;
+}
+
 // "written", "preallocated", "grown": the names threshold files, flags and JSON use.
 constexpr const char* layout_name(FileLayout layout) {
   switch (layout) {

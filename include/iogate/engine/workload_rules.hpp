@@ -2,7 +2,7 @@
 // any file is opened. Two callers say the same problem in their own frame:
 //
 //   the threshold parser  file:line:col: check "c": workload.KEY: <expected>  (ThresholdError)
-//   the engine            workload FIELD: <expected>                          (InvalidWorkload)
+//   the engine            workload KEY: <expected>                            (InvalidWorkload)
 //
 // A rule returns a WorkloadProblem (which field broke it, what was expected) and never throws, so
 // the parser can point at the line where the value was written, [defaults] or the check's own.
@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "iogate/engine/workload.hpp"
+#include "iogate/engine/workload_keys.hpp"
 
 namespace iogate {
 
@@ -46,39 +47,6 @@ inline constexpr std::int64_t kMaxThinkBlocks = 1 << 20;
 // (three shares of 33.3 are a third each: the shares are drawn in proportion to their sum).
 inline constexpr std::size_t kMaxBlockMixSizes = 64;
 inline constexpr double kBlockMixSumTolerance = 0.1;
-
-// The fields a rule can name, by their WorkloadSpec names (field_name()).
-enum class WorkloadField {
-  block_size,
-  read_pct,
-  random_pct,
-  queue_depth,
-  file_size,
-  io_size,
-  duration,
-  ramp,
-  workers,
-  rate_iops,
-  rate_mbps,
-  layout,
-  block_mix,
-  layout_write_size,
-  random_distribution,
-  think_time,
-  think_blocks,
-  steady_state,
-  steady_window,
-  steady_interval,
-  steady_max,
-  rate_process,
-  block_align,
-  priority,
-  cmd_priority,
-  cmd_priority_pct,
-};
-
-// "block_size", "io_size", "read_pct", ...
-std::string_view field_name(WorkloadField field);
 
 struct WorkloadProblem {
   WorkloadField field;   // the value that broke the rule (for a cross-field rule, the one named)

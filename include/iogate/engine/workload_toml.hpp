@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "iogate/engine/workload.hpp"
-#include "iogate/engine/workload_rules.hpp"
+#include "iogate/engine/workload_keys.hpp"
 
 namespace iogate {
 
@@ -18,9 +18,5 @@ struct WorkloadKey {
 };
 
 std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& workload);
-
-// The [check.workload] key that holds `field` ("size" for io_size, "read" for read_pct ...): where
-// a broken rule is reported in a threshold file, or traced back to the fio line that set it.
-std::string_view workload_key(WorkloadField field);
 
 }  // namespace iogate

@@ -26,10 +26,12 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string_view>
 
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
+#include "iogate/engine/workload_keys.hpp"
 
 namespace iogate {
 
@@ -40,6 +42,11 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where 
 // in a fleet, two runs of a history): workload_to_json without the seed, which only picks other
 // offsets (each run draws a fresh one). Two runs ran one workload when these are equal.
 nlohmann::json compared_workload(const WorkloadSpec& spec);
+
+// Only `fields` of compared_workload(spec), one the workload's JSON leaves out (block_mix for one
+// size) as null: what an imported baseline states of the workload it ran, so a check that differs
+// in one of them is told so, and one that differs only in what the other tool never said is not.
+nlohmann::json stated_workload(const WorkloadSpec& spec, std::span<const WorkloadField> fields);
 
 // One field two compared workloads differ in; null on the side that lacks the field.
 struct WorkloadChange {

@@ -110,7 +110,7 @@ TEST(BlockMixRules, EachBrokenRuleSaysWhatWasExpected) {
               HasSubstr("each of 8 workers needs at least one block (64 KiB) of file_size"));
   // The size budget is counted in the smallest size.
   EXPECT_THAT(with([](WorkloadSpec& s) { s.io_size = 6 * kKiB; }),
-              HasSubstr("workload io_size: must be a multiple of block_size (4 KiB)"));
+              HasSubstr("workload size: must be a multiple of block_size (4 KiB)"));
 }
 
 // Draws `n` I/Os and returns how many of each size.

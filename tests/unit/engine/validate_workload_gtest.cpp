@@ -72,11 +72,12 @@ TEST(ValidateWorkload, RejectsBadFileSizes) {
 }
 
 TEST(ValidateWorkload, RejectsPercentagesOutsideZeroToHundred) {
-  EXPECT_THAT(rejection([](auto& s) { s.read_pct = -1; }), HasSubstr("read_pct"));
+  EXPECT_THAT(rejection([](auto& s) { s.read_pct = -1; }), HasSubstr("workload read:"));
   EXPECT_THAT(rejection([](auto& s) { s.read_pct = 100.5; }),
               HasSubstr("expected a percentage from 0 to 100"));
-  EXPECT_THAT(rejection([](auto& s) { s.random_pct = 101; }), HasSubstr("random_pct"));
-  EXPECT_THAT(rejection([](auto& s) { s.random_pct = std::nan(""); }), HasSubstr("random_pct"));
+  EXPECT_THAT(rejection([](auto& s) { s.random_pct = 101; }), HasSubstr("workload random:"));
+  EXPECT_THAT(rejection([](auto& s) { s.random_pct = std::nan(""); }),
+              HasSubstr("workload random:"));
 }
 
 TEST(ValidateWorkload, RejectsQueueDepthOutsideRange) {
@@ -95,7 +96,7 @@ TEST(ValidateWorkload, RejectsAWorkloadThatNeverStops) {
 
 TEST(ValidateWorkload, RejectsIoSizeNotAMultipleOfBlockSize) {
   EXPECT_THAT(rejection([](auto& s) { s.io_size = 8192 + 512; }),
-              HasSubstr("io_size: must be a multiple of block_size (8 KiB), got"));
+              HasSubstr("workload size: must be a multiple of block_size (8 KiB), got"));
 }
 
 TEST(ValidateWorkload, RejectsNegativeDurations) {

@@ -91,7 +91,7 @@ TEST(WorkloadRules, AReadingWorkloadOnAFileNotWrittenIsRefusedByBothInTheSameWor
   const auto problem = engine_problem(spec);
   ASSERT_TRUE(problem);
   EXPECT_EQ(problem->field, WorkloadField::layout);
-  EXPECT_EQ(field_name(problem->field), "layout");
+  EXPECT_EQ(workload_key(problem->field), "layout");
   EXPECT_EQ(problem->expected, e.problem());
 
   spec.layout = FileLayout::preallocated;
@@ -148,7 +148,7 @@ TEST(WorkloadRules, TheLimitsAreTheSameForAFileAndForTheEngine) {
     limit.set(spec, true);
     const auto problem = engine_problem(spec);
     ASSERT_TRUE(problem);
-    EXPECT_EQ(field_name(problem->field), limit.key);
+    EXPECT_EQ(workload_key(problem->field), limit.key);
     const ThresholdError e = file_error(sizes + limit.key + " = " + limit.past + "\n");
     EXPECT_EQ(e.key(), std::string(R"(check "c": workload.)") + limit.key);
     EXPECT_EQ(e.problem(), problem->expected);
