@@ -22,8 +22,8 @@ struct BaselineImporter {
 
 // Adds `baseline import <tool>`: reads RESULTS, writes the baseline through save_baseline
 // (refused if it exists, unless --force) and says what it wrote. Exit 0 written, 2 bad input
-// (nothing written).
-void add_baseline_import(CLI::App& baseline, int& exit_code, BaselineImporter importer);
+// (nothing written). Returns the subcommand, for a tool's own options.
+CLI::App& add_baseline_import(CLI::App& baseline, int& exit_code, BaselineImporter importer);
 
 // `samples[key] = {value}` when the value is a figure a baseline can hold (finite, above 0: a
 // tool writes 0 for what it did not measure).

@@ -46,7 +46,7 @@ int run_import(const ImportFlags& flags, const BaselineImporter& importer) {
 
 }  // namespace
 
-void add_baseline_import(CLI::App& baseline, int& exit_code, BaselineImporter importer) {
+CLI::App& add_baseline_import(CLI::App& baseline, int& exit_code, BaselineImporter importer) {
   auto flags = std::make_shared<ImportFlags>();
   auto shared = std::make_shared<BaselineImporter>(std::move(importer));
   CLI::App* sub = import_subcommand(baseline).add_subcommand(shared->tool, shared->description);
@@ -54,6 +54,7 @@ void add_baseline_import(CLI::App& baseline, int& exit_code, BaselineImporter im
   sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
   sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
   sub->callback([flags, shared, &exit_code] { exit_code = run_import(*flags, *shared); });
+  return *sub;
 }
 
 void keep_imported_figure(MetricSamples& samples, const std::string& key, double value) {

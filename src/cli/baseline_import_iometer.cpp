@@ -1,26 +1,30 @@
-// iogate baseline import iometer RESULTS.csv --out BASELINE.json: the figures of an IOMeter run
-// (its result CSV, iometer/result_csv.hpp) as a baseline that "N% of baseline" bounds compare
-// with, one check per test, named as `iogate import iometer` names the checks it writes from the
-// configuration (identifier_of the access specification: "Max Throughput-100%Read" ->
-// Max_Throughput_100_Read).
+// iogate baseline import iometer RESULTS.csv --out BASELINE.json [--manager NAME]: the figures of
+// an IOMeter run (its result CSV, iometer/result_csv.hpp) as a baseline that "N% of baseline"
+// bounds compare with, one check per test, named as `iogate import iometer` names the checks it
+// writes from the configuration (identifier_of the access specification: "Max Throughput-100%Read"
+// -> Max_Throughput_100_Read).
 //
-// What it keeps: the ALL row's IOps, MBps (MiB/s), average and maximum response time, one figure
-// each (a 0 ms response time, which IOMeter writes when it measured none, is left out: a baseline
-// figure must be above 0). % CPU is read but not kept: iogate bounds no CPU figure.
+// Whose figures: each test's ALL row (the whole test) when one manager ran it; with several, the
+// MANAGER rows of the one --manager names (a manager is a host, and iogate measures one; the ALL
+// row sums hosts). What it keeps: the row's IOps, MBps (MiB/s), average and maximum response
+// time, one figure each (a 0 ms response time, which IOMeter writes when it measured none, is left
+// out: a baseline figure must be above 0). % CPU is read but not kept: iogate bounds no CPU figure.
 //
-// The workload: only what the CSV states of the I/O's shape: block_size, read_pct and random_pct
-// from the test's access specification, block_mix as absent (one size), and queue_depth and
-// workers where the ALL row states them unambiguously (one manager, one target per worker, every
-// worker at one queue depth). A check compares those keys only; its length, file and engine are
-// not in the CSV. Refused, at their line: a test with I/O errors, without I/O, run by several
-// managers (their figures summed over hosts), a specification of several lines, with delays or
-// replies, and two tests with one check name (IOMeter cycling a test over queue depths, or runs
-// appended to one file). The baseline says it is IOMeter's; the check's lines say what one figure
-// with no run-to-run spread means for the verdict (baseline.hpp, baseline_provenance). Exit 0
-// written, 2 bad input (nothing written).
+// The workload: only what the CSV states of the I/O's shape: the test's access specification as
+// iometer/spec_shape.hpp makes it (block_size, read_pct, random_pct, and block_mix for several
+// lines, absent for one), and queue_depth and workers where the row states them unambiguously (one
+// target per worker, every worker at one queue depth). A check compares those keys only; its
+// length, file and engine are not in the CSV. Refused, at their line: a test with I/O errors,
+// without I/O, run by several managers with no --manager, a row naming no specification (its
+// workers ran different ones), a specification iogate's mix cannot state (lines of different
+// read or random shares, delays, replies), and two tests with one check name (IOMeter cycling a
+// test over queue depths, or runs appended to one file). The baseline says it is IOMeter's; the
+// check's lines say what one figure with no run-to-run spread means for the verdict (baseline.hpp,
+// baseline_provenance). Exit 0 written, 2 bad input (nothing written).
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -29,6 +33,7 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/fio_job/job_mapping.hpp"
 #include "iogate/iometer/result_csv.hpp"
+#include "iogate/iometer/spec_shape.hpp"
 #include "iogate/results/run_json.hpp"
 
 namespace iogate::cli {
@@ -39,28 +44,21 @@ namespace {
   throw ThresholdError(SourceLocation{csv.path, line, 1}, key, problem);
 }
 
-nlohmann::json stated_workload(const iometer::ResultCsv& csv, const iometer::ResultTest& t) {
-  if (t.spec.lines.size() != 1)
-    refuse(csv, t.spec.line, "'Access specification name",
-           "a specification of several lines: not imported as a baseline (its block sizes' "
-           "shares would be compared as a block_mix, which this import does not state yet)");
-  const iometer::ResultSpecLine& l = t.spec.lines.front();
-  if (l.of_size != 100)
-    refuse(csv, l.line, "% of size", "expected 100 for a specification of one line");
-  if (l.delay != 0 || l.reply != 0)
-    refuse(csv, l.line, l.delay != 0 ? "delay" : "reply",
-           "expected 0: no iogate check pauses between bursts or waits for network replies, so "
-           "none could be compared with this test");
+nlohmann::json stated_workload(const iometer::ResultCsv& csv, const iometer::ResultRow& row) {
+  const iometer::ResultAccessSpec& spec = *row.spec;
+  const iometer::SpecShape shape =
+      iometer::shape_of_spec(spec.lines, SourceLocation{csv.path, spec.line, 1});
   WorkloadSpec w;
-  w.block_size = l.size;
-  w.read_pct = l.reads;
-  w.random_pct = l.random;
-  const bool shaped = t.queue_depth && t.workers > 0 && t.workers == t.disks;
+  w.block_size = shape.block_size;
+  w.block_mix = shape.block_mix;
+  w.read_pct = shape.read_pct;
+  w.random_pct = shape.random_pct;
+  const bool shaped = row.queue_depth && row.workers > 0 && row.workers == row.disks;
   if (shaped) {
-    w.queue_depth = *t.queue_depth;
-    w.workers = t.workers;
+    w.queue_depth = *row.queue_depth;
+    w.workers = row.workers;
   }
-  // One size: a check drawing several differs (block_mix is stated, as null).
+  // block_mix is stated, as null for one size: a check drawing several differs.
   using F = WorkloadField;
   if (shaped) {
     return iogate::stated_workload(w, std::array{F::block_size, F::read_pct, F::random_pct,
@@ -70,7 +68,36 @@ nlohmann::json stated_workload(const iometer::ResultCsv& csv, const iometer::Res
       w, std::array{F::block_size, F::read_pct, F::random_pct, F::block_mix});
 }
 
-Baseline iometer_baseline(const std::string& file) {
+// The row whose figures become the test's: the ALL row, or the named manager's.
+const iometer::ResultRow& row_of(const iometer::ResultCsv& csv, const iometer::ResultTest& t,
+                                 const std::string& manager) {
+  if (manager.empty()) {
+    if (t.all.managers != 1)
+      refuse(csv, t.all.line, "# Managers",
+             fmt::format("{} managers: the ALL row sums their hosts' figures, and iogate "
+                         "measures one host; name the one to import with --manager (its MANAGER "
+                         "rows hold its own figures)",
+                         t.all.managers));
+    return t.all;
+  }
+  const iometer::ResultRow* found = nullptr;
+  for (const iometer::ResultRow& m : t.managers) {
+    if (m.name != manager) continue;
+    if (found != nullptr)
+      refuse(csv, m.line, "MANAGER",
+             fmt::format("a second MANAGER row of that name in one test (line {}): its figures "
+                         "cannot be told apart",
+                         found->line));
+    found = &m;
+  }
+  if (found == nullptr)
+    refuse(csv, t.results_line, "--manager",
+           "no MANAGER row of that name in this test's results: the manager ran no worker in it, "
+           "or IOMeter recorded no manager rows");
+  return *found;
+}
+
+Baseline iometer_baseline(const std::string& file, const std::string& manager) {
   const iometer::ResultCsv csv = iometer::read_result_csv(file);
   Baseline b;
   b.iogate_version = IOGATE_VERSION;
@@ -81,38 +108,38 @@ Baseline iometer_baseline(const std::string& file) {
   const bool numbered = v.empty() || std::isdigit(static_cast<unsigned char>(v.front())) != 0;
   b.imported = BaselineImport{numbered ? fmt::format("IOMeter {}", v) : v, file};
   if (b.imported->tool.back() == ' ') b.imported->tool.pop_back();
-  std::vector<int> lines;  // each check's ALL row
+  std::vector<int> lines;  // each check's row
   for (const iometer::ResultTest& t : csv.tests) {
-    if (t.errors > 0)
-      refuse(csv, t.all_line, "Errors",
+    const iometer::ResultRow& row = row_of(csv, t, manager);
+    if (!row.spec)
+      refuse(csv, row.line, "Access Specification Name",
+             "empty: IOMeter names no specification when the workers under this row ran "
+             "different ones in one test, so the test has no one workload to compare with");
+    if (row.errors > 0)
+      refuse(csv, row.line, "Errors",
              fmt::format("IOMeter counted {} I/O errors in this test: its figures are no "
                          "known-good state",
-                         t.errors));
-    if (t.managers != 1)
-      refuse(csv, t.all_line, "# Managers",
-             fmt::format("{} managers: their figures are summed over hosts, and iogate measures "
-                         "one (`iogate fleet` compares hosts)",
-                         t.managers));
-    if (!(t.iops > 0) || !(t.mbps > 0))
-      refuse(csv, t.all_line, t.iops > 0 ? "MBps" : "IOps",
+                         row.errors));
+    if (!(row.iops > 0) || !(row.mbps > 0))
+      refuse(csv, row.line, row.iops > 0 ? "MBps" : "IOps",
              "0: no I/O completed in this test, so it has no figure to compare with");
     BaselineCheck c;
-    c.name = fio_job::identifier_of(t.spec.name);
+    c.name = fio_job::identifier_of(row.spec->name);
     for (std::size_t i = 0; i < b.checks.size(); ++i)
       if (b.checks[i].name == c.name)
-        refuse(csv, t.all_line, "Access Specification Name",
+        refuse(csv, row.line, "Access Specification Name",
                fmt::format("a second test named {} (line {}): one figure per check, so a run "
                            "cycling queue depths, or runs appended to one file, cannot be one "
                            "baseline",
                            c.name, lines[i]));
     c.stated_keys_only = true;
-    c.workload = stated_workload(csv, t);
-    keep_imported_figure(c.samples, "iops", t.iops);
-    keep_imported_figure(c.samples, "mbps", t.mbps);
-    keep_imported_figure(c.samples, "latency_avg_ms", t.latency_avg_ms);
-    keep_imported_figure(c.samples, "latency_max_ms", t.latency_max_ms);
+    c.workload = stated_workload(csv, row);
+    keep_imported_figure(c.samples, "iops", row.iops);
+    keep_imported_figure(c.samples, "mbps", row.mbps);
+    keep_imported_figure(c.samples, "latency_avg_ms", row.latency_avg_ms);
+    keep_imported_figure(c.samples, "latency_max_ms", row.latency_max_ms);
     b.checks.push_back(std::move(c));
-    lines.push_back(t.all_line);
+    lines.push_back(row.line);
   }
   return b;
 }
@@ -120,10 +147,15 @@ Baseline iometer_baseline(const std::string& file) {
 }  // namespace
 
 void add_baseline_import_iometer(CLI::App& baseline, int& exit_code) {
-  add_baseline_import(
+  auto manager = std::make_shared<std::string>();
+  CLI::App& sub = add_baseline_import(
       baseline, exit_code,
       {"iometer", "A baseline from IOMeter's result CSV: one check per test, its ALL row's figures",
-       "IOMeter's result CSV", iometer_baseline});
+       "IOMeter's result CSV",
+       [manager](const std::string& file) { return iometer_baseline(file, *manager); }});
+  sub.add_option("--manager", *manager,
+                 "Take this manager's (host's) figures, from its MANAGER rows: needed when "
+                 "several managers ran the tests");
 }
 
 }  // namespace iogate::cli

@@ -8,6 +8,7 @@
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/fio_job/job_mapping.hpp"
+#include "iogate/iometer/spec_shape.hpp"
 
 namespace iogate::iometer {
 namespace {
@@ -147,47 +148,20 @@ class TestMapper {
 
   void access_spec(const IcfAccessSpec& spec) {
     WorkloadSpec& w = out_.workload;
-    const IcfSpecLine* first = nullptr;
-    unsigned total = 0;
-    for (const IcfSpecLine& l : spec.lines) {
-      const std::string line = fmt::format("{}: {}", at(l.where), spec_line_text(l));
-      if (l.of_size == 0) {
-        out_.notes.push_back(
-            fmt::format("{}: a line at 0% of size: never issued, left out", at(l.where)));
-        continue;
-      }
-      if (l.size == 0) refuse(l.where, "size", "a transfer size of 0 bytes");
-      if (l.delay != 0)
-        refuse(l.where, "delay",
-               fmt::format("{} ms between bursts of {} I/Os: iogate has no pause between I/Os "
-                           "(rate_iops paces evenly instead)",
-                           l.delay, l.burst));
-      if (l.reply != 0) refuse(l.where, "reply", "a reply size: it belongs to network workers");
-      if (first != nullptr && (l.reads != first->reads || l.random != first->random))
-        refuse(l.where, "% reads",
-               fmt::format("this line reads {}% and is {}% random, an earlier one {}% and {}%: "
-                           "iogate's block-size mix has one read share and one random share for "
-                           "all its sizes",
-                           l.reads, l.random, first->reads, first->random));
-      if (first == nullptr) first = &l;
-      total += l.of_size;
-      w.block_mix.push_back(BlockSizeShare{l.size, static_cast<double>(l.of_size)});
-      source("block_size", line);
-    }
-    if (first == nullptr) refuse(spec.where, "% of size", "no line above 0% of size");
-    if (total != 100)
-      refuse(spec.where, "% of size",
-             fmt::format("the lines' % of size add up to {}, expected 100", total));
-    w.block_size = block_size_of_mix(w.block_mix);
-    if (w.block_mix.size() == 1) {
-      w.block_mix.clear();
-    } else {
-      out_.sources["block_mix"] = out_.sources["block_size"];
-    }
-    w.read_pct = first->reads;
-    w.random_pct = first->random;
-    source("read", fmt::format("{}: % reads {}", at(first->where), first->reads));
-    source("random", fmt::format("{}: % random {}", at(first->where), first->random));
+    const SpecShape shape = shape_of_spec(spec.lines, spec.where);
+    for (const IcfSpecLine* l : shape.left_out)
+      out_.notes.push_back(
+          fmt::format("{}: a line at 0% of size: never issued, left out", at(l->where)));
+    for (const IcfSpecLine* l : shape.issued)
+      source("block_size", fmt::format("{}: {}", at(l->where), spec_line_text(*l)));
+    w.block_mix = shape.block_mix;
+    w.block_size = shape.block_size;
+    if (!w.block_mix.empty()) out_.sources["block_mix"] = out_.sources["block_size"];
+    w.read_pct = shape.read_pct;
+    w.random_pct = shape.random_pct;
+    const IcfSpecLine& first = *shape.issued.front();
+    source("read", fmt::format("{}: % reads {}", at(first.where), first.reads));
+    source("random", fmt::format("{}: % random {}", at(first.where), first.random));
     for (const IcfSpecLine& l : spec.lines) {
       if (l.of_size == 0 || l.align == w.block_size) continue;
       if (l.align != 0)

@@ -28,7 +28,7 @@ struct Column {
 const Column kSpecName{"Access Specification Name", {"Access Specification Name"}};
 const Column kTargetType{"Target Type", {"Target Type"}};
 const Column kIops{"IOps", {"IOps"}};
-const Column kMbps{"MBps", {"MBps (Binary)", "MiBps (Binary)", "MBps"}};
+const Column kMbps{"MBps", {"MiBps (Binary)", "MBps (Binary)", "MBps"}};
 const Column kAvg{"Average Response Time", {"Average Response Time"}};
 const Column kMax{"Maximum Response Time", {"Maximum Response Time"}};
 const Column kErrors{"Errors", {"Errors"}};
@@ -37,6 +37,9 @@ const Column kWorkers{"# Workers", {"# Workers"}};
 const Column kDisks{"# Disks", {"# Disks"}};
 const Column kQueue{"Queue Depth", {"Queue Depth"}, false};
 const Column kCpu{"% CPU Utilization", {"% CPU Utilization"}, false};
+// The last column IOMeter 1.1.0 writes in a PROCESSOR row (Manager::SaveResults).
+constexpr std::string_view kLastProcessorColumn = "Segments Retransmitted/Second";
+constexpr unsigned kMostParts = 1u << 20;  // managers, workers or disks in one row
 
 bool starts_with_nocase(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() &&
@@ -69,11 +72,17 @@ class Reader {
     while (i < lines_.size()) {
       const Line& l = lines_[i];
       const std::string_view t = l.text;
+      if (equals_nocase(trim(t), "Aborted test"))
+        fail(l, "Aborted test",
+             "IOMeter writes this when a test stops before its end (stopped by hand or failed): "
+             "the run's figures are partial");
       if (t.empty() || t.front() != '\'')
         fail(l, "", "expected one of IOMeter's result sections (a line starting with ')");
-      if (starts_with_nocase(t, "'Test Type") || starts_with_nocase(t, "'Test Description") ||
-          equals_nocase(t, "'Time Stamp")) {
+      if (starts_with_nocase(t, "'Test Type") || starts_with_nocase(t, "'Test Description")) {
+        listed_.clear();  // a run starts: its tests list their specifications anew
         i = value_line(i, "a test's heading") + 1;
+      } else if (equals_nocase(t, "'Time Stamp")) {
+        i = value_line(i, "'Time Stamp") + 1;
       } else if (equals_nocase(t, "'Version")) {
         const std::size_t v = value_line(i, "'Version");
         if (out_.version.empty()) out_.version = plain_version(lines_[v].text);
@@ -84,9 +93,11 @@ class Reader {
         i = access_specs(i);
         ended = false;
       } else if (equals_nocase(t, "'Results")) {
-        if (!pending)
+        // A cycling test's steps (queue depths, targets, workers) share the list written before
+        // the first: IOMeter lists the specifications again only when they change.
+        if (listed_.empty())
           fail(l, "'Results",
-               "expected the test's 'Access specifications before its results, as IOMeter "
+               "expected the run's 'Access specifications before its first results, as IOMeter "
                "writes them");
         i = results(i);
         pending = false;
@@ -247,16 +258,19 @@ class Reader {
     for (const ResultAccessSpec& s : specs)
       if (s.lines.empty())
         fail(Line{{}, s.line}, "'Access specification name", "its 'size lines are missing");
-    active_specs_ = std::move(specs);
+    listed_ = std::move(specs);
     return i + 1;
   }
 
+  // "size,% of size,% reads,% random,delay,burst,align,reply": IOMeter 1.1.0 ends the line with
+  // a comma (an empty ninth field), older versions do not.
   ResultSpecLine spec_line(const Line& l) const {
     const std::vector<std::string> f = fields(l);
-    if (f.size() != 8)
+    const bool closing_comma = f.size() == 9 && f.back().empty();
+    if (f.size() != 8 && !closing_comma)
       fail(l, "'size",
-           fmt::format("{} fields, expected 8: size,% of size,% reads,% random,"
-                       "delay,burst,align,reply",
+           fmt::format("{} fields, expected 8 (IOMeter 1.1.0 ends the line with a comma): "
+                       "size,% of size,% reads,% random,delay,burst,align,reply",
                        f.size()));
     constexpr auto kBig = std::numeric_limits<std::uint64_t>::max();
     ResultSpecLine s;
@@ -268,9 +282,50 @@ class Reader {
     s.burst = whole<std::uint64_t>(l, "burst", f[5], kBig);
     s.align = whole<std::uint64_t>(l, "align", f[6], kBig);
     s.reply = whole<std::uint64_t>(l, "reply", f[7], kBig);
-    s.line = l.number;
+    s.where = SourceLocation{out_.path, l.number, 1};
     if (s.size == 0) fail(l, "size", "expected a size above 0 bytes");
     return s;
+  }
+
+  // The columns a test's rows are read by.
+  struct Columns {
+    std::size_t type, spec, iops, mbps, avg, max, errors, managers, workers, disks;
+    std::optional<std::size_t> queue, cpu;
+    std::size_t header = 0;  // fields in the header
+    // IOMeter 1.1.0's PROCESSOR rows end at the last network column, before the latency bins.
+    std::optional<std::size_t> processor;
+  };
+
+  Columns columns(const Line& header_line) const {
+    std::vector<std::string> header = fields(Line{header_line.text.substr(1), header_line.number});
+    for (std::string& h : header) h = std::string(trim(h));
+    const auto find = [&](std::string_view name) -> std::optional<std::size_t> {
+      const auto at = std::find(header.begin(), header.end(), name);
+      if (at == header.end()) return std::nullopt;
+      return static_cast<std::size_t>(at - header.begin());
+    };
+    const auto column = [&](const Column& c) -> std::optional<std::size_t> {
+      for (std::string_view name : c.names) {
+        const auto at = find(name);
+        if (!at) continue;
+        if (std::find(header.begin() + static_cast<std::ptrdiff_t>(*at) + 1, header.end(), name) !=
+            header.end())
+          fail(header_line, c.key, "the column appears twice");
+        return at;
+      }
+      if (c.required)
+        fail(header_line, c.key,
+             fmt::format("no such column: expected IOMeter's results header, which has it{}",
+                         c.names.size() > 1 ? " (as \"MiBps (Binary)\" or \"MBps\")" : ""));
+      return std::nullopt;
+    };
+    Columns c{*column(kTargetType), *column(kSpecName), *column(kIops),   *column(kMbps),
+              *column(kAvg),        *column(kMax),      *column(kErrors), *column(kManagers),
+              *column(kWorkers),    *column(kDisks),    column(kQueue),   column(kCpu),
+              header.size(),        std::nullopt};
+    if (const auto last = find(kLastProcessorColumn); last && *last + 1 < header.size())
+      c.processor = *last + 1;
+    return c;
   }
 
   // 'Results, its header and rows; returns the line after the last row.
@@ -278,84 +333,75 @@ class Reader {
     const Line& opened = lines_[i];
     if (i + 1 >= lines_.size() || !starts_with_nocase(lines_[i + 1].text, "'Target Type"))
       fail(opened, "'Results", "expected the column header ('Target Type,Target Name,...) next");
-    const Line& header_line = lines_[i + 1];
-    std::vector<std::string> header = fields(Line{header_line.text.substr(1), header_line.number});
-    for (std::string& h : header) h = std::string(trim(h));
-    const auto column = [&](const Column& c) -> std::optional<std::size_t> {
-      for (std::string_view name : c.names) {
-        const auto at = std::find(header.begin(), header.end(), name);
-        if (at == header.end()) continue;
-        if (std::find(at + 1, header.end(), name) != header.end())
-          fail(header_line, c.key, "the column appears twice");
-        return static_cast<std::size_t>(at - header.begin());
-      }
-      if (c.required)
-        fail(header_line, c.key,
-             fmt::format("no such column: expected IOMeter's results header, which has it{}",
-                         c.names.size() > 1 ? " (as \"MBps (Binary)\" or \"MBps\")" : ""));
-      return std::nullopt;
-    };
-    const std::size_t type = *column(kTargetType), spec = *column(kSpecName), iops = *column(kIops),
-                      mbps = *column(kMbps), avg = *column(kAvg), max = *column(kMax),
-                      errors = *column(kErrors), managers = *column(kManagers),
-                      workers = *column(kWorkers), disks = *column(kDisks);
-    const std::optional<std::size_t> queue = column(kQueue), cpu = column(kCpu);
-
-    std::optional<ResultTest> test;
+    const Columns c = columns(lines_[i + 1]);
+    ResultTest test;
+    test.results_line = opened.number;
+    bool all = false;
     std::size_t k = i + 2;
     for (; k < lines_.size() && lines_[k].text.front() != '\''; ++k) {
       const Line& row = lines_[k];
       const std::vector<std::string> f = fields(row);
-      if (f.size() != header.size())
+      const bool processor = f.front() == "PROCESSOR" && c.processor && f.size() == *c.processor;
+      if (f.size() != c.header && !processor)
         fail(row, "",
-             fmt::format("{} fields under a header of {} columns: expected one per column (a row "
-                         "cut short, or a name holding a comma)",
-                         f.size(), header.size()));
-      if (f[type] != "ALL") continue;  // MANAGER, WORKER and target rows: the parts' own figures
-      if (test)
-        fail(row, "ALL",
-             fmt::format("a second ALL row in one test's results (line {})", test->all_line));
-      test.emplace();
-      test->results_line = opened.number;
-      test->all_line = row.number;
-      if (f[spec].empty())
-        fail(row, kSpecName.key,
-             "empty: IOMeter names no specification when its workers ran different ones in one "
-             "test, so the test has no one workload to compare with");
-      const auto found = std::find_if(active_specs_.begin(), active_specs_.end(),
-                                      [&](const ResultAccessSpec& s) { return s.name == f[spec]; });
-      if (found == active_specs_.end())
-        fail(row, kSpecName.key,
-             "not one of the test's 'Access specifications: expected the specification that ran");
-      test->spec = *found;
-      test->iops = figure(row, kIops.key, f[iops]);
-      test->mbps = figure(row, kMbps.key, f[mbps]);
-      test->latency_avg_ms = figure(row, kAvg.key, f[avg]);
-      test->latency_max_ms = figure(row, kMax.key, f[max]);
-      test->errors = whole<std::uint64_t>(row, kErrors.key, f[errors],
-                                          std::numeric_limits<std::uint64_t>::max());
-      test->managers = whole<unsigned>(row, kManagers.key, f[managers], 1u << 20);
-      test->workers = whole<unsigned>(row, kWorkers.key, f[workers], 1u << 20);
-      test->disks = whole<unsigned>(row, kDisks.key, f[disks], 1u << 20);
-      if (cpu && !trim(f[*cpu]).empty()) test->cpu_pct = figure(row, kCpu.key, f[*cpu]);
-      if (queue) {
-        // A figure only when all active workers agree; IOMeter writes a negative one otherwise.
-        const std::string_view q = trim(f[*queue]);
-        unsigned v = 0;
-        const auto [end, ec] = std::from_chars(q.data(), q.data() + q.size(), v);
-        if (!q.empty() && ec == std::errc() && end == q.data() + q.size() && v > 0)
-          test->queue_depth = v;
+             fmt::format("{} fields under a header of {} columns: expected one per column{} (a "
+                         "row cut short, or a name holding a comma)",
+                         f.size(), c.header,
+                         c.processor ? fmt::format(", or {} in a PROCESSOR row", *c.processor)
+                                     : std::string()));
+      if (f[c.type] == "ALL") {
+        if (all)
+          fail(row, "ALL",
+               fmt::format("a second ALL row in one test's results (line {})", test.all.line));
+        all = true;
+        test.all = figures(row, f, c, true);
+      } else if (f[c.type] == "MANAGER") {
+        test.managers.push_back(figures(row, f, c, false));
       }
+      // PROCESSOR, WORKER and target rows: the parts' own figures, read past
     }
-    if (!test) fail(opened, "'Results", "no ALL row: expected the whole test's figures");
-    out_.tests.push_back(std::move(*test));
-    active_specs_.clear();
+    if (!all) fail(opened, "'Results", "no ALL row: expected the whole test's figures");
+    out_.tests.push_back(std::move(test));
     return k;
   }
 
+  ResultRow figures(const Line& row, const std::vector<std::string>& f, const Columns& c,
+                    bool all) const {
+    ResultRow r;
+    r.name = f[1];
+    r.line = row.number;
+    if (!f[c.spec].empty()) {
+      const auto found = std::find_if(listed_.begin(), listed_.end(),
+                                      [&](const auto& s) { return s.name == f[c.spec]; });
+      if (found == listed_.end())
+        fail(row, kSpecName.key,
+             "not one of the test's 'Access specifications: expected the specification that ran");
+      r.spec = *found;
+    }
+    r.iops = figure(row, kIops.key, f[c.iops]);
+    r.mbps = figure(row, kMbps.key, f[c.mbps]);
+    r.latency_avg_ms = figure(row, kAvg.key, f[c.avg]);
+    r.latency_max_ms = figure(row, kMax.key, f[c.max]);
+    r.errors = whole<std::uint64_t>(row, kErrors.key, f[c.errors],
+                                    std::numeric_limits<std::uint64_t>::max());
+    // IOMeter leaves a MANAGER row's "# Managers" empty (2006's files write 1).
+    if (all) r.managers = whole<unsigned>(row, kManagers.key, f[c.managers], kMostParts);
+    r.workers = whole<unsigned>(row, kWorkers.key, f[c.workers], kMostParts);
+    r.disks = whole<unsigned>(row, kDisks.key, f[c.disks], kMostParts);
+    if (c.cpu && !trim(f[*c.cpu]).empty()) r.cpu_pct = figure(row, kCpu.key, f[*c.cpu]);
+    if (c.queue) {
+      // A figure only when all active workers agree; IOMeter writes -1 otherwise.
+      const std::string_view q = trim(f[*c.queue]);
+      unsigned v = 0;
+      const auto [end, ec] = std::from_chars(q.data(), q.data() + q.size(), v);
+      if (!q.empty() && ec == std::errc() && end == q.data() + q.size() && v > 0) r.queue_depth = v;
+    }
+    return r;
+  }
+
   ResultCsv out_;
-  std::vector<Line> lines_;  // without blank ones
-  std::vector<ResultAccessSpec> active_specs_;
+  std::vector<Line> lines_;               // without blank ones
+  std::vector<ResultAccessSpec> listed_;  // the run's latest 'Access specifications
 };
 
 }  // namespace

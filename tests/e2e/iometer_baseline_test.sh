@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# iogate baseline import iometer end to end: seed 001's three IOMeter result CSVs become baselines
+# iogate baseline import iometer end to end: files in IOMeter 1.1.0's writer's shapes import (one
+# manager; two, by --manager), a block-size mix as block_mix; seed 001's three IOMeter result CSVs
+# become baselines
 # holding the field report's figures; checks with "N% of baseline" bounds run against the LSI
 # Logic one on a tmp datastore, and their lines name IOMeter and what its one figure means; a run
 # throttled like the BusLogic VM fails against it, a check of another shape is refused as a
@@ -41,6 +43,40 @@ for seed, (tool, rows) in seeds.items():
         w = doc["checks"][name]["workload"]
         assert (w["block_size"], w["read_pct"], w["random_pct"]) == shape, (seed, name, w)
         assert w["queue_depth"] == 64 and w["workers"] == 1 and w["block_mix"] is None, w
+PY
+
+# IOMeter 1.1.0's own shapes (tests/data/iometer/results/README.md): one manager with four workers
+# and a mix; two managers, whose ALL row sums hosts, each manager by --manager.
+"$iogate" baseline import iometer "$csvs/iometer-1.1.0-one-manager.csv" --out "$out/one.json" \
+  > "$out/import.log" 2>&1 || { cat "$out/import.log" >&2; fail "one manager: import failed"; }
+assert_contains "$out/import.log" "3 checks from .*iometer-1.1.0-one-manager.csv \(IOMeter 1.1.0\)" "one manager"
+for host in ESX-GUEST-A ESX-GUEST-B; do
+  "$iogate" baseline import iometer "$csvs/iometer-1.1.0-two-managers.csv" --manager $host \
+    --out "$out/$host.json" > "$out/import.log" 2>&1 || { cat "$out/import.log" >&2; fail "$host: import failed"; }
+done
+set +e
+"$iogate" baseline import iometer "$csvs/iometer-1.1.0-two-managers.csv" --out "$out/sum.json" > "$out/sum.log" 2>&1
+rc=$?
+set -e
+[ "$rc" = 2 ] || fail "two managers without --manager: exit $rc, expected 2"
+assert_contains "$out/sum.log" "two-managers.csv:15:1: # Managers: 2 managers: .*--manager" "two managers"
+/usr/bin/python3 - "$out" <<'PY' || fail "the writer's files imported other figures or shapes"
+import json, sys
+one = json.load(open(f"{sys.argv[1]}/one.json"))["checks"]
+assert sorted(one) == ["4K_100_Read_100_Random", "64K_Seq_Write", "OLTP_Mix_8K_64K"], sorted(one)
+mix = one["OLTP_Mix_8K_64K"]["workload"]
+assert mix["block_mix"] == [{"block_size": 8192, "pct": 60.0}, {"block_size": 16384, "pct": 25.0},
+                            {"block_size": 65536, "pct": 15.0}], mix
+assert (mix["block_size"], mix["read_pct"], mix["random_pct"], mix["queue_depth"], mix["workers"]) == (8192, 70, 100, 16, 4), mix
+a = json.load(open(f"{sys.argv[1]}/ESX-GUEST-A.json"))["checks"]
+b = json.load(open(f"{sys.argv[1]}/ESX-GUEST-B.json"))["checks"]
+# In the third test the hosts ran different specifications: each manager's own is its check.
+assert sorted(a) == ["Max_Throughput_100_Read", "Random_8k_70_Read", "RealLife_60_Rand_65_Read"], sorted(a)
+assert sorted(b) == ["Max_Throughput_100_Read", "Max_Throughput_50_Read", "RealLife_60_Rand_65_Read"], sorted(b)
+assert a["Max_Throughput_100_Read"]["metrics"]["iops"]["samples"] == [12240.8]
+assert a["Max_Throughput_100_Read"]["workload"]["queue_depth"] == 64
+# Host B's worker has two disks: its queue depth per worker is not stated, so not kept.
+assert "queue_depth" not in b["Max_Throughput_100_Read"]["workload"], b
 PY
 
 # Two of the community tests, shrunk to fractions of a second: their shape is IOMeter's, their
@@ -123,7 +159,7 @@ assert_contains "$out/shape.log" "different workload \(block_size 32768 \(baseli
 
 # Bad input: exit 2 with file:line, nothing written; an existing baseline is kept.
 # Cut short; two runs appended to one file (every check twice); I/O errors in a test; a
-# specification of two lines.
+# specification of two lines iogate's mix cannot state (different read shares).
 head -n -1 "$csvs/wd_black_lsi_logic.csv" > "$out/cut.csv"  # without its 'End Test
 cat "$csvs/wd_black_lsi_logic.csv" "$csvs/wd_black_lsi_logic.csv" > "$out/twice.csv"
 /usr/bin/python3 - "$csvs/wd_black_lsi_logic.csv" "$out" <<'PY'
@@ -134,10 +170,10 @@ row = text.splitlines()[14].split(",")
 row[header.index("Errors")] = "3"
 open(f"{sys.argv[2]}/errors.csv", "w", newline="").write(text.replace(text.splitlines()[14], ",".join(row), 1))
 open(f"{sys.argv[2]}/mix.csv", "w", newline="").write(
-    text.replace("32768,100,100,0,0,1,0,0\r\n", "32768,50,100,0,0,1,0,0\r\n65536,50,100,0,0,1,0,0\r\n", 1))
+    text.replace("32768,100,100,0,0,1,0,0\r\n", "32768,50,100,0,0,1,0,0\r\n65536,50,0,0,0,1,0,0\r\n", 1))
 PY
 declare -A why=([cut]="cut short or the run aborted" [twice]="a second test named Max_Throughput_100_Read"
-  [errors]="errors.csv:15:1: Errors: IOMeter counted 3 I/O errors" [mix]="mix.csv:9:1: .*several lines")
+  [errors]="errors.csv:15:1: Errors: IOMeter counted 3 I/O errors" [mix]="mix.csv:12:1: % reads: this line reads 0%")
 for bad in cut twice errors mix exists; do
   set +e
   if [ $bad != exists ]; then

@@ -141,7 +141,7 @@ for line in csv.reader(open(sys.argv[1], newline="")):
     if line and line[0] == "'Target Type":
         header = line
     elif line and line[0] == "ALL":
-        assert header and len(line) == len(header) == 59, (len(line), header)
+        assert header and len(line) == len(header) == 80, (len(line), header)
         rows.append(dict(zip(header, line)))
 checks = {c["check"]: c["result"] for c in json.load(open(sys.argv[2]))["checks"]}
 assert sorted(r["Access Specification Name"] for r in rows) == sorted(checks), rows
