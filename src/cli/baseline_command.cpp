@@ -34,8 +34,10 @@
 #include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate/verdicts/baseline_precision.hpp"
+#include "iogate/verdicts/sample_units.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "iogate/write_probe.hpp"
+#include "output_flag.hpp"
 #include "terminal.hpp"
 
 namespace iogate::cli {
@@ -84,8 +86,11 @@ BaselineCheck baseline_check(const Check& check, const CheckOutcome& outcome,
                            needed * 100);
   else if (!(recording.precision <= asked))
     short_of = fmt::format("; asked {:g}%: checks against it are less sharp", flags.precision_pct);
-  std::cout << fmt::format("  {}: {} median {:.4g} after {} runs, pinned {}{}\n", check.name, key,
-                           median(out.samples.at(key)), outcome.runs.size(), pinned, short_of);
+  // Fixed-point with its unit, as the run lines above it: "56500.12 IOPS", never "5.65e+04".
+  const std::string_view unit = sample_unit(key);
+  std::cout << fmt::format("  {}: {} median {:.2f}{}{} after {} runs, pinned {}{}\n", check.name,
+                           key, median(out.samples.at(key)), unit.empty() ? "" : " ", unit,
+                           outcome.runs.size(), pinned, short_of);
   return out;
 }
 
@@ -181,7 +186,7 @@ void add_baseline_command(CLI::App& app, int& exit_code) {
   CLI::App* sub = baseline->add_subcommand("record", "Run every check N times, write the baseline");
   sub->add_option("file", flags->file, "Threshold file")->required();
   add_datastore_flags(*sub, flags->datastore);
-  sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
+  add_out_option(*sub, flags->out, "Baseline JSON to write")->required();
   sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
   sub->add_option("--repeat", flags->repeat, "The fewest runs per check (default 5)")
       ->check(CLI::Range(1, kMaxRepeat));

@@ -8,6 +8,7 @@
 #include "baseline_import.hpp"
 #include "commands.hpp"
 #include "iogate/display_text.hpp"
+#include "output_flag.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -51,7 +52,7 @@ CLI::App& add_baseline_import(CLI::App& baseline, int& exit_code, BaselineImport
   auto shared = std::make_shared<BaselineImporter>(std::move(importer));
   CLI::App* sub = import_subcommand(baseline).add_subcommand(shared->tool, shared->description);
   sub->add_option("results", flags->results, shared->results_help)->required();
-  sub->add_option("--out", flags->out, "Baseline JSON to write")->required();
+  add_out_option(*sub, flags->out, "Baseline JSON to write")->required();
   sub->add_flag("--force", flags->force, "Replace the baseline file if it exists");
   sub->callback([flags, shared, &exit_code] { exit_code = run_import(*flags, *shared); });
   return *sub;

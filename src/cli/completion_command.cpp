@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "iogate/output_file.hpp"
+#include "output_flag.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -38,6 +39,7 @@ void collect(CLI::App& app, const std::string& path, std::vector<Command>& into)
         for (const char ch : type) c.positional_choices += ch == '|' ? ' ' : ch;
       continue;
     }
+    if (opt->get_group().empty()) continue;  // a hidden old spelling (output_flag.hpp): not offered
     std::vector<std::string> spellings;
     for (const std::string& l : opt->get_lnames()) spellings.push_back("--" + l);
     for (const std::string& s : opt->get_snames()) spellings.push_back("-" + s);
@@ -136,7 +138,7 @@ void add_completion_command(CLI::App& app, int& exit_code) {
   sub->add_option("shell", flags->shell, "The shell")
       ->required()
       ->check(CLI::IsMember({"bash", "zsh"}));
-  sub->add_option("-o,--output", flags->output, "Write the script to this file (default: stdout)");
+  add_out_option(*sub, flags->output, "Write the script to this file (default: stdout)", true);
   sub->callback([&app, flags, &exit_code] {
     try {
       write_output_text(flags->output, flags->shell == "bash" ? bash_script(app) : zsh_script(app));

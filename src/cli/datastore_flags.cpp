@@ -4,10 +4,14 @@
 
 namespace iogate::cli {
 
-void add_datastore_flags(CLI::App& sub, DatastoreFlags& flags) {
-  sub.add_option("--datastore", flags.dir,
+void add_datastore_option(CLI::App& sub, std::optional<std::string>& dir) {
+  sub.add_option("--datastore", dir,
                  "Datastore: an existing directory on the storage under test (else "
                  "$IOGATE_DATASTORE; required)");
+}
+
+void add_datastore_flags(CLI::App& sub, DatastoreFlags& flags) {
+  add_datastore_option(sub, flags.dir);
   add_datastore_demand_flags(sub, flags);
 }
 

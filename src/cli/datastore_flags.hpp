@@ -19,6 +19,10 @@ namespace iogate::cli {
 // --datastore, --allow-shared-datastore, --require-mount, --require-filesystem, --require-device.
 void add_datastore_flags(CLI::App& sub, DatastoreFlags& flags);
 
+// --datastore alone, for a command that reads the datastore and writes nothing there
+// (`fingerprint`): the same words as the commands that measure.
+void add_datastore_option(CLI::App& sub, std::optional<std::string>& dir);
+
 // The datastore, checked (check_datastore), for the command to announce; or nothing after
 // "iogate COMMAND: <reason>" went to stderr (the caller exits with kExitBadInput). `file`: the
 // threshold file whose [suite] demands on the datastore apply.

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "datastore_flags.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/results/result_json.hpp"
 #include "iogate/runner/run_settings.hpp"
@@ -18,7 +19,7 @@ void add_fingerprint_command(CLI::App& app, int& exit_code) {
   auto datastore = std::make_shared<std::optional<std::string>>();
   auto json = std::make_shared<bool>(false);
   CLI::App* sub = app.add_subcommand("fingerprint", "Print the storage stack under a datastore");
-  sub->add_option("--datastore", *datastore, "Datastore directory (else $IOGATE_DATASTORE)");
+  add_datastore_option(*sub, *datastore);
   sub->add_flag("--json", *json, "Print it as JSON: {\"datastore\", \"storage_stack\"}");
   sub->callback([datastore, json, &exit_code] {
     try {

@@ -18,6 +18,7 @@
 #include "iogate/iometer/icf_threshold_writer.hpp"
 #include "iogate/output_file.hpp"
 #include "iogate/units.hpp"
+#include "output_flag.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -149,7 +150,7 @@ Imported import_diskspd(const ImportArgs& args, const fio_job::ImportRequest& re
 
 // The flags every tool's import shares.
 void add_output_flags(CLI::App& sub, ImportArgs& args) {
-  sub.add_option("-o,--output", args.output, "The threshold file to write (default: stdout)");
+  add_out_option(sub, args.output, "The threshold file to write (default: stdout)", true);
   sub.add_flag("--force", args.force, "Replace the output file if it exists");
   sub.add_option("--suite", args.suite, "The suite's name (default: the input file's name)");
   sub.add_option("--expect", args.expect,

@@ -11,7 +11,8 @@ int main(int argc, char** argv) {
     std::cerr << "iogate: " << *problem << '\n';
     return iogate::cli::kExitBadInput;
   }
-  CLI::App app{"iogate: storage performance checks as unit tests"};
+  // Named, so the usage line says "iogate", not the path the binary was started by.
+  CLI::App app{"iogate: storage performance checks as unit tests", "iogate"};
   app.require_subcommand(1);
   app.set_version_flag("--version", iogate::cli::version_text,
                        "Print the version and the I/O engines built in and usable here");

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "iogate/output_file.hpp"
 #include "iogate/thresholds/threshold_schema.hpp"
+#include "output_flag.hpp"
 
 namespace iogate::cli {
 
@@ -15,7 +16,7 @@ void add_schema_command(CLI::App& app, int& exit_code) {
   auto output = std::make_shared<std::string>(kStandardOutput);
   CLI::App* sub =
       app.add_subcommand("schema", "Print the JSON Schema of threshold files, for editors");
-  sub->add_option("-o,--output", *output, "Write the schema to this file (default: stdout)");
+  add_out_option(*sub, *output, "Write the schema to this file (default: stdout)", true);
   sub->callback([output, &exit_code] {
     try {
       write_output_text(*output, threshold_schema());

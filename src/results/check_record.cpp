@@ -37,6 +37,11 @@ std::span<const RunResult> CheckRecord::judged_repeats() const {
 std::string CheckRecord::shown_run_text() const {
   if (repeats.size() < 2) return "the run";
   if (shown_run == 0) return fmt::format("the median run of {}", repeats.size());
+  // After a confirmation the verdict counts the second sample's runs ("after 6 of 20 runs"): the
+  // run is numbered among those, so the line's two counts speak of the same runs.
+  if (confirmation && shown_run > confirmation->first_runs)
+    return fmt::format("run {} of the second sample's {}", shown_run - confirmation->first_runs,
+                       repeats.size() - static_cast<std::size_t>(confirmation->first_runs));
   return fmt::format("run {} of {}", shown_run, repeats.size());
 }
 

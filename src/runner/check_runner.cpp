@@ -105,8 +105,7 @@ CheckReport CheckRunner::run_in_scratch_area(const Check& check, const Datastore
       options.on_interval = [&progress](const RunResult& r) { return progress->update(r); };
       // Half a minute or more of silence would look like a hang.
       options.pause = [&](const Pause& pause) {
-        progress->finish();
-        *settings_.progress << check.name << ": " << pause.why << '\n' << std::flush;
+        progress->note(pause.why);
         pause_unless_stopped(pause);
       };
     }

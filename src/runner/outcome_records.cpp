@@ -101,7 +101,10 @@ CheckRecord make_check_record(const std::string& suite, const Check& check,
   for (const std::string& c : outcome.fingerprint_changes) changed += "; " + c;
   for (const Shortfall& s : v.shortfalls) {
     std::string line =
-        failure_line(check, outcome.result, s, v.runs_allowed, record.shown_run_text());
+        // The head figure is the verdict's (a median, an interval); the tail names the table's
+        // row, whose figures are one run's, so a reader sees which is which.
+        failure_line(check, outcome.result, s, v.runs_allowed,
+                     "the table's row, " + record.shown_run_text());
     for (const Comparison& c : v.compared) {
       if (c.expectation == s.expectation && c.baseline != 0)
         line += fmt::format("; {} {:+.0f}% vs baseline", check.name,

@@ -48,6 +48,15 @@ bool ProgressMeter::update(const RunResult& so_far) {
   return true;
 }
 
+void ProgressMeter::note(const std::string& text) {
+  if (tty_) {
+    out_ << "\r\x1b[K" << name_ << ": " << text << std::flush;
+    drawn_ = true;
+  } else {
+    out_ << name_ << ": " << text << std::endl;
+  }
+}
+
 void ProgressMeter::finish() {
   if (drawn_) out_ << "\r\x1b[K" << std::flush;
   drawn_ = false;

@@ -100,7 +100,7 @@ rc=$?; set -e
 [ "$rc" -eq 1 ] || { cat "$out/check.txt"; fail "check with an unreachable threshold exited $rc"; }
 assert_contains "$out/check.txt" "^\| tiny_write .*PASS" "reachable check passes"
 assert_contains "$out/check.txt" \
-  "unreachable_iops: iops [0-9.]+ IOPS < iops_min 1000000000000.00 IOPS: (one run|median of [0-9]+ runs), interval .*; (the run|run [0-9]+ of [0-9]+): [0-9.]+ [KMG]?i?B at" \
+  "unreachable_iops: iops [0-9.]+ IOPS < iops_min 1000000000000.00 IOPS: (one run|median of [0-9]+ runs), interval .*; the table's row, (the run|run [0-9]+ of [0-9]+|run [0-9]+ of the second sample's [0-9]+): [0-9.]+ [KMG]?i?B at" \
   "one-line verdict"
 # The shortfall was weighed again after the check's pause, and the line under it says so.
 assert_contains "$out/check.txt" \

@@ -1,12 +1,14 @@
-# Every threshold-file example of the documentation lints, so none can drift from the parser: each
+# Every threshold-file example of the documentation lints, so none can drift from the parser (the
+# commands are run by tests/docs/doc_commands_test.py, with the same block reader): each
 # ```toml fenced block of README.md and docs/*.md, and each example of the iogate-thresholds(5) page
 # (an .EX/.EE block after a `.\" toml` comment), is written to a file of its own and given to
 # `iogate lint`. A block that is deliberately part of a file says so in its fence, ```toml fragment,
 # and is counted, not linted; one that is deliberately wrong says ```toml bad and must be refused.
-# A block fenced ```<lang> file=PATH (a fio job a check names) is written as PATH beside the page's
-# threshold files before they are linted. A threshold file in a block of another language, or of
-# none, is an error: fence it toml. Failures name the page and the line of the block (and the line
-# `iogate lint` names, mapped back into the page); the counts are printed.
+# A block fenced ```<lang> file=PATH (a fio job a check names, a threshold file the page's commands
+# name) is written as PATH beside the page's threshold files before they are linted. A threshold
+# file in a block of another language, or of none, is an error: fence it toml. Failures name the
+# page and the line of the block (and the line `iogate lint` names, mapped back into the page); the
+# counts are printed.
 #
 # Then the keys: every key `iogate schema` lists is named in docs/thresholds.md (as `key` or in a
 # toml block) and has an entry in the man page (.TP then .B key), so a new key cannot go
@@ -19,12 +21,16 @@
 source "$IOGATE_E2E_LIB"
 iogate=$1
 src=$2
+export IOGATE_DOC_BLOCKS="$src/tests/docs"
 trap cleanup_datastores EXIT
 
 # examples IOGATE SOURCE_DIR WORK_DIR [selftest]: the check itself; selftest reads README.md only.
 examples() {
 /usr/bin/python3 - "$@" <<'PY'
-import json, pathlib, re, subprocess, sys
+import json, os, pathlib, re, subprocess, sys
+
+sys.path.insert(0, os.environ["IOGATE_DOC_BLOCKS"])
+import doc_blocks  # noqa: E402  the one reader of fenced blocks, shared with docs.commands
 
 iogate, src, work = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
 selftest = len(sys.argv) > 4
@@ -43,25 +49,8 @@ def rel(path):
 
 
 def markdown_blocks(page):
-    """(first content line, language, flags, lines) of each fenced block."""
-    blocks, lines, i = [], page.read_text().split("\n"), 0
-    fence = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([^\s`]*)\s*(.*)$")
-    while i < len(lines):
-        m = fence.match(lines[i])
-        if not m:
-            i += 1
-            continue
-        indent, marks, lang, rest = len(m.group(1)), m.group(2), m.group(3), m.group(4).split()
-        body, j = [], i + 1
-        while j < len(lines) and not re.match(r"^\s*" + marks[0] + r"{%d,}\s*$" % len(marks), lines[j]):
-            line = lines[j]
-            body.append(line[min(indent, len(line) - len(line.lstrip(" "))):])
-            j += 1
-        if j == len(lines):
-            errors.append(f"{rel(page)}:{i + 1}: a fenced block that never closes")
-        blocks.append((i + 2, lang, rest, body))
-        i = j + 1
-    return blocks
+    """(first content line, language, marks, lines) of each fenced block (tests/docs/doc_blocks.py)."""
+    return doc_blocks.markdown_blocks(page.read_text(), rel(page), errors)
 
 
 def man_blocks(page):
@@ -123,10 +112,10 @@ for number, page in enumerate(pages + ([man_page] if man_page else [])):
                 errors.append(f"{rel(page)}:{first - 1}: a threshold file fenced as "
                               f"'{lang or '(none)'}': fence it ```toml (or ```toml fragment)")
             continue
-        unknown = [f for f in flags if f not in ("fragment", "bad")]
+        unknown = [f for f in flags if f not in ("fragment", "bad") and not f.startswith("file=")]
         if unknown:
             errors.append(f"{rel(page)}:{first - 1}: ```toml {' '.join(unknown)}: "
-                          "the marks are 'fragment' and 'bad'")
+                          "the marks are 'fragment', 'bad' and 'file=PATH'")
         elif "fragment" in flags:
             fragments += 1
         elif "bad" in flags:

@@ -90,8 +90,9 @@ struct CheckRecord {
   // Which of the repeats `result` is, from 1 (the table row and the throughput chart show it);
   // 0 when run once, or in results written before it was recorded.
   int shown_run = 0;
-  // "run 3 of 6" (the median one, by the check's first figure), or "the run" when run once: which
-  // run the table row, the throughput chart and the failure line's context show.
+  // "run 3 of 6" (the median one, by the check's first figure), "run 2 of the second sample's 6"
+  // after a confirmation, or "the run" when run once: which run the table row, the throughput
+  // chart and the failure line's context show.
   std::string shown_run_text() const;
   std::vector<BaselineFigure> baseline;          // empty without a baseline
   std::vector<std::string> fingerprint_changes;  // "driver hpvsa 5.5.0-88 -> 5.5.0.100"

@@ -23,6 +23,10 @@ class ProgressMeter {
 
   // The interval hook's body: shows progress, never stops the run.
   bool update(const RunResult& so_far);
+  // A line about the check between its runs ("a second sample after a 30s pause ..."): on a
+  // terminal it takes the progress line's place, so the table printed around it stays whole and
+  // the next run's progress replaces it; elsewhere a plain line, as progress is.
+  void note(const std::string& text);
   // Clears the terminal line (nothing otherwise); safe to call twice.
   void finish();
 
