@@ -63,6 +63,8 @@ STAND_INS = {
     "existing-file.xml": "tests/data/diskspd/no-file-size.xml",
     "sql01-run.xml": "tests/data/diskspd/results/oltp-8k-70r-run.xml",
     "OpenPerformanceTest.icf": "tests/data/iometer/vmware-community.icf",
+    "vmware-community.icf": "tests/data/iometer/vmware-community.icf",
+    "two-hosts.csv": "tests/data/iometer/results/iometer-1.1.0-two-managers.csv",
     "whole-disk.icf": "tests/data/iometer/icf/whole-disk.icf",
     "lsi-logic.csv": "tests/data/iometer/results/wd_black_lsi_logic.csv",
     "community-relative.toml": "tests/docs/stand-ins/community-relative.toml",
