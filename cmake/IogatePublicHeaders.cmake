@@ -25,6 +25,7 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/baseline/baseline.hpp
   iogate/datastore/scratch_area.hpp
   iogate/datastore/storage_stack.hpp
+  iogate/engine/cpu_affinity.hpp
   iogate/engine/engine.hpp
   iogate/engine/file_ref.hpp
   iogate/engine/histogram.hpp

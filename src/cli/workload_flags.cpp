@@ -136,6 +136,7 @@ void WorkloadFlags::add_to(CLI::App& sub) {
   add(F::steady_window, steady_window);
   add(F::steady_interval, steady_interval);
   add(F::steady_max, steady_max);
+  add(F::cpu_affinity, cpu_affinity)->capture_default_str();
 }
 
 SteadyState WorkloadFlags::steady_state_rule() const {
@@ -232,6 +233,10 @@ WorkloadSpec WorkloadFlags::to_spec() const {
     throw std::invalid_argument(flag(F::layout) + " " + layout + ": expected " +
                                 choices_text(kLayoutNames, false));
   spec.layout = *chosen;
+  ParsedAffinity affinity = parse_cpu_affinity(cpu_affinity);
+  if (!affinity.affinity)
+    throw std::invalid_argument(flag(F::cpu_affinity) + ": " + affinity.problem);
+  spec.cpu_affinity = std::move(*affinity.affinity);
   if (layout_write_size)
     spec.layout_write_size = parse_flag(F::layout_write_size, *layout_write_size, parse_size);
   return spec;

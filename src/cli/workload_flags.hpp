@@ -44,6 +44,7 @@ struct WorkloadFlags {
   std::optional<std::string> steady_max;
   std::string layout = "written";
   std::optional<std::string> layout_write_size;
+  std::string cpu_affinity = "none";
 
   void add_to(CLI::App& sub);
   // Throws std::invalid_argument naming the flag and what it expects.

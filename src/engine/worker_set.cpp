@@ -14,6 +14,7 @@
 #include "iogate/interrupt.hpp"
 #include "rng.hpp"
 #include "steady_state_phase.hpp"
+#include "thread_affinity.hpp"
 #include "thread_io_priority.hpp"
 #include "workload_loop.hpp"
 
@@ -73,6 +74,7 @@ std::string engine_note(const std::string& choice, const std::string& setup) {
 RunResult run_one(Worker& w, NativeHandle file, const std::string& path, const IntervalHook& hook,
                   std::atomic<bool>* stop, SharedProgress* progress, SteadyStatePhase* steady) {
   IoBackend& backend = *w.backend;
+  const ThreadAffinity affinity(w.cpu);
   const ThreadIoPriority priority(w.spec);
   backend.setup({.file = file,
                  .depth = w.depth,
@@ -178,9 +180,13 @@ std::vector<Worker> make_workers(const WorkloadSpec& spec, std::size_t alignment
   const std::uint64_t region = spec.file_size / n / grain * grain;
   const std::uint64_t blocks = spec.io_size / spec.block_size;
   std::vector<Worker> workers(n);
+  // Before any buffer or backend: a listed CPU this process may not use is refused first.
+  const std::vector<unsigned> usable =
+      spec.cpu_affinity.pinned() ? usable_cpus() : std::vector<unsigned>{};
   for (unsigned i = 0; i < n; ++i) {
     Worker& w = workers[i];
     w.index = i;
+    w.cpu = worker_cpu(spec.cpu_affinity, i, usable);
     w.spec = spec;
     w.spec.workers = 1;
     w.spec.file_size = region;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct Worker {
   std::unique_ptr<BlockVerifier> verifier;
   std::unique_ptr<IoBackend> backend;
   std::string note;
+  std::optional<unsigned> cpu;  // the CPU it is pinned to (cpu_affinity.hpp), or the scheduler's
 };
 
 // One worker per spec.workers, backends made (options.backend / backend_factory / select_backend)

@@ -403,6 +403,18 @@ constexpr WorkloadKeyRow kRows[] = {
      .flag = "--layout-write-size",
      .flag_help = "Size of the writes that lay out a written file (default: the largest I/O, as "
                   "fio; IOMeter prepares its file in 64k writes)"},
+    {.field = WorkloadField::cpu_affinity,
+     .spec = {.name = "cpu_affinity",
+              .help = "Which CPU each worker runs on: \"none\" (default: the scheduler's "
+                      "choice), \"round-robin\" (worker k on the k-th CPU this process may use, "
+                      "DiskSpd's default) or a list like \"0,2,4-7\" (worker k on its k-th CPU)",
+              .kind = ValueKind::text,
+              .pattern = "^(none|round-robin|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)$",
+              .example = R"("round-robin")"},
+     .json = "cpu_affinity",
+     .flag = "--cpu-affinity",
+     .flag_help = "Which CPU each worker runs on: none (the scheduler's), round-robin (DiskSpd's "
+                  "default) or a list like 0,2,4-7"},
 };
 
 }  // namespace

@@ -49,6 +49,7 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
     add(F::cmd_priority, toml_string(priority_text(w.cmd_priority)));
     add(F::cmd_priority_pct, share_value(w.cmd_priority_pct));
   }
+  if (w.cpu_affinity.pinned()) add(F::cpu_affinity, toml_string(cpu_affinity_text(w.cpu_affinity)));
   if (const SteadyState& steady = w.steady_state; steady.enabled()) {
     add(F::steady_state, toml_string(steady_criterion_text(steady)));
     add(F::steady_window, duration_value(steady.window));

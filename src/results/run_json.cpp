@@ -192,6 +192,8 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   // And Poisson arrivals: a linear schedule keeps its JSON.
   if (w.rate_process != RateProcess::linear)
     j[jkey(F::rate_process)] = rate_process_name(w.rate_process);
+  // And pinned workers: a workload the scheduler placed keeps its JSON.
+  if (w.cpu_affinity.pinned()) j[jkey(F::cpu_affinity)] = cpu_affinity_text(w.cpu_affinity);
   // And priority classes: a workload without them keeps its JSON.
   if (w.priority.set()) j[jkey(F::priority)] = priority_text(w.priority);
   if (w.cmd_priority.set()) {
@@ -316,6 +318,10 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
   w.priority = priority_from_json(f, jkey(F::priority));
   w.cmd_priority = priority_from_json(f, jkey(F::cmd_priority));
   w.cmd_priority_pct = f.number_or(jkey(F::cmd_priority_pct), 0, 0, 100, kPercent);
+  ParsedAffinity affinity =
+      parse_cpu_affinity(f.text_or(jkey(F::cpu_affinity), cpu_affinity_text(CpuAffinity{}), 64));
+  if (!affinity.affinity) f.check(jkey(F::cpu_affinity), affinity.problem);
+  w.cpu_affinity = std::move(*affinity.affinity);
   w.layout = layout_from_json(f, w);
   w.layout_write_size = f.count_or(jkey(F::layout_write_size), 0);
   w.think_time = ns(f.number_or(jkey(F::think_time), 0, 0, kMaxReadBackSeconds, kSeconds));

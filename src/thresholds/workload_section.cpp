@@ -222,6 +222,11 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
   };
   read_key(s, t, F::priority, out.priority, priority);
   read_key(s, t, F::cmd_priority, out.cmd_priority, priority);
+  read_key(s, t, F::cpu_affinity, out.cpu_affinity, [&](const toml::node& n, std::string_view key) {
+    ParsedAffinity parsed = parse_cpu_affinity(string_value(s, n, key));
+    if (!parsed.affinity) s.fail(n, key, parsed.problem);
+    return std::move(*parsed.affinity);
+  });
   read_key(s, t, F::cmd_priority_pct, out.cmd_priority_pct,
            [&](const toml::node& n, std::string_view key) {
              const double pct = percent_value(s, n, key);
@@ -370,6 +375,7 @@ WorkloadSpec resolve_workload(const WorkloadFields& own, const WorkloadFields& d
   if (const auto& f = pick(own.think_blocks, defaults.think_blocks)) spec.think_blocks = f->value;
   if (const auto& f = pick(own.layout_write_size, defaults.layout_write_size))
     spec.layout_write_size = f->value;
+  if (const auto& f = pick(own.cpu_affinity, defaults.cpu_affinity)) spec.cpu_affinity = f->value;
   spec.steady_state = resolve_steady_state(own, defaults, check);
   if (const auto problem = find_workload_problem(spec)) {
     const std::string_view key = workload_key(problem->field);

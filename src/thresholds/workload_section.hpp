@@ -68,6 +68,7 @@ struct WorkloadFields {
   std::optional<Field<FileLayout>> layout;
   std::optional<Field<std::vector<BlockSizeShare>>> block_mix;
   std::optional<Field<std::uint64_t>> layout_write_size;
+  std::optional<Field<CpuAffinity>> cpu_affinity;
   std::map<std::string, WrittenAt> written;  // every key of the table, by name
 };
 

@@ -34,6 +34,7 @@
 #include <string_view>
 #include <vector>
 
+#include "iogate/engine/cpu_affinity.hpp"
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/engine/io_priority.hpp"
 #include "iogate/engine/random_distribution.hpp"
@@ -154,6 +155,9 @@ struct WorkloadSpec {
   // needs an engine that carries one per I/O (io_uring, libaio; IoBackend::carries_priority).
   IoPriority cmd_priority;
   double cmd_priority_pct = 0;  // 0..100; set exactly when cmd_priority is
+  // Which CPU each worker thread runs on (cpu_affinity.hpp): the scheduler's choice by default,
+  // DiskSpd's round-robin pinning when asked.
+  CpuAffinity cpu_affinity;
 };
 
 // The block_size a mix implies: its smallest size (0 for an empty mix).

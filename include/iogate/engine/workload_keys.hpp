@@ -52,6 +52,7 @@ enum class WorkloadField {
   engine,
   verify,
   kind,
+  cpu_affinity,
 };
 
 struct WorkloadKeyRow {

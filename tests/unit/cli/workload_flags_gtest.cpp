@@ -45,6 +45,16 @@ TEST(WorkloadFlags, BssplitReadsFiosSyntaxAndSetsTheSmallestAsBlockSize) {
   EXPECT_EQ(s.block_size, 4096u);
 }
 
+TEST(WorkloadFlags, CpuAffinityReadsTheThresholdFilesSpelling) {
+  EXPECT_FALSE(spec_of({"--size", "8MiB"}).cpu_affinity.pinned());
+  EXPECT_EQ(spec_of({"--size", "8MiB", "--cpu-affinity", "round-robin"}).cpu_affinity.mode,
+            CpuAffinity::Mode::round_robin);
+  EXPECT_EQ(spec_of({"--size", "8MiB", "--cpu-affinity", "1,0"}).cpu_affinity.cpus,
+            (std::vector<unsigned>{1, 0}));
+  EXPECT_THAT(refusal({"--size", "8MiB", "--cpu-affinity", "rr"}),
+              HasSubstr(R"(--cpu-affinity: expected "none", "round-robin" or a list)"));
+}
+
 TEST(WorkloadFlags, WithoutEitherTheBlockSizeIs4k) {
   const WorkloadSpec s = spec_of({"--size", "8MiB"});
   EXPECT_EQ(s.block_size, 4096u);

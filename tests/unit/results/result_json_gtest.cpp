@@ -97,6 +97,25 @@ TEST(RunJson, WriteThroughRoundTripsAndIsLeftOutWhenOff) {
   EXPECT_TRUE(workload_from_json(j).write_through);
 }
 
+// Pinned workers are in the JSON only when asked for, so baselines recorded before the key still
+// match; a pinned workload compares unequal with one the scheduler placed.
+TEST(RunJson, CpuAffinityRoundTripsAndIsLeftOutWhenNone) {
+  WorkloadSpec w;
+  w.block_size = 8192;
+  w.file_size = w.io_size = 8 << 20;
+  const nlohmann::json unpinned = workload_to_json(w);
+  EXPECT_FALSE(unpinned.contains("cpu_affinity"));
+  EXPECT_FALSE(workload_from_json(unpinned).cpu_affinity.pinned());
+  w.cpu_affinity = *parse_cpu_affinity("0,2-3").affinity;
+  const nlohmann::json j = workload_to_json(w);
+  EXPECT_EQ(j.at("cpu_affinity"), "0,2-3");
+  EXPECT_EQ(workload_from_json(j).cpu_affinity, w.cpu_affinity);
+  EXPECT_NE(compared_workload(w), compared_workload(workload_from_json(unpinned)));
+  nlohmann::json bad = j;
+  bad["cpu_affinity"] = "every";
+  EXPECT_THROW((void)workload_from_json(bad), std::exception);
+}
+
 // Before the layout was chosen, a workload that read ran on a file written through and one that
 // only wrote on a preallocated one: a document without "layout" says what it ran on.
 TEST(RunJson, AWorkloadWithoutLayoutReadsAsTheFileItRanOn) {
