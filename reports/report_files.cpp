@@ -1,6 +1,5 @@
 #include "iogate/reports/report_files.hpp"
 
-#include <functional>
 #include <vector>
 
 #include "iogate/reports/report_formats.hpp"
@@ -9,43 +8,64 @@
 namespace iogate {
 namespace {
 
-using MakeWriter = std::function<std::unique_ptr<ReportWriter>(std::ostream&)>;
-
-void add(std::vector<OutputFile>& set, const RunReport& report, const std::string& path,
-         MakeWriter make) {
-  if (path.empty()) return;
-  set.push_back({path, [&report, make = std::move(make)](std::ostream& out) {
-                   const auto writer = make(out);
-                   write_report(*writer, report);
-                 }});
+// A writer that does not chart: `chart_js` unused.
+template <std::unique_ptr<ReportWriter> (*Make)(std::ostream&)>
+std::unique_ptr<ReportWriter> plain(std::ostream& out, const std::string& /*chart_js*/) {
+  return Make(out);
 }
+
+const ReportFormat kFormats[] = {
+    {&ReportFiles::junit, "--junit", "Write JUnit XML (dashboards) to this file", "junit.xml",
+     plain<make_junit_writer>},
+    {&ReportFiles::json, "--json", "Write the iogate results document to this file", "results.json",
+     plain<make_json_writer>},
+    {&ReportFiles::gbench_json, "--gbench-json",
+     "Write Google Benchmark JSON (for its tools/compare.py) to this file", "gbench.json",
+     plain<make_gbench_writer>},
+    {&ReportFiles::markdown, "--markdown", "Write a Markdown summary to this file", "summary.md",
+     plain<make_markdown_writer>},
+    {&ReportFiles::html, "--html", "Write a self-contained HTML report to this file", "report.html",
+     [](std::ostream& out, const std::string& chart_js) { return make_html_writer(out, chart_js); },
+     true},
+    {&ReportFiles::prom, "--prom",
+     "Write the verdicts and figures in Prometheus text format to this file (for "
+     "node_exporter's textfile collector: name it *.prom in its directory)",
+     "metrics.prom", plain<make_prom_writer>},
+    // Only where asked for: a suite's directory keeps its six.
+    {&ReportFiles::iometer_csv, "--iometer-csv",
+     "Write IOMeter's result CSV (IOMeter 1.1's layout, one test per check) to this file", nullptr,
+     plain<make_iometer_csv_writer>},
+};
 
 }  // namespace
 
+std::span<const ReportFormat> report_formats() { return kFormats; }
+
+std::vector<std::string> ReportFiles::chosen() const {
+  std::vector<std::string> paths;
+  for (const ReportFormat& format : kFormats)
+    if (!(this->*format.path).empty()) paths.push_back(this->*format.path);
+  return paths;
+}
+
 ReportFiles report_files_in(const std::filesystem::path& dir) {
   ReportFiles files;
-  files.junit = (dir / "junit.xml").string();
-  files.json = (dir / "results.json").string();
-  files.gbench_json = (dir / "gbench.json").string();
-  files.markdown = (dir / "summary.md").string();
-  files.html = (dir / "report.html").string();
-  files.prom = (dir / "metrics.prom").string();
-  return files;  // IOMeter's CSV only where asked for: a suite's directory keeps its six
+  for (const ReportFormat& format : kFormats)
+    if (format.file_in_dir != nullptr) files.*format.path = (dir / format.file_in_dir).string();
+  return files;
 }
 
 void write_report_files(const RunReport& report, const ReportFiles& files, IfExists if_exists) {
-  std::vector<OutputFile> set;
-  add(set, report, files.junit, [](std::ostream& o) { return make_junit_writer(o); });
-  add(set, report, files.json, [](std::ostream& o) { return make_json_writer(o); });
-  add(set, report, files.gbench_json, [](std::ostream& o) { return make_gbench_writer(o); });
-  add(set, report, files.markdown, [](std::ostream& o) { return make_markdown_writer(o); });
-  add(set, report, files.prom, [](std::ostream& o) { return make_prom_writer(o); });
-  add(set, report, files.iometer_csv, [](std::ostream& o) { return make_iometer_csv_writer(o); });
   std::string chart_js;
-  if (!files.html.empty()) {
-    chart_js = load_chart_js();
-    add(set, report, files.html,
-        [&chart_js](std::ostream& o) { return make_html_writer(o, chart_js); });
+  std::vector<OutputFile> set;
+  for (const ReportFormat& format : kFormats) {
+    const std::string& path = files.*format.path;
+    if (path.empty()) continue;
+    if (format.needs_chart_js) chart_js = load_chart_js();
+    set.push_back({path, [&report, &chart_js, &format](std::ostream& out) {
+                     const auto writer = format.make(out, chart_js);
+                     write_report(*writer, report);
+                   }});
   }
   write_outputs(set, if_exists);
 }

@@ -151,18 +151,8 @@ Console console_for(const ReportFiles& reports) {
 }
 
 void add_report_flags(CLI::App& sub, ReportFiles& files) {
-  sub.add_option("--junit", files.junit, "Write JUnit XML (dashboards) to this file");
-  sub.add_option("--json", files.json, "Write the iogate results document to this file");
-  sub.add_option("--gbench-json", files.gbench_json,
-                 "Write Google Benchmark JSON (for its tools/compare.py) to this file");
-  sub.add_option("--markdown", files.markdown, "Write a Markdown summary to this file");
-  sub.add_option("--html", files.html, "Write a self-contained HTML report to this file");
-  sub.add_option("--prom", files.prom,
-                 "Write the verdicts and figures in Prometheus text format to this file (for "
-                 "node_exporter's textfile collector: name it *.prom in its directory)");
-  sub.add_option("--iometer-csv", files.iometer_csv,
-                 "Write IOMeter's result CSV (IOMeter 1.1's layout, one test per check) to this "
-                 "file");
+  for (const ReportFormat& format : report_formats())
+    sub.add_option(format.flag, files.*format.path, format.help);
 }
 
 void add_report_command(CLI::App& app, int& exit_code) {

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <ostream>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,14 +24,8 @@ struct ReportFiles {
   std::string html;
   std::string prom;         // Prometheus text format (node_exporter's textfile collector)
   std::string iometer_csv;  // IOMeter's result CSV
-  // The paths chosen (the formats asked for), in the order above.
-  std::vector<std::string> chosen() const {
-    std::vector<std::string> paths;
-    for (const std::string* p :
-         {&junit, &json, &gbench_json, &markdown, &html, &prom, &iometer_csv})
-      if (!p->empty()) paths.push_back(*p);
-    return paths;
-  }
+  // The paths chosen (the formats asked for), in the order of report_formats().
+  std::vector<std::string> chosen() const;
   bool any() const { return !chosen().empty(); }
   // Whether a format goes to standard output ("-"): the console's table then goes to stderr.
   bool to_standard_output() const {
@@ -48,8 +44,22 @@ struct ReportFiles {
   }
 };
 
-// What a suite's merge step writes into its report directory: junit.xml, results.json,
-// gbench.json, summary.md, report.html, metrics.prom.
+// Every report format, once: where ReportFiles holds its path, the flag that names it (`iogate
+// check`, `iogate report`), its help line, its file in a suite's report directory, and its writer
+// (report_formats.hpp). The flags, the directory's files and the writing all go through it.
+struct ReportFormat {
+  std::string ReportFiles::*path;
+  const char* flag;  // "--junit"
+  const char* help;
+  const char* file_in_dir;  // "junit.xml"; nullptr: written only where asked for
+  // The writer; `chart_js` is the HTML page's charting library (load_chart_js), unused by others.
+  std::unique_ptr<ReportWriter> (*make)(std::ostream& out, const std::string& chart_js);
+  bool needs_chart_js = false;
+};
+std::span<const ReportFormat> report_formats();
+
+// What a suite's merge step writes into its report directory: each format's file_in_dir
+// (junit.xml, results.json, gbench.json, summary.md, report.html, metrics.prom).
 ReportFiles report_files_in(const std::filesystem::path& dir);
 
 // Every chosen format, all or none (output_file.hpp). Throws OutputExistsError (a file there and
