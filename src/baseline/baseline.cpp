@@ -200,14 +200,16 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
   const json& format =
       member(doc, "format", V::string, R"(the string "iogate-baseline")", file, "");
   if (format != "iogate-baseline")
-    throw BaselineError(fmt::format("{}: format: expected \"iogate-baseline\", got {}",
-                                    file.string(), format.dump()));
+    throw BaselineError(
+        fmt::format("{}: format: expected \"iogate-baseline\" (what iogate baseline record and "
+                    "iogate baseline import write), got {}",
+                    file.string(), value_kind(&format)));
   const json& version = member(doc, "version", V::number_integer, "an integer", file, "");
   if (version.get<int>() != kBaselineVersion)
     throw BaselineError(
         fmt::format("{}: version: expected {}, got {}: record the baseline again "
                     "with this iogate",
-                    file.string(), kBaselineVersion, version.dump()));
+                    file.string(), kBaselineVersion, value_kind(&version)));
   Baseline b;
   b.path = file;
   b.iogate_version =
@@ -235,10 +237,10 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
   // The names as a results file's are held (labels.hpp): a baseline may come from elsewhere.
   if (!b.host.empty())
     if (const auto problem = host_label_problem(b.host))
-      throw BaselineError(fmt::format("{}: host: {}", file.string(), *problem));
+      throw BaselineError(fmt::format("{}: host: {}", file.string(), without_value(*problem)));
   for (const auto& [name, c] : member(doc, "checks", V::object, "an object", file, "").items()) {
     if (const auto problem = name_problem(name, kMaxCheckNameLength))
-      throw BaselineError(fmt::format("{}: checks: {}", file.string(), *problem));
+      throw BaselineError(fmt::format("{}: checks: {}", file.string(), without_value(*problem)));
     const std::string where = "checks." + name;
     BaselineCheck check;
     check.name = name;
@@ -266,7 +268,7 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
           throw BaselineError(fmt::format(
               "{}: {}.samples[{}]: expected a positive number (or null for a run without the "
               "figure), got {}",
-              file.string(), mwhere, out.size(), s.is_number() ? s.dump() : type_of(s)));
+              file.string(), mwhere, out.size(), value_kind(&s)));
         }
       }
     }

@@ -28,8 +28,9 @@ CheckStatus status_from_name(const std::string& name) {
   for (CheckStatus s : {CheckStatus::pass, CheckStatus::fail, CheckStatus::unstable,
                         CheckStatus::skipped, CheckStatus::error})
     if (name == status_name(s)) return s;
-  throw std::runtime_error("status: expected pass, fail, unstable, skipped or error, got " +
-                           quoted_excerpt(name));
+  throw std::runtime_error(
+      fmt::format("status: expected pass, fail, unstable, skipped or error, got another string {}",
+                  kValueNotShown));
 }
 
 std::string read_file(const fs::path& path) {
@@ -248,17 +249,16 @@ void check_one_run(const std::vector<Entry>& entries) {
       const CheckRecord& other = entries[k].one.checks[0];
       if (other.check == c.check && other.suite == c.suite)
         throw std::runtime_error(fmt::format(
-            "{} and {} are both results of check {} (suite {}): a directory holds one run; "
-            "keep the one that counts",
-            entries[k].file.string(), entries[i].file.string(), quoted_excerpt(c.check),
-            quoted_excerpt(c.suite)));
+            "{} and {} are both results of one check (the same suite and check name): a "
+            "directory holds one run; keep the one that counts",
+            entries[k].file.string(), entries[i].file.string()));
     }
     const std::string& first = entries[0].one.context.identity();
     if (host != first)
       throw std::runtime_error(fmt::format(
-          "{}: a result of host {}, where {} is of host {}: a directory holds one host's results",
-          entries[i].file.string(), quoted_excerpt(host), entries[0].file.string(),
-          quoted_excerpt(first)));
+          "{}: a result of another host than {} (host_label, or host where no label was given): "
+          "a directory holds one host's results",
+          entries[i].file.string(), entries[0].file.string()));
   }
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "iogate/display_text.hpp"
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/results/json_fields.hpp"
 
@@ -42,9 +43,9 @@ std::vector<ReadBucket> read_buckets(const JsonFields& r, std::uint64_t ios) {
                       b[2].get<std::uint64_t>()};
     if (bucket.low >= bucket.high || bucket.count == 0 || bucket.count > ios - total)
       throw ReadBackError(fmt::format(
-          "{}: expected a bucket with low below high and 1 to {} values (the run's I/Os not "
-          "yet counted), got [{}, {}, {}]",
-          at, ios - total, bucket.low, bucket.high, bucket.count));
+          "{}: expected a bucket with low below high and from 1 value to as many as the run "
+          "has I/Os not yet counted, got another bucket {}",
+          at, kValueNotShown));
     total += bucket.count;
     out.push_back(bucket);
   });
@@ -112,7 +113,9 @@ FileLayout layout_from_json(const nlohmann::json& j, const WorkloadSpec& w) {
   const std::string name = it->get<std::string>();
   if (const std::optional<FileLayout> layout = parse_layout(name)) return *layout;
   throw nlohmann::json::other_error::create(
-      501, fmt::format(R"(layout: expected "written", "preallocated" or "grown", got "{}")", name),
+      501,
+      fmt::format(R"(layout: expected "written", "preallocated" or "grown", got {})",
+                  value_kind(&*it)),
       &j);
 }
 
