@@ -12,6 +12,7 @@
 #include "iogate/json_input.hpp"
 #include "iogate/name_limits.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/results/figure_consistency.hpp"
 #include "iogate/results/json_fields.hpp"
 #include "iogate/results/labels.hpp"
 #include "iogate/verdicts/confirmation.hpp"
@@ -164,9 +165,12 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
   if (f.find("cleanup_s")) c.cleanup_s = f.number("cleanup_s", 0, kMaxReadBackSeconds, kSeconds);
   // Each an object, or a refusal naming it, before its own reader takes it.
   c.workload = workload_from_json((f.object("workload"), j.at("workload")), f.path("workload"));
+  // Each run's written figures against its own counts (figure_consistency.hpp).
   c.result = run_from_json((f.object("result"), j.at("result")), f.path("result"));
+  check_run_figures(j.at("result"), c.result, f.path("result"));
   f.for_each("repeats", [&](const nlohmann::json& r, const std::string& at) {
     c.repeats.push_back(run_from_json(r, at));
+    check_run_figures(r, c.repeats.back(), at);
   });
   // Which of the repeats `result` is: one of them, or none said.
   c.shown_run = static_cast<int>(f.count_or("shown_run", 0, c.repeats.size()));
