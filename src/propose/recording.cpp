@@ -114,11 +114,11 @@ Recording load_recording(const fs::path& path) {
   Recording r;
   try {
     if (fs::is_directory(path, ec)) {
-      r = from_results(read_report_dir(path), path);
+      r = from_results(read_results_at(path), path);
       if (r.checks.empty())
         throw RecordingError(fmt::format(
             "{}: no iogate check results in this directory (expected the <check>.json files "
-            "`iogate check --json-dir` or a ctest suite writes)",
+            "`iogate check --json-dir` or a ctest suite writes, or a results.json)",
             path.string()));
       return r;
     }

@@ -320,4 +320,13 @@ RunReport read_report_dir(const fs::path& dir) {
   return report;
 }
 
+RunReport read_results_at(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::is_directory(path, ec)) return read_results(path);  // its error names the path
+  RunReport report = read_report_dir(path);
+  if (report.checks.empty() && fs::is_regular_file(path / "results.json", ec))
+    report = read_results(path / "results.json");
+  return report;
+}
+
 }  // namespace iogate

@@ -37,6 +37,11 @@ RunReport read_results_text(std::string_view text, const std::filesystem::path& 
 // all and keeps only the storage-stack fields they share.
 RunReport read_report_dir(const std::filesystem::path& dir);
 
+// Whatever `iogate check` writes, by its path: a run document (--json), a per-check document, or a
+// directory (--json-dir) of per-check documents, else its results.json; a directory holding
+// neither reads as no checks. The one dispatch of compare, fleet and propose.
+RunReport read_results_at(const std::filesystem::path& path);
+
 // Results carry a histogram and per-second intervals per check: megabytes for a long run. The
 // limit only stops a mistyped path (an image, a device) being read whole.
 inline constexpr std::uint64_t kMaxResultsBytes = 256ULL << 20;
