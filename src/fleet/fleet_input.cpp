@@ -16,8 +16,9 @@ FleetInput load_fleet_input(const fs::path& path) {
   in.source = path.string();
   try {
     std::error_code ec;
-    // A missing or unreadable file: its error names the path.
-    in.run = read_results_at(path);
+    // A missing or unreadable file: its error names the path. Only the runs' own latencies are
+    // restored: the fleet compares no direction's or priority class's (kFleetFigures).
+    in.run = read_results_at(path, RunLatencies::run_only);
     // A host with no check would be compared on nothing and pass: refused like no host.
     if (in.run.checks.empty() && fs::is_directory(path, ec))
       throw FleetInputError(in.source +

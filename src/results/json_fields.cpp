@@ -120,8 +120,11 @@ void JsonFields::for_each(
   const nlohmann::json* v = find(key);
   if (v == nullptr) return;
   if (!v->is_array()) fail(key, "an array");
+  // The path of each element built by appending, not formatted anew: a run's intervals and
+  // buckets are thousands of elements.
+  const std::string base = path(key) + "[";
   std::size_t i = 0;
-  for (const nlohmann::json& element : *v) each(element, fmt::format("{}[{}]", path(key), i++));
+  for (const nlohmann::json& element : *v) each(element, base + std::to_string(i++) + "]");
 }
 
 }  // namespace iogate

@@ -138,7 +138,8 @@ ConfirmationRecord confirmation_from_json(const JsonFields& check) {
 
 }  // namespace
 
-CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
+CheckRecord check_from_json(const nlohmann::json& j, std::string_view where,
+                            RunLatencies latencies) {
   const JsonFields f(j, std::string(where));
   const auto name = [&f](const char* key) {
     std::string text = f.text(key, kMaxReadBackLine);
@@ -166,10 +167,11 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
   // Each an object, or a refusal naming it, before its own reader takes it.
   c.workload = workload_from_json((f.object("workload"), j.at("workload")), f.path("workload"));
   // Each run's written figures against its own counts (figure_consistency.hpp).
-  c.result = run_from_json((f.object("result"), j.at("result")), f.path("result"));
+  // Read into the record's own runs: no second RunResult built and moved in.
+  run_from_json((f.object("result"), j.at("result")), f.path("result"), c.result, latencies);
   check_run_figures(j.at("result"), c.result, f.path("result"));
   f.for_each("repeats", [&](const nlohmann::json& r, const std::string& at) {
-    c.repeats.push_back(run_from_json(r, at));
+    run_from_json(r, at, c.repeats.emplace_back(), latencies);
     check_run_figures(r, c.repeats.back(), at);
   });
   // Which of the repeats `result` is: one of them, or none said.
@@ -204,10 +206,15 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
   return c;
 }
 
-RunReport read_results(const fs::path& path) { return read_results_text(read_file(path), path); }
+RunReport read_results(const fs::path& path, RunLatencies latencies) {
+  return read_results_text(read_file(path), path, latencies);
+}
 
-RunReport read_results_text(std::string_view text, const fs::path& path) {
-  const nlohmann::json j = parse_json_input(text, path.string());
+namespace {
+
+// A document already parsed (one parse a file: a directory's files are parsed once to tell a
+// check's document from other JSON, and read from that).
+RunReport read_results_json(const nlohmann::json& j, const fs::path& path, RunLatencies latencies) {
   try {
     RunReport report;
     if (j.is_object() && j.value("format", "") == "iogate-baseline") {
@@ -220,13 +227,13 @@ RunReport read_results_text(std::string_view text, const fs::path& path) {
       const JsonFields doc(j, "");
       report.context = context_from_json((doc.object("context"), j.at("context")), "context");
       doc.for_each("checks", [&](const nlohmann::json& c, const std::string& at) {
-        report.checks.push_back(check_from_json(c, at));
+        report.checks.push_back(check_from_json(c, at, latencies));
         // In a check's own document "datastore" is its context's, so only here.
         report.checks.back().datastore = JsonFields(c, at).text_or("datastore", "");
       });
     } else if (is_check_document(j)) {
       report.context = context_from_json(j);
-      report.checks.push_back(check_from_json(j));
+      report.checks.push_back(check_from_json(j, "", latencies));
       report.context.suite = report.checks.back().suite;
     } else {
       throw std::runtime_error(
@@ -239,6 +246,12 @@ RunReport read_results_text(std::string_view text, const fs::path& path) {
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(path.string() + ": " + e.what());
   }
+}
+
+}  // namespace
+
+RunReport read_results_text(std::string_view text, const fs::path& path, RunLatencies latencies) {
+  return read_results_json(parse_json_input(text, path.string()), path, latencies);
 }
 
 // One directory holds one host's run: a second result of one check, or a result of another
@@ -266,7 +279,7 @@ void check_one_run(const std::vector<Entry>& entries) {
   }
 }
 
-RunReport read_report_dir(const fs::path& dir) {
+RunReport read_report_dir(const fs::path& dir, RunLatencies latencies) {
   struct Entry {
     std::string started_at;  // the check's own start, to the millisecond where it says so
     RunReport one;
@@ -293,8 +306,9 @@ RunReport read_report_dir(const fs::path& dir) {
     } catch (const FileReadError& e) {
       throw std::runtime_error(e.what());
     }
-    if (!is_check_document(parse_json_input(text, item.path().string()))) continue;
-    RunReport one = read_results_text(text, item.path());
+    const nlohmann::json doc = parse_json_input(text, item.path().string());
+    if (!is_check_document(doc)) continue;
+    RunReport one = read_results_json(doc, item.path(), latencies);
     // The run's stamp is to the second, and checks of a second each start within one: each
     // check's start_time ("2026-12-01T19:25:13.042Z") orders them where it is recorded.
     // A result older than start_time sorts by the run's stamp, read as its whole second.
@@ -320,12 +334,13 @@ RunReport read_report_dir(const fs::path& dir) {
   return report;
 }
 
-RunReport read_results_at(const fs::path& path) {
+RunReport read_results_at(const fs::path& path, RunLatencies latencies) {
   std::error_code ec;
-  if (!fs::is_directory(path, ec)) return read_results(path);  // its error names the path
-  RunReport report = read_report_dir(path);
+  // A missing or unreadable file: its error names the path.
+  if (!fs::is_directory(path, ec)) return read_results(path, latencies);
+  RunReport report = read_report_dir(path, latencies);
   if (report.checks.empty() && fs::is_regular_file(path / "results.json", ec))
-    report = read_results(path / "results.json");
+    report = read_results(path / "results.json", latencies);
   return report;
 }
 

@@ -130,6 +130,29 @@ TEST_F(ReadBack, AHistogramOfManyIosIsRestoredWithoutCountingThemOneByOne) {
   EXPECT_NEAR(h.mean_ns(), 150200.0, 1.0);
 }
 
+// iogate fleet compares the runs' own latencies only: the directions' are not restored (each
+// histogram is 58 KiB to build), but their buckets are held to the same rules.
+TEST_F(ReadBack, AFleetReadRestoresOnlyTheRunsLatenciesAndStillChecksTheOthers) {
+  const RunReport sample = test::sample_report();
+  nlohmann::json doc = check_to_json(sample.checks[2], sample.context);  // 70% reads
+  const fs::path file = put("h2/mixed.json", doc);
+  const RunResult all = read_results(file).checks[0].repeats[1];
+  const RunResult lean = read_results(file, RunLatencies::run_only).checks[0].repeats[1];
+  EXPECT_GT(all.write_latency.count(), 0u);
+  EXPECT_EQ(lean.write_latency.count(), 0u);
+  EXPECT_EQ(lean.read_latency.count(), 0u);
+  EXPECT_EQ(lean.latency.count(), all.latency.count());
+  EXPECT_EQ(lean.lat_percentile_ms(99), all.lat_percentile_ms(99));
+  EXPECT_EQ(lean.iops(), all.iops());
+  doc["repeats"][1]["write"]["lat_histogram_ns"][0][2] = 1ULL << 50;
+  try {
+    read_results(put("h2/mixed.json", doc), RunLatencies::run_only);
+    FAIL() << "a direction's histogram claiming more values than its I/Os was read";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("repeats[1].write.lat_histogram_ns[0]: expected a bucket"));
+  }
+}
+
 TEST_F(ReadBack, HostLabelsAreHeldToTheHostLabelRule) {
   nlohmann::json doc = check_doc();
   for (const std::string& bad : {std::string("ok\r<!--"), std::string("rack/vm07"),
