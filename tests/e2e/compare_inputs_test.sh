@@ -89,7 +89,7 @@ assert_contains "$out/b-huge.log.err" "b-huge.json: checks.read_4k.metrics.iops.
 expect_exit 2 "$out/b-half.log" "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/b-half.json"
 assert_contains "$out/b-half.log.err" "b-half.json: checks.read_4k.metrics.mbps.samples\[1\]: expected iops.samples\[1\] times the workload's block size" "baseline 0.5"
 for log in huge half b-huge b-half; do
-  [ ! -s "$out/$log.log" ] || [ "$log" = b-half ] || fail "$log: a refused compare wrote to stdout"
+  [ ! -s "$out/$log.log" ] || fail "$log: a refused command wrote to stdout"
   ! grep -q "e+300\|0\.5" "$out/$log.log.err" || fail "$log: the figure is shown"
 done
 echo "PASS"
