@@ -21,6 +21,10 @@
 namespace iogate {
 
 inline constexpr std::size_t kExcerptBytes = 40;
+// What an error shows in place of a value read from an input document: the file may be one the
+// caller could not read (iogate runs as root in CI, and its errors land in logs many read), so a
+// refusal names the file, the key and what was expected, and of the value only its kind.
+inline constexpr std::string_view kValueNotShown = "(value not shown)";
 
 std::string printable(std::string_view text);
 std::string quoted_excerpt(std::string_view text, std::size_t max_bytes = kExcerptBytes);

@@ -79,6 +79,23 @@ class PathClashError : public std::invalid_argument {
 void require_distinct_paths(const std::vector<std::filesystem::path>& outputs,
                             const std::vector<std::filesystem::path>& inputs);
 
+// The same rule for a stream of inputs against outputs fixed beforehand (a fleet's --results-from
+// list of 100,000 hosts against its reports), without resolving every output's path again for
+// each input: an input that exists is one file with an output only when the output exists too
+// and the two are equivalent (a path that resolves onto an existing file names that file), so
+// such an input costs a look at it and one comparison per output that existed when this was
+// made. An input that does not exist, or one that matches, is taken through
+// require_distinct_paths, which words the refusal.
+class DistinctFromOutputs {
+ public:
+  explicit DistinctFromOutputs(std::vector<std::filesystem::path> outputs);
+  void require_apart(const std::filesystem::path& input) const;
+
+ private:
+  std::vector<std::filesystem::path> outputs_;
+  std::vector<std::filesystem::path> existing_;  // those of outputs_ that existed
+};
+
 struct OutputFile {
   std::filesystem::path path;
   std::function<void(std::ostream&)> write;  // renders the content; may throw, nothing is written

@@ -11,6 +11,7 @@
 #include "iogate/display_text.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/results/figure_consistency.hpp"
 #include "iogate/results/json_fields.hpp"
 #include "iogate/results/labels.hpp"
 #include "iogate/results/result_json.hpp"
@@ -26,6 +27,18 @@ using nlohmann::json;
 constexpr std::size_t kMaxImportedText = 1024;  // a tool's name, a path
 
 std::string type_of(const json& j) { return j.is_null() ? "nothing" : j.type_name(); }
+
+// The size of every I/O of a recorded check's workload: none with a block mix, or for an imported
+// baseline, whose figures another tool rounded.
+std::optional<std::uint64_t> block_size_of(const BaselineCheck& c) {
+  if (c.stated_keys_only) return std::nullopt;
+  const auto size = c.workload.find("block_size");
+  const auto mix = c.workload.find("block_mix");
+  if (size == c.workload.end() || !size->is_number_unsigned() || size->get<std::uint64_t>() == 0)
+    return std::nullopt;
+  if (mix != c.workload.end() && !mix->is_null() && !mix->empty()) return std::nullopt;
+  return size->get<std::uint64_t>();
+}
 
 // The member `key` of `obj`, of the expected kind, or a BaselineError naming file, key and kind.
 const json& member(const json& obj, const std::string& key, json::value_t kind, const char* what,
@@ -200,14 +213,16 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
   const json& format =
       member(doc, "format", V::string, R"(the string "iogate-baseline")", file, "");
   if (format != "iogate-baseline")
-    throw BaselineError(fmt::format("{}: format: expected \"iogate-baseline\", got {}",
-                                    file.string(), format.dump()));
+    throw BaselineError(
+        fmt::format("{}: format: expected \"iogate-baseline\" (what iogate baseline record and "
+                    "iogate baseline import write), got {}",
+                    file.string(), value_kind(&format)));
   const json& version = member(doc, "version", V::number_integer, "an integer", file, "");
   if (version.get<int>() != kBaselineVersion)
     throw BaselineError(
         fmt::format("{}: version: expected {}, got {}: record the baseline again "
                     "with this iogate",
-                    file.string(), kBaselineVersion, version.dump()));
+                    file.string(), kBaselineVersion, value_kind(&version)));
   Baseline b;
   b.path = file;
   b.iogate_version =
@@ -235,10 +250,10 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
   // The names as a results file's are held (labels.hpp): a baseline may come from elsewhere.
   if (!b.host.empty())
     if (const auto problem = host_label_problem(b.host))
-      throw BaselineError(fmt::format("{}: host: {}", file.string(), *problem));
+      throw BaselineError(fmt::format("{}: host: {}", file.string(), without_value(*problem)));
   for (const auto& [name, c] : member(doc, "checks", V::object, "an object", file, "").items()) {
     if (const auto problem = name_problem(name, kMaxCheckNameLength))
-      throw BaselineError(fmt::format("{}: checks: {}", file.string(), *problem));
+      throw BaselineError(fmt::format("{}: checks: {}", file.string(), without_value(*problem)));
     const std::string where = "checks." + name;
     BaselineCheck check;
     check.name = name;
@@ -266,9 +281,15 @@ Baseline baseline_from_json(const json& doc, const std::filesystem::path& file) 
           throw BaselineError(fmt::format(
               "{}: {}.samples[{}]: expected a positive number (or null for a run without the "
               "figure), got {}",
-              file.string(), mwhere, out.size(), s.is_number() ? s.dump() : type_of(s)));
+              file.string(), mwhere, out.size(), value_kind(&s)));
         }
       }
+    }
+    // The samples against each other and their figures' ceilings (figure_consistency.hpp).
+    try {
+      check_baseline_samples(check.samples, block_size_of(check), where + ".metrics");
+    } catch (const ReadBackError& e) {
+      throw BaselineError(fmt::format("{}: {}", file.string(), e.what()));
     }
     b.checks.push_back(std::move(check));
   }

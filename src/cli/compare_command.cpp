@@ -1,11 +1,13 @@
 // iogate compare BASELINE.json RESULTS: the side-by-side table of a post-upgrade validation.
 //
-// RESULTS is either a second baseline (`iogate baseline record` after the upgrade: the best
-// input, with every repetition's samples), or what `iogate check --json-dir DIR` wrote: the
-// directory, or one of its iogate-check JSON files (the repetitions when the check repeated,
-// else its single run). For each check in both, per metric: baseline median, current median,
-// delta and a verdict. Throughput (iops, MB/s, duration) is gated with the verdicts' own rule
-// (include/iogate/verdicts/evidence.hpp), as a bound "--tolerance % of baseline" (default 90%)
+// RESULTS is whatever `iogate check` writes, or a second baseline: a second baseline (`iogate
+// baseline record` after the upgrade: the best input, with every repetition's samples), the
+// results document of `check --json` (results.json), a `check --json-dir` directory, or one of
+// its per-check JSON files (the repetitions when the check repeated, else its single run), all
+// read by the one results reader (result_reader.hpp), whose figures are checked against their
+// own counts (figure_consistency.hpp). For each check in both, per metric: baseline median, current
+// median, delta and a verdict. Throughput (iops, MB/s, duration) is gated with the verdicts' own
+// rule (include/iogate/verdicts/evidence.hpp), as a bound "--tolerance % of baseline" (default 90%)
 // weighed once: REGRESSED when broken, ok when it holds, undecided otherwise (too few or too
 // spread samples to tell), each with its ratio interval. Latencies are shown, not gated: their
 // tails move with load. Exit 0 no regression, 1 a regression, 2 bad input. With --json the same
@@ -18,11 +20,13 @@
 
 #include <iostream>
 #include <memory>
+#include <span>
 
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/results/json_fields.hpp"
 #include "iogate/results/result_reader.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate/verdicts/evidence.hpp"
@@ -40,107 +44,67 @@ struct CompareFlags {
   bool json = false;
 };
 
-// One iogate-check document's runs as baseline samples.
-BaselineCheck samples_of_check(const json& doc, const std::filesystem::path& file) {
-  BaselineCheck c;
-  c.name = doc.value("check", "");
-  if (c.name.empty()) throw BaselineError(file.string() + ": check: expected the check's name");
-  std::vector<json> runs;
-  if (doc.contains("repeats") && doc["repeats"].is_array() && !doc["repeats"].empty())
-    runs.assign(doc["repeats"].begin(), doc["repeats"].end());
-  else if (doc.contains("result") && doc["result"].is_object())
-    runs.push_back(doc["result"]);
-  else
-    throw BaselineError(file.string() + ": result: expected the run's figures (an object)");
-  const std::pair<const char*, const char*> keys[] = {{"iops", "iops"},
-                                                      {"mbps", "mbps"},
-                                                      {"duration_s", "duration_s"},
-                                                      {"lat_avg_ms", "latency_avg_ms"},
-                                                      {"lat_max_ms", "latency_max_ms"}};
-  // A figure of 0, below or not finite compares with nothing: refused as a baseline's would be.
-  const auto figure = [&](const json& v, const std::string& key) {
-    const double x = v.get<double>();
-    if (!std::isfinite(x) || x < 0)
-      throw BaselineError(fmt::format("{}: {}: expected a figure of 0 or more, got {}",
-                                      file.string(), key, v.dump()));
-    return x;
-  };
-  for (const json& r : runs) {
-    for (const auto& [from, to] : keys)
-      if (r.contains(from) && r[from].is_number()) c.samples[to].push_back(figure(r[from], from));
-    if (r.contains("lat_percentiles_ms") && r["lat_percentiles_ms"].is_object())
-      for (const auto& [q, v] : r["lat_percentiles_ms"].items())
-        if (v.is_number())
-          c.samples["latency_p" + q + "_ms"].push_back(figure(v, "lat_percentiles_ms"));
-  }
-  return c;
-}
-
-// A check's document, read through the results reader first (every value checked, the file
-// named in a refusal), its samples added, and its context (host, datastore, storage stack) the
-// results' own where it is the first: what the baseline is weighed against.
-void add_check(Baseline& out, const json& doc, const std::filesystem::path& file) {
-  RunContext context;
-  try {
-    (void)check_from_json(doc);
-    context = context_from_json(doc);
-  } catch (const std::exception& e) {
-    throw BaselineError(fmt::format("{}: {}", file.string(), e.what()));
-  }
-  if (out.checks.empty()) {
-    out.host = context.host;
-    out.datastore = context.datastore;
-    out.fingerprint = context.stack;
-  }
-  out.checks.push_back(samples_of_check(doc, file));
-}
-
-json read_json(const std::filesystem::path& file) {
-  constexpr std::uint64_t kMaxJsonBytes = 256ULL << 20;  // as result_reader.cpp's
-  try {
-    return parse_json_input(read_regular_file(file, kMaxJsonBytes, "iogate results (JSON)"),
-                            file.string());
-  } catch (const FileReadError& e) {
-    throw BaselineError(e.what());
-  } catch (const JsonInputError& e) {
-    throw BaselineError(e.what());
-  }
-}
-
-Baseline load_results(const std::filesystem::path& path) {
+// A results document's checks as samples, as `iogate baseline record` keeps a run's figures
+// (baseline_samples): each computed from the counts and histograms the results reader restored
+// and checked the file's written figures against (figure_consistency.hpp), from the runs the
+// check's verdict stands on (its repeats, else its one run). The context (host, datastore,
+// storage stack) is what the baseline is weighed against.
+Baseline samples_of_results(const RunReport& report, const std::filesystem::path& path) {
   Baseline out;
   out.path = path;
-  if (std::filesystem::is_directory(path)) {
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
-      if (entry.path().extension() != ".json") continue;
-      // As iogate report and fleet read a results directory (result_reader.hpp): a link out of
-      // it is refused, not followed.
-      if (entry.is_symlink())
-        throw BaselineError(entry.path().string() +
-                            ": is a symbolic link: a results directory's files are read where "
-                            "they are, never through a link (copy the result in)");
-      files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
-      const json doc = read_json(f);
-      if (doc.value("format", "") == "iogate-check") add_check(out, doc, f);
-    }
-    if (out.checks.empty())
-      throw BaselineError(path.string() + ": expected iogate-check JSON files, found none");
-    return out;
+  out.host = report.context.host;
+  out.datastore = report.context.datastore;
+  // Checks of several datastores: the first check's, as the table is read against the first.
+  if (!report.checks.empty() && !report.checks.front().datastore.empty())
+    out.datastore = report.checks.front().datastore;
+  out.fingerprint = report.context.stack;
+  for (const CheckRecord& c : report.checks) {
+    const std::span<const RunResult> judged = c.judged_repeats();
+    const std::vector<RunResult> runs = judged.empty()
+                                            ? std::vector<RunResult>{c.result}
+                                            : std::vector<RunResult>(judged.begin(), judged.end());
+    BaselineCheck check;
+    check.name = c.check;
+    check.samples = baseline_samples(Check{}, runs);
+    out.checks.push_back(std::move(check));
   }
-  const json doc = read_json(path);
-  const std::string format = doc.is_object() ? doc.value("format", "") : "";
-  if (format == "iogate-baseline") return baseline_from_json(doc, path);
-  if (format == "iogate-check") {
-    add_check(out, doc, path);
-    return out;
+  return out;
+}
+
+// What compare reads as its second argument, said when it refuses one.
+constexpr const char* kComparable =
+    "expected a baseline (\"format\": \"iogate-baseline\", from iogate baseline record), a results "
+    "document (\"iogate-results\", from iogate check --json or iogate report --json), one check's "
+    "JSON (\"iogate-check\", in an iogate check --json-dir directory) or that directory";
+
+Baseline load_results(const std::filesystem::path& path) {
+  try {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+      const RunReport report = read_results_at(path);
+      if (report.checks.empty())
+        throw BaselineError(
+            fmt::format("{}: holds no check's JSON (<check>.json) and no results.json: {}",
+                        path.string(), kComparable));
+      return samples_of_results(report, path);
+    }
+    const std::string text =
+        read_regular_file(path, kMaxResultsBytes, "a baseline or iogate results (JSON)");
+    const json doc = parse_json_input(text, path.string());  // its errors never quote the file
+    const json* format = doc.is_object() && doc.contains("format") ? &doc.at("format") : nullptr;
+    const std::string name =
+        format != nullptr && format->is_string() ? format->get<std::string>() : "";
+    if (name == "iogate-baseline") return baseline_from_json(doc, path);
+    if (name == "iogate-results" || name == "iogate-check")
+      return samples_of_results(read_results_text(text, path), path);
+    throw BaselineError(
+        fmt::format("{}: format: {}; got {}", path.string(), kComparable, value_kind(format)));
+  } catch (const BaselineError&) {
+    throw;
+  } catch (const std::exception& e) {
+    // FileReadError, JsonInputError and the results reader's errors name the file already.
+    throw BaselineError(e.what());
   }
-  throw BaselineError(
-      fmt::format("{}: format: expected \"iogate-baseline\" or \"iogate-check\", got \"{}\"",
-                  path.string(), format));
 }
 
 struct Row {
@@ -315,7 +279,8 @@ void add_compare_command(CLI::App& app, int& exit_code) {
   sub->add_option("baseline", flags->baseline, "Baseline JSON (iogate baseline record)")
       ->required();
   sub->add_option("results", flags->results,
-                  "A second baseline, or iogate check --json-dir output (directory or file)")
+                  "What iogate check wrote (--json results.json, a --json-dir directory or one "
+                  "check's JSON in it), or a second baseline")
       ->required();
   sub->add_option("--tolerance", flags->tolerance_pct,
                   "Throughput below this % of the baseline is a regression (default 90)")

@@ -87,11 +87,13 @@ int run(const FleetFlags& flags) {
     hosts.reserve(flags.results.size() + flags.reruns.size());
     for (const std::string& path : flags.results)
       hosts.push_back(fleet_host(load_fleet_input(path)));
+    // The list is read as a stream, after the check above: each listed input is held apart
+    // from the reports as it comes, still before any report is written (the reports looked at
+    // once, not again for each of an estate's hosts).
+    const DistinctFromOutputs apart(reports);
     if (!flags.results_from.empty())
       read_results_list(flags.results_from, [&](const std::string& path) {
-        // The list is read as a stream, after the check above: each listed input is held apart
-        // from the reports as it comes, still before any report is written.
-        require_distinct_paths(reports, {path});
+        apart.require_apart(path);
         hosts.push_back(fleet_host(load_fleet_input(path)));
       });
     for (const std::string& path : flags.reruns) {

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <system_error>
+#include <utility>
 
 #include "iogate/output_file.hpp"
 
@@ -60,6 +61,23 @@ void require_distinct_paths(const std::vector<fs::path>& outputs,
                       all[i].path.string(), all[j].path.string(), other));
     }
   }
+}
+
+DistinctFromOutputs::DistinctFromOutputs(std::vector<fs::path> outputs)
+    : outputs_(std::move(outputs)) {
+  std::error_code ec;
+  for (const fs::path& p : outputs_)
+    if (!p.empty() && !is_standard_output(p) && fs::exists(p, ec)) existing_.push_back(p);
+}
+
+void DistinctFromOutputs::require_apart(const fs::path& input) const {
+  std::error_code ec;
+  bool plain = fs::exists(input, ec) && !ec;
+  for (const fs::path& out : existing_) {
+    if (!plain) break;
+    plain = !fs::equivalent(out, input, ec) && !ec;
+  }
+  if (!plain) require_distinct_paths(outputs_, {input});
 }
 
 }  // namespace iogate

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "iogate/display_text.hpp"
 #include "iogate/read_file.hpp"
 
 namespace iogate::fio_job {
@@ -270,7 +271,9 @@ std::string shown_text(const FioOption& o) {
 std::string shown_message(const FioOption& o, std::string message) {
   if (!o.value || o.value->empty()) return message;
   const std::string& value = *o.value;
-  const std::string instead = !o.shown ? "(value not shown)" : o.written ? *o.written : value;
+  const std::string instead = !o.shown    ? std::string(kValueNotShown)
+                              : o.written ? *o.written
+                                          : value;
   if (instead == value) return message;
   // A value is quoted whole ("got \"...\""); a part of it (one of a list) may stand alone. A
   // short value standing alone is left: replacing "1" would mangle every number in the message,

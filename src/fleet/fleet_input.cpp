@@ -16,20 +16,16 @@ FleetInput load_fleet_input(const fs::path& path) {
   in.source = path.string();
   try {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) {
-      in.run = read_report_dir(path);
-      if (in.run.checks.empty() && fs::is_regular_file(path / "results.json", ec))
-        in.run = read_results(path / "results.json");
-      if (in.run.checks.empty())
-        throw FleetInputError(in.source +
-                              ": expected one host's result directory (per-check documents "
-                              "<check>.json, or results.json), found neither");
-    } else {
-      in.run = read_results(path);  // a missing or unreadable file: its error names the path
-      // A host with no check would be compared on nothing and pass: refused like no host.
-      if (in.run.checks.empty())
-        throw FleetInputError(in.source + ": checks: expected one host's results, got none");
-    }
+    // A missing or unreadable file: its error names the path. Only the runs' own latencies are
+    // restored: the fleet compares no direction's or priority class's (kFleetFigures).
+    in.run = read_results_at(path, RunLatencies::run_only);
+    // A host with no check would be compared on nothing and pass: refused like no host.
+    if (in.run.checks.empty() && fs::is_directory(path, ec))
+      throw FleetInputError(in.source +
+                            ": expected one host's result directory (per-check documents "
+                            "<check>.json, or results.json), found neither");
+    if (in.run.checks.empty())
+      throw FleetInputError(in.source + ": checks: expected one host's results, got none");
   } catch (const FleetInputError&) {
     throw;
   } catch (const std::exception& e) {

@@ -114,20 +114,19 @@ Recording load_recording(const fs::path& path) {
   Recording r;
   try {
     if (fs::is_directory(path, ec)) {
-      r = from_results(read_report_dir(path), path);
+      r = from_results(read_results_at(path), path);
       if (r.checks.empty())
         throw RecordingError(fmt::format(
             "{}: no iogate check results in this directory (expected the <check>.json files "
-            "`iogate check --json-dir` or a ctest suite writes)",
+            "`iogate check --json-dir` or a ctest suite writes, or a results.json)",
             path.string()));
       return r;
     }
     const std::string text = read_regular_file(path, kMaxRecordingBytes, "a baseline or results");
     const json doc = parse_json_input(text, path.string());  // its error names the file
+    const json* stated = doc.is_object() && doc.contains("format") ? &doc.at("format") : nullptr;
     const std::string format =
-        doc.is_object() && doc.contains("format") && doc["format"].is_string()
-            ? doc["format"].get<std::string>()
-            : "";
+        stated != nullptr && stated->is_string() ? stated->get<std::string>() : "";
     if (format == "iogate-baseline") {
       r = from_baseline(baseline_from_json(doc, path), path);
     } else if (format == "iogate-results" || format == "iogate-check") {
@@ -136,7 +135,7 @@ Recording load_recording(const fs::path& path) {
       throw RecordingError(fmt::format(
           "{}: format: expected \"iogate-baseline\" (iogate baseline record), \"iogate-results\" "
           "or \"iogate-check\" (iogate check --json, --json-dir), got {}",
-          path.string(), format.empty() ? std::string("none") : "\"" + format + "\""));
+          path.string(), value_kind(stated)));
     }
   } catch (const RecordingError&) {
     throw;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "iogate/display_text.hpp"
+#include "iogate/results/figure_consistency.hpp"
 #include "iogate/units.hpp"
 #include "iogate/verdicts/sample_units.hpp"
 
@@ -122,9 +123,10 @@ std::vector<double> figure_runs(const CheckRecord& record, const std::string& fi
 }
 
 std::string format_figure(double value) {
-  // Counts (bytes, I/Os) exactly; everything else to six significant digits.
+  // Counts (bytes, I/Os) exactly; everything else to kFigureDigits significant digits, the
+  // precision a figure read back must agree to (figure_consistency.hpp).
   if (std::floor(value) == value && std::fabs(value) < 1e15) return fmt::format("{:.0f}", value);
-  return fmt::format("{:.6g}", value);
+  return fmt::format("{:.{}g}", value, kFigureDigits);
 }
 
 std::string figure_unit(const std::string& figure) { return std::string(sample_unit(figure)); }

@@ -3,29 +3,35 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "iogate/display_text.hpp"
 
 namespace iogate {
-namespace {
-
-// The value as an error may show it: a number as written, a string as a bounded excerpt, a
-// container by its kind only.
-std::string shown(const nlohmann::json* v) {
+std::string value_kind(const nlohmann::json* v) {
   if (v == nullptr || v->is_null()) return "nothing";
-  if (v->is_string()) return quoted_excerpt(v->get_ref<const std::string&>());
-  if (v->is_number() || v->is_boolean()) return v->dump();  // at most a few dozen characters
-  return v->is_array() ? "an array" : "an object";
+  if (v->is_array()) return "an array";
+  if (v->is_object()) return "an object";
+  const char* kind = v->is_string() ? "a string" : v->is_boolean() ? "true or false" : "a number";
+  return fmt::format("{} {}", kind, kValueNotShown);
 }
 
-}  // namespace
+std::string without_value(std::string_view problem) {
+  // The rules' wording: "..., got VALUE" or "... (got VALUE)"; what follows the value (a reason
+  // such as "(a space)") may quote it too, so everything from there on goes.
+  std::size_t cut = std::string_view::npos;
+  for (const std::string_view got : {std::string_view(", got "), std::string_view(" (got ")})
+    cut = std::min(cut, problem.find(got));
+  if (cut == std::string_view::npos) return std::string(problem);
+  return fmt::format("{} {}", problem.substr(0, cut), kValueNotShown);
+}
 
 JsonFields::JsonFields(const nlohmann::json& object, std::string where)
     : json_(&object), where_(std::move(where)) {
   if (!object.is_object())
     throw ReadBackError(fmt::format("{}: expected an object, got {}",
-                                    where_.empty() ? "document" : where_, shown(&object)));
+                                    where_.empty() ? "document" : where_, value_kind(&object)));
 }
 
 std::string JsonFields::path(std::string_view key) const {
@@ -39,11 +45,11 @@ const nlohmann::json* JsonFields::find(std::string_view key) const {
 
 void JsonFields::fail(std::string_view key, std::string_view expected) const {
   throw ReadBackError(
-      fmt::format("{}: expected {}, got {}", path(key), expected, shown(find(key))));
+      fmt::format("{}: expected {}, got {}", path(key), expected, value_kind(find(key))));
 }
 
 void JsonFields::check(std::string_view key, const std::optional<std::string>& problem) const {
-  if (problem) throw ReadBackError(fmt::format("{}: {}", path(key), *problem));
+  if (problem) throw ReadBackError(fmt::format("{}: {}", path(key), without_value(*problem)));
 }
 
 double JsonFields::number(std::string_view key, double min, double max,
@@ -114,8 +120,11 @@ void JsonFields::for_each(
   const nlohmann::json* v = find(key);
   if (v == nullptr) return;
   if (!v->is_array()) fail(key, "an array");
+  // The path of each element built by appending, not formatted anew: a run's intervals and
+  // buckets are thousands of elements.
+  const std::string base = path(key) + "[";
   std::size_t i = 0;
-  for (const nlohmann::json& element : *v) each(element, fmt::format("{}[{}]", path(key), i++));
+  for (const nlohmann::json& element : *v) each(element, base + std::to_string(i++) + "]");
 }
 
 }  // namespace iogate

@@ -12,6 +12,7 @@
 #include "iogate/json_input.hpp"
 #include "iogate/name_limits.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/results/figure_consistency.hpp"
 #include "iogate/results/json_fields.hpp"
 #include "iogate/results/labels.hpp"
 #include "iogate/verdicts/confirmation.hpp"
@@ -28,8 +29,9 @@ CheckStatus status_from_name(const std::string& name) {
   for (CheckStatus s : {CheckStatus::pass, CheckStatus::fail, CheckStatus::unstable,
                         CheckStatus::skipped, CheckStatus::error})
     if (name == status_name(s)) return s;
-  throw std::runtime_error("status: expected pass, fail, unstable, skipped or error, got " +
-                           quoted_excerpt(name));
+  throw std::runtime_error(
+      fmt::format("status: expected pass, fail, unstable, skipped or error, got another string {}",
+                  kValueNotShown));
 }
 
 std::string read_file(const fs::path& path) {
@@ -136,7 +138,8 @@ ConfirmationRecord confirmation_from_json(const JsonFields& check) {
 
 }  // namespace
 
-CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
+CheckRecord check_from_json(const nlohmann::json& j, std::string_view where,
+                            RunLatencies latencies) {
   const JsonFields f(j, std::string(where));
   const auto name = [&f](const char* key) {
     std::string text = f.text(key, kMaxReadBackLine);
@@ -163,9 +166,13 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
   if (f.find("cleanup_s")) c.cleanup_s = f.number("cleanup_s", 0, kMaxReadBackSeconds, kSeconds);
   // Each an object, or a refusal naming it, before its own reader takes it.
   c.workload = workload_from_json((f.object("workload"), j.at("workload")), f.path("workload"));
-  c.result = run_from_json((f.object("result"), j.at("result")), f.path("result"));
+  // Each run's written figures against its own counts (figure_consistency.hpp).
+  // Read into the record's own runs: no second RunResult built and moved in.
+  run_from_json((f.object("result"), j.at("result")), f.path("result"), c.result, latencies);
+  check_run_figures(j.at("result"), c.result, f.path("result"));
   f.for_each("repeats", [&](const nlohmann::json& r, const std::string& at) {
-    c.repeats.push_back(run_from_json(r, at));
+    run_from_json(r, at, c.repeats.emplace_back(), latencies);
+    check_run_figures(r, c.repeats.back(), at);
   });
   // Which of the repeats `result` is: one of them, or none said.
   c.shown_run = static_cast<int>(f.count_or("shown_run", 0, c.repeats.size()));
@@ -199,10 +206,15 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where) {
   return c;
 }
 
-RunReport read_results(const fs::path& path) { return read_results_text(read_file(path), path); }
+RunReport read_results(const fs::path& path, RunLatencies latencies) {
+  return read_results_text(read_file(path), path, latencies);
+}
 
-RunReport read_results_text(std::string_view text, const fs::path& path) {
-  const nlohmann::json j = parse_json_input(text, path.string());
+namespace {
+
+// A document already parsed (one parse a file: a directory's files are parsed once to tell a
+// check's document from other JSON, and read from that).
+RunReport read_results_json(const nlohmann::json& j, const fs::path& path, RunLatencies latencies) {
   try {
     RunReport report;
     if (j.is_object() && j.value("format", "") == "iogate-baseline") {
@@ -215,13 +227,13 @@ RunReport read_results_text(std::string_view text, const fs::path& path) {
       const JsonFields doc(j, "");
       report.context = context_from_json((doc.object("context"), j.at("context")), "context");
       doc.for_each("checks", [&](const nlohmann::json& c, const std::string& at) {
-        report.checks.push_back(check_from_json(c, at));
+        report.checks.push_back(check_from_json(c, at, latencies));
         // In a check's own document "datastore" is its context's, so only here.
         report.checks.back().datastore = JsonFields(c, at).text_or("datastore", "");
       });
     } else if (is_check_document(j)) {
       report.context = context_from_json(j);
-      report.checks.push_back(check_from_json(j));
+      report.checks.push_back(check_from_json(j, "", latencies));
       report.context.suite = report.checks.back().suite;
     } else {
       throw std::runtime_error(
@@ -236,6 +248,12 @@ RunReport read_results_text(std::string_view text, const fs::path& path) {
   }
 }
 
+}  // namespace
+
+RunReport read_results_text(std::string_view text, const fs::path& path, RunLatencies latencies) {
+  return read_results_json(parse_json_input(text, path.string()), path, latencies);
+}
+
 // One directory holds one host's run: a second result of one check, or a result of another
 // host, would be counted as this host's with no word (which of two is the right one cannot be
 // guessed), so either is refused, naming the files.
@@ -248,21 +266,20 @@ void check_one_run(const std::vector<Entry>& entries) {
       const CheckRecord& other = entries[k].one.checks[0];
       if (other.check == c.check && other.suite == c.suite)
         throw std::runtime_error(fmt::format(
-            "{} and {} are both results of check {} (suite {}): a directory holds one run; "
-            "keep the one that counts",
-            entries[k].file.string(), entries[i].file.string(), quoted_excerpt(c.check),
-            quoted_excerpt(c.suite)));
+            "{} and {} are both results of one check (the same suite and check name): a "
+            "directory holds one run; keep the one that counts",
+            entries[k].file.string(), entries[i].file.string()));
     }
     const std::string& first = entries[0].one.context.identity();
     if (host != first)
       throw std::runtime_error(fmt::format(
-          "{}: a result of host {}, where {} is of host {}: a directory holds one host's results",
-          entries[i].file.string(), quoted_excerpt(host), entries[0].file.string(),
-          quoted_excerpt(first)));
+          "{}: a result of another host than {} (host_label, or host where no label was given): "
+          "a directory holds one host's results",
+          entries[i].file.string(), entries[0].file.string()));
   }
 }
 
-RunReport read_report_dir(const fs::path& dir) {
+RunReport read_report_dir(const fs::path& dir, RunLatencies latencies) {
   struct Entry {
     std::string started_at;  // the check's own start, to the millisecond where it says so
     RunReport one;
@@ -289,8 +306,9 @@ RunReport read_report_dir(const fs::path& dir) {
     } catch (const FileReadError& e) {
       throw std::runtime_error(e.what());
     }
-    if (!is_check_document(parse_json_input(text, item.path().string()))) continue;
-    RunReport one = read_results_text(text, item.path());
+    const nlohmann::json doc = parse_json_input(text, item.path().string());
+    if (!is_check_document(doc)) continue;
+    RunReport one = read_results_json(doc, item.path(), latencies);
     // The run's stamp is to the second, and checks of a second each start within one: each
     // check's start_time ("2026-12-01T19:25:13.042Z") orders them where it is recorded.
     // A result older than start_time sorts by the run's stamp, read as its whole second.
@@ -313,6 +331,16 @@ RunReport read_report_dir(const fs::path& dir) {
   std::vector<RunContext> contexts;
   for (const Entry& e : entries) contexts.push_back(e.one.context);
   name_datastores(report, contexts);
+  return report;
+}
+
+RunReport read_results_at(const fs::path& path, RunLatencies latencies) {
+  std::error_code ec;
+  // A missing or unreadable file: its error names the path.
+  if (!fs::is_directory(path, ec)) return read_results(path, latencies);
+  RunReport report = read_report_dir(path, latencies);
+  if (report.checks.empty() && fs::is_regular_file(path / "results.json", ec))
+    report = read_results(path / "results.json", latencies);
   return report;
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "iogate/display_text.hpp"
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/results/json_fields.hpp"
 
@@ -53,9 +54,9 @@ std::vector<ReadBucket> read_buckets(const JsonFields& r, std::uint64_t ios) {
                       b[2].get<std::uint64_t>()};
     if (bucket.low >= bucket.high || bucket.count == 0 || bucket.count > ios - total)
       throw ReadBackError(fmt::format(
-          "{}: expected a bucket with low below high and 1 to {} values (the run's I/Os not "
-          "yet counted), got [{}, {}, {}]",
-          at, ios - total, bucket.low, bucket.high, bucket.count));
+          "{}: expected a bucket with low below high and from 1 value to as many as the run "
+          "has I/Os not yet counted, got another bucket {}",
+          at, kValueNotShown));
     total += bucket.count;
     out.push_back(bucket);
   });
@@ -453,8 +454,15 @@ nlohmann::json run_fields(const RunResult& r) {
 }  // namespace
 
 RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
-  const JsonFields f(j, std::string(where));
   RunResult r;
+  run_from_json(j, where, r);
+  return r;
+}
+
+void run_from_json(const nlohmann::json& j, std::string_view where, RunResult& r,
+                   RunLatencies latencies) {
+  const JsonFields f(j, std::string(where));
+  const bool all = latencies == RunLatencies::all;
   r.engine = f.text("engine", 64);
   r.engine_note = f.text_or("engine_note", "");
   // An error's record holds a run that never started, with the defaults (1 and 1): in range.
@@ -495,6 +503,9 @@ RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
   for (const IoDirection d : {IoDirection::read, IoDirection::write}) {
     LatencyHistogram& h = d == IoDirection::read ? r.read_latency : r.write_latency;
     // No more latencies than the direction has I/Os: one with none has no buckets at all.
+    if (f.find(direction_name(d)) != nullptr && !all)
+      (void)read_buckets(f.object(direction_name(d)), r.ios_of(d));
+    if (!all) continue;
     if (f.find(direction_name(d)) != nullptr)
       restore_histogram(f.object(direction_name(d)), r.ios_of(d), h);
     // A run of one direction: its latencies are the run's, written once (and so in files from
@@ -505,6 +516,10 @@ RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
     const char* key = prioritized ? "prioritized" : "unprioritized";
     if (f.find(key) == nullptr) continue;
     const JsonFields side = f.object(key);
+    if (!all) {
+      (void)read_buckets(side, side.count("ios"));
+      continue;
+    }
     restore_histogram(side, side.count("ios"),
                       prioritized ? r.prioritized_latency : r.unprioritized_latency);
   }
@@ -523,7 +538,6 @@ RunResult run_from_json(const nlohmann::json& j, std::string_view where) {
     size.check(jkey(F::block_size), block_size_problem(block));
     r.block_sizes.push_back({block, size.count("ios"), size.count("bytes")});
   });
-  return r;
 }
 
 }  // namespace iogate

@@ -5,9 +5,12 @@
 // such as 1e30 does not fit an integer at all); strings are bounded.
 //
 // Each JsonFields knows where its object sits in the document ("checks[2].result"), so a refusal
-// names the key path and what was expected, and quotes the value only as a bounded, escaped
-// excerpt (display_text.hpp): "result.duration_s: expected a positive number of seconds, got 0".
-// The reader that knows the file puts its name in front.
+// names the key path and what was expected, and of the value only its kind, never the value
+// (display_text.hpp's kValueNotShown: the file may be one the caller could not read): "result.
+// duration_s: expected a positive number of seconds, got a number (value not shown)". The reader
+// that knows the file puts its name in front. Every reader of results and baselines (compare,
+// report, fleet, propose, the baseline reader) words its refusals with value_kind and
+// without_value below.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +39,16 @@ inline constexpr double kMinRunSeconds = 1e-9;
 // Strings: a name, a line of text (a message, a fingerprint field, a path).
 inline constexpr std::size_t kMaxReadBackLine = 4096;
 
+// What a refusal shows of a value read back: its kind ("a string (value not shown)", "a number
+// (value not shown)", "true or false (value not shown)", "an array", "an object"), or "nothing"
+// for a missing key or null.
+std::string value_kind(const nlohmann::json* value);
+// A rule's problem text without the value it quotes. The rules of the engine and of labels.hpp
+// word a problem for what a person typed ("expected a queue depth from 1 to 4096, got 5000");
+// read back, that value is the file's, so the text is cut where it says what it got and
+// kValueNotShown put there instead.
+std::string without_value(std::string_view problem);
+
 class JsonFields {
  public:
   // `where`: the object's key path in its document, "" for the document itself. Throws
@@ -47,7 +60,8 @@ class JsonFields {
   // The value of `key`, or null when it is missing or JSON null (what older files lack).
   const nlohmann::json* find(std::string_view key) const;
 
-  // "PATH: expected EXPECTED, got VALUE" for `key`'s value (or "got nothing" when it is missing).
+  // "PATH: expected EXPECTED, got KIND" for `key`'s value (value_kind: "got nothing" when it is
+  // missing).
   [[noreturn]] void fail(std::string_view key, std::string_view expected) const;
 
   // A finite number from `min` to `max`; `expected` says so in the reader's words ("a number of
@@ -71,7 +85,8 @@ class JsonFields {
   void for_each(std::string_view key,
                 const std::function<void(const nlohmann::json&, const std::string&)>& each) const;
 
-  // Fails at `key` with `problem` when there is one (a rule's "expected ..., got ..." text).
+  // Fails at `key` with `problem` when there is one (a rule's "expected ..., got ..." text, shown
+  // without_value).
   void check(std::string_view key, const std::optional<std::string>& problem) const;
 
  private:

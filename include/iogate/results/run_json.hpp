@@ -62,5 +62,14 @@ std::vector<WorkloadChange> workload_changes(const nlohmann::json& was, const nl
 // iops, mbps, bytes, ios, lat_avg_ms, lat_max_ms, lat_p99_ms, cpu_pct, duration_s and the rest.
 nlohmann::json run_to_json(const RunResult& result);
 RunResult run_from_json(const nlohmann::json& j, std::string_view where = "");
+// Which latencies a reader restores from their buckets: all of them (the run's, each direction's,
+// each priority class's), or the run's alone (`iogate fleet` compares no other): the others'
+// buckets are still checked, their histograms left empty, as in a file from before they were
+// kept.
+enum class RunLatencies { all, run_only };
+// The same into `out`, a default-constructed RunResult: a reader that holds one already builds
+// no second (each of its five histograms is 58 KiB to allocate and clear, histogram.hpp).
+void run_from_json(const nlohmann::json& j, std::string_view where, RunResult& out,
+                   RunLatencies latencies = RunLatencies::all);
 
 }  // namespace iogate

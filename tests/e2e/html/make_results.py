@@ -42,6 +42,31 @@ def scale(result, factor):
     for interval in result.get("intervals", []):
         for key in ("ios", "bytes"):
             interval[key] = int(round(interval[key] * factor))
+    refigure(result)
+
+
+def refigure(result):
+    """The figures written beside the counts, again from the counts: iogate refuses a file whose
+    rates disagree with them (include/iogate/results/figure_consistency.hpp). The percentiles,
+    whose ranks moved with the buckets' counts, are left out, as a file may."""
+    per_mib = 2**20
+    result["ios"] = result["ios_read"] + result["ios_written"]
+    result["bytes"] = result["bytes_read"] + result["bytes_written"]
+    seconds = result["duration_s"]
+    if seconds > 0:
+        result["iops"] = result["ios"] / seconds
+        result["mbps"] = result["bytes"] / seconds / per_mib
+    for side, suffix in (("read", "read"), ("write", "written")):
+        if side in result and seconds > 0:
+            result[side]["iops"] = result["ios_" + suffix] / seconds
+            result[side]["mbps"] = result["bytes_" + suffix] / seconds / per_mib
+        for figures in (result, result.get(side, {})):
+            figures.pop("lat_p99_ms", None)
+            figures.pop("lat_percentiles_ms", None)
+    for interval in result.get("intervals", []):
+        if interval.get("length_s"):
+            interval["iops"] = interval["ios"] / interval["length_s"]
+            interval["mbps"] = interval["bytes"] / interval["length_s"] / per_mib
 
 
 def pages(src, out):

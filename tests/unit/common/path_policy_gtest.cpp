@@ -198,5 +198,20 @@ TEST_F(PathPolicy, OutputsThatNameOneFileAreRefusedBeforeAnythingIsWritten) {
   EXPECT_EQ(slurp(gate), "suite = \"x\"\n");
 }
 
+// A fleet's --results-from list is held apart from its reports host by host, each report looked at
+// once: the same refusals as require_distinct_paths, an existing input matched by identity.
+TEST_F(PathPolicy, AStreamOfInputsIsHeldApartFromOutputsLookedAtOnce) {
+  put(dir() / "fleet.json", "{}");
+  put(dir() / "host.json", "{}");
+  fs::create_hard_link(dir() / "fleet.json", dir() / "linked.json");
+  const DistinctFromOutputs apart({dir() / "fleet.json", dir() / "fleet.md", "-"});
+  EXPECT_NO_THROW(apart.require_apart(dir() / "host.json"));
+  EXPECT_THROW(apart.require_apart(dir() / "fleet.json"), PathClashError);
+  EXPECT_THROW(apart.require_apart(dir() / "linked.json"), PathClashError);
+  EXPECT_THROW(apart.require_apart(dir() / "sub" / ".." / "fleet.md"), PathClashError)
+      << "not made yet: the same path";
+  EXPECT_NO_THROW(apart.require_apart(dir() / "missing.json")) << "its reading will say so";
+}
+
 }  // namespace
 }  // namespace iogate

@@ -168,9 +168,9 @@ TEST(Recording, WhatIsNoRecordingIsRefusedNamingTheFile) {
       error_of(dir.path() / "fleet.json"),
       (dir.path() / "fleet.json").string() +
           R"(: format: expected "iogate-baseline" (iogate baseline record), "iogate-results" )"
-          R"(or "iogate-check" (iogate check --json, --json-dir), got "iogate-fleet")");
+          R"(or "iogate-check" (iogate check --json, --json-dir), got a string (value not shown))");
   write_text(dir.path() / "v2.json", R"({"format": "iogate-baseline", "version": 2})");
-  EXPECT_NE(error_of(dir.path() / "v2.json").find("v2.json: version: expected 1, got 2"),
+  EXPECT_NE(error_of(dir.path() / "v2.json").find("v2.json: version: expected 1, got a number"),
             std::string::npos);
   const auto empty = dir.path() / "empty";
   std::filesystem::create_directory(empty);

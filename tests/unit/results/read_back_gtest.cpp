@@ -1,6 +1,6 @@
 // Results read back from another host's files: every number within what the engine can produce,
 // every host label by --host-label's rule, one host's run per directory, no link followed out of
-// it; each refusal names the file, the key path and what was expected, and echoes no long value.
+// it; each refusal names the file, the key path and what was expected, and echoes no value.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -56,7 +56,7 @@ TEST_F(ReadBack, ADurationOfZeroOrBelowOrTooSmallForARateIsRefused) {
   EXPECT_EQ(refusal(doc), "");
   doc["result"]["duration_s"] = 0;
   EXPECT_THAT(refusal(doc), HasSubstr("h2/rand8k.json: result.duration_s: expected a positive "
-                                      "number of seconds, got 0"));
+                                      "number of seconds, got a number (value not shown)"));
   doc["result"]["duration_s"] = -1;
   EXPECT_THAT(refusal(doc), HasSubstr("result.duration_s: expected a number of seconds"));
   doc["result"]["duration_s"] = 1e-320;  // its IOPS would be infinite, written as null
@@ -76,13 +76,14 @@ TEST_F(ReadBack, NegativeAndHugeCountsAreRefusedNotWrapped) {
   nlohmann::json doc = check_doc();
   doc["result"]["ios_read"] = -5;  // get<std::uint64_t>() made it 1.8e19
   EXPECT_THAT(refusal(doc), HasSubstr("result.ios_read: expected a whole number from 0 to "
-                                      "9007199254740992, got -5"));
+                                      "9007199254740992, got a number (value not shown)"));
   doc = check_doc();
   doc["workload"]["queue_depth"] = 1e30;
   EXPECT_THAT(refusal(doc), HasSubstr("workload.queue_depth: expected a whole number"));
   doc["workload"]["queue_depth"] = 5000;  // the engine's own limit, in its own words
-  EXPECT_THAT(refusal(doc),
-              HasSubstr("workload.queue_depth: expected a queue depth from 1 to 4096, got 5000"));
+  EXPECT_THAT(refusal(doc), AllOf(HasSubstr("workload.queue_depth: expected a queue depth from 1 "
+                                            "to 4096 (value not shown)"),
+                                  Not(HasSubstr("5000"))));
   doc = check_doc();
   doc["result"]["queue_depth"] = 1e30;
   EXPECT_THAT(refusal(doc), HasSubstr("result.queue_depth: expected a whole number"));
@@ -110,6 +111,11 @@ TEST_F(ReadBack, AHistogramOfManyIosIsRestoredWithoutCountingThemOneByOne) {
   const std::uint64_t n = std::uint64_t{1} << 40;
   r["ios_read"] = n;
   r["bytes_read"] = 8192 * (n >> 10);  // any count: only the histogram's is bounded by ios
+  // The figures written from the old counts would disagree with these (figure_consistency.hpp):
+  // a file need not write them.
+  for (const char* figure : {"iops", "mbps", "ios", "bytes", "read", "lat_avg_ms", "lat_min_ms",
+                             "lat_max_ms", "lat_p99_ms", "lat_percentiles_ms", "intervals"})
+    r.erase(figure);
   r["lat_histogram_ns"] = {{100000, 100512, n / 2}, {200000, 201024, n / 2}};
   r["lat_min_ns"] = 100000;
   r["lat_max_ns"] = 200500;
@@ -124,6 +130,29 @@ TEST_F(ReadBack, AHistogramOfManyIosIsRestoredWithoutCountingThemOneByOne) {
   EXPECT_NEAR(h.mean_ns(), 150200.0, 1.0);
 }
 
+// iogate fleet compares the runs' own latencies only: the directions' are not restored (each
+// histogram is 58 KiB to build), but their buckets are held to the same rules.
+TEST_F(ReadBack, AFleetReadRestoresOnlyTheRunsLatenciesAndStillChecksTheOthers) {
+  const RunReport sample = test::sample_report();
+  nlohmann::json doc = check_to_json(sample.checks[2], sample.context);  // 70% reads
+  const fs::path file = put("h2/mixed.json", doc);
+  const RunResult all = read_results(file).checks[0].repeats[1];
+  const RunResult lean = read_results(file, RunLatencies::run_only).checks[0].repeats[1];
+  EXPECT_GT(all.write_latency.count(), 0u);
+  EXPECT_EQ(lean.write_latency.count(), 0u);
+  EXPECT_EQ(lean.read_latency.count(), 0u);
+  EXPECT_EQ(lean.latency.count(), all.latency.count());
+  EXPECT_EQ(lean.lat_percentile_ms(99), all.lat_percentile_ms(99));
+  EXPECT_EQ(lean.iops(), all.iops());
+  doc["repeats"][1]["write"]["lat_histogram_ns"][0][2] = 1ULL << 50;
+  try {
+    read_results(put("h2/mixed.json", doc), RunLatencies::run_only);
+    FAIL() << "a direction's histogram claiming more values than its I/Os was read";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("repeats[1].write.lat_histogram_ns[0]: expected a bucket"));
+  }
+}
+
 TEST_F(ReadBack, HostLabelsAreHeldToTheHostLabelRule) {
   nlohmann::json doc = check_doc();
   for (const std::string& bad : {std::string("ok\r<!--"), std::string("rack/vm07"),
@@ -135,19 +164,36 @@ TEST_F(ReadBack, HostLabelsAreHeldToTheHostLabelRule) {
   }
   doc["host_label"] = std::string(10000, 'x');
   const std::string long_label = refusal(doc);
-  EXPECT_THAT(long_label, AllOf(HasSubstr("host_label: expected"), HasSubstr("(10000 bytes)")));
-  EXPECT_LT(long_label.size(), 400u) << "the label is quoted whole";
+  EXPECT_THAT(long_label, AllOf(HasSubstr("host_label: expected"), HasSubstr("(value not shown)"),
+                                Not(HasSubstr("xxxx"))));
   doc = check_doc();
   doc["host"] = "esx\x1b";
   EXPECT_THAT(refusal(doc), HasSubstr("host: expected a host label"));
 }
 
-TEST_F(ReadBack, ARefusedStringIsQuotedOnlyAsABoundedEscapedExcerpt) {
+// The file may be one the caller could not read: no value of it is shown, only its kind.
+TEST_F(ReadBack, ARefusedValueIsNeverShown) {
   nlohmann::json doc = check_doc();
-  doc["status"] = "sk-LIVE-SECRET-" + std::string(5000, 'z') + "\x1b";
-  const std::string message = refusal(doc);
-  EXPECT_THAT(message, AllOf(HasSubstr("status: expected"), HasSubstr("(5016 bytes)"),
-                             Not(HasSubstr(std::string(100, 'z'))), Not(HasSubstr("\x1b"))));
+  doc["status"] = "sk-LIVE-SECRET";
+  EXPECT_THAT(refusal(doc), AllOf(HasSubstr("status: expected pass, fail, unstable, skipped or "
+                                            "error, got another string (value not shown)"),
+                                  Not(HasSubstr("sk-LIVE"))));
+  doc = check_doc();
+  doc["status"] = "sk-LIVE-SECRET-" + std::string(5000, 'z');
+  EXPECT_THAT(refusal(doc), AllOf(HasSubstr("status: expected a string of at most 16 bytes, got "
+                                            "a string (value not shown)"),
+                                  Not(HasSubstr("sk-LIVE"))));
+  doc = check_doc();
+  doc["workload"]["layout"] = "sk-LIVE-SECRET";
+  EXPECT_THAT(refusal(doc), AllOf(HasSubstr("layout: expected"), Not(HasSubstr("sk-LIVE"))));
+  doc = check_doc();
+  doc["workload"]["random_distribution"] = "zipf:sk-LIVE-SECRET";
+  EXPECT_THAT(refusal(doc), AllOf(HasSubstr("workload.random_distribution: "),
+                                  HasSubstr("(value not shown)"), Not(HasSubstr("sk-LIVE"))));
+  doc = check_doc();
+  doc["result"]["lat_histogram_ns"][0] = {977123456, 1, 1};
+  EXPECT_THAT(refusal(doc), AllOf(HasSubstr("result.lat_histogram_ns[0]: expected a bucket"),
+                                  Not(HasSubstr("977123456"))));
 }
 
 TEST_F(ReadBack, TwoResultsOfOneCheckInOneDirectoryAreRefusedNamingBoth) {
@@ -158,7 +204,7 @@ TEST_F(ReadBack, TwoResultsOfOneCheckInOneDirectoryAreRefusedNamingBoth) {
     FAIL() << "two results of one check were read as one run";
   } catch (const std::runtime_error& e) {
     EXPECT_THAT(e.what(), AllOf(HasSubstr("rand8k.json"), HasSubstr("rand8k-copy.json"),
-                                HasSubstr("both results of check \"rand_read_8k\"")));
+                                HasSubstr("both results of one check")));
   }
 }
 
@@ -172,7 +218,8 @@ TEST_F(ReadBack, AResultOfAnotherHostInADirectoryIsRefusedNamingIt) {
     read_report_dir(dir_ / "h2");
     FAIL() << "another host's result was counted as this one's";
   } catch (const std::runtime_error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("someoneelse"));
+    EXPECT_THAT(e.what(), AllOf(HasSubstr("b.json: a result of another host than"),
+                                HasSubstr("a.json"), Not(HasSubstr("someoneelse"))));
     EXPECT_THAT(e.what(), HasSubstr("a directory holds one host's results"));
   }
 }

@@ -131,7 +131,7 @@ TEST(RunJson, AWorkloadWithoutLayoutReadsAsTheFileItRanOn) {
   EXPECT_EQ(workload_from_json(j).layout, FileLayout::written);
 }
 
-TEST(RunJson, AnUnknownLayoutIsAnErrorNamingIt) {
+TEST(RunJson, AnUnknownLayoutIsAnErrorNamingTheKeyNotTheValue) {
   WorkloadSpec w;
   w.block_size = 8192;
   w.file_size = w.io_size = 8 << 20;
@@ -142,7 +142,8 @@ TEST(RunJson, AnUnknownLayoutIsAnErrorNamingIt) {
     ADD_FAILURE() << "layout \"sparse\" was read";
   } catch (const std::exception& e) {
     EXPECT_NE(
-        std::string(e.what()).find(R"(layout: expected "written", "preallocated" or "grown")"),
+        std::string(e.what()).find(
+            R"(layout: expected "written", "preallocated" or "grown", got a string (value not shown))"),
         std::string::npos)
         << e.what();
   }

@@ -1,0 +1,250 @@
+// See figure_consistency.hpp.
+#include "iogate/results/figure_consistency.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "iogate/display_text.hpp"
+#include "iogate/results/json_fields.hpp"
+#include "iogate/verdicts/sample_units.hpp"
+
+namespace iogate {
+namespace {
+
+// Half a unit in the last of kFigureDigits significant digits, relative to the figure.
+const double kRounding = 0.5 * std::pow(10.0, 1 - kFigureDigits);
+
+// What `key` is computed from, in a refusal: "expected ios / duration_s (to 6 significant
+// digits), got another number (value not shown)".
+[[noreturn]] void disagrees(const JsonFields& f, std::string_view key, std::string_view from,
+                            std::string_view within) {
+  throw ReadBackError(fmt::format(
+      "{}: expected {} ({}), got another number {}: the file's figures disagree with its own "
+      "counts",
+      f.path(key), from, within, kValueNotShown));
+}
+
+// `key`'s written value, where the file writes it, agrees with `computed` within `tolerance`
+// (relative; rounding unless said).
+void agree(const JsonFields& f, std::string_view key, double computed, std::string_view from,
+           double tolerance = kRounding) {
+  if (f.find(key) == nullptr) return;
+  const double written = f.number(key, -std::numeric_limits<double>::max(),
+                                  std::numeric_limits<double>::max(), "a finite number");
+  if (std::fabs(written - computed) > tolerance * std::max(std::fabs(written), std::fabs(computed)))
+    disagrees(f, key, from,
+              tolerance == kRounding ? fmt::format("to {} significant digits", kFigureDigits)
+                                     : std::string("within its histogram bucket"));
+}
+
+// A nanosecond latency no run read back can exceed: a year.
+constexpr double kMaxLatencyNs = kMaxReadBackSeconds * 1e9;
+
+// Two readings of one bucket differ by less than its width: twice the histogram's error bound.
+constexpr double kBucketWidth = 2 * LatencyHistogram::kRelativeErrorBound;
+
+// The latency figures latency_fields (run_json.cpp) writes beside the histogram `h` was restored
+// from: the mean, minimum and maximum as the exact nanosecond fields say, each percentile as the
+// restored buckets give it (to a bucket's width: restoring places the values inside a bucket,
+// not where they were). An object without its own buckets (a direction of a one-direction run,
+// whose latencies are the run's) has none to hold them to.
+void check_latencies(const JsonFields& f, const LatencyHistogram& h) {
+  if (h.count() == 0 || f.find("lat_histogram_ns") == nullptr) return;
+  if (static_cast<double>(h.max_ns()) > kMaxLatencyNs)
+    f.fail("lat_max_ns", "a latency of at most a year in nanoseconds");
+  const auto ns = [&f](const char* key) {
+    return f.number(key, 0, std::numeric_limits<double>::max(), "a number of nanoseconds");
+  };
+  if (f.find("lat_mean_ns") != nullptr)
+    agree(f, "lat_avg_ms", ns("lat_mean_ns") / 1e6, "lat_mean_ns in ms");
+  if (f.find("lat_min_ns") != nullptr)
+    agree(f, "lat_min_ms", ns("lat_min_ns") / 1e6, "lat_min_ns in ms");
+  if (f.find("lat_max_ns") != nullptr)
+    agree(f, "lat_max_ms", ns("lat_max_ns") / 1e6, "lat_max_ns in ms");
+  constexpr const char* kPercentile = "that percentile of lat_histogram_ns in ms";
+  agree(f, "lat_p99_ms", percentile_ms(h, 99), kPercentile, kBucketWidth);
+  if (f.find("lat_percentiles_ms") == nullptr) return;
+  const JsonFields percentiles = f.object("lat_percentiles_ms");
+  for (const auto& [key, value] : f.find("lat_percentiles_ms")->items()) {
+    double q = -1;
+    const auto [end, error] = std::from_chars(key.data(), key.data() + key.size(), q);
+    if (error != std::errc() || end != key.data() + key.size() || !(q >= 0 && q <= 100))
+      throw ReadBackError(fmt::format("{}: expected percentiles keyed by a number from 0 to 100",
+                                      f.path("lat_percentiles_ms")));
+    agree(percentiles, key, percentile_ms(h, q), kPercentile, kBucketWidth);
+  }
+}
+
+// A share in percent of `part` in `whole`, as the writer computes it (run_json.cpp).
+double share_pct(std::uint64_t part, std::uint64_t whole) {
+  return whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+}  // namespace
+
+bool figures_agree(double written, double computed) {
+  return std::fabs(written - computed) <=
+         kRounding * std::max(std::fabs(written), std::fabs(computed));
+}
+
+void check_run_figures(const nlohmann::json& j, const RunResult& run, std::string_view where) {
+  const JsonFields f(j, std::string(where));
+  if (f.find("ios") != nullptr && f.count("ios") != run.ios())
+    f.fail("ios", "ios_read + ios_written");
+  if (f.find("bytes") != nullptr && f.count("bytes") != run.bytes())
+    f.fail("bytes", "bytes_read + bytes_written");
+  agree(f, "iops", run.iops(), "ios / duration_s");
+  agree(f, "mbps", run.mbps(), "bytes / duration_s in MB/s");
+  check_latencies(f, run.latency);
+  for (const IoDirection d : {IoDirection::read, IoDirection::write}) {
+    const char* name = d == IoDirection::read ? "read" : "write";
+    if (f.find(name) == nullptr) continue;
+    const JsonFields side = f.object(name);
+    agree(side, "iops", run.iops_of(d), fmt::format("ios_{} / duration_s", name));
+    agree(side, "mbps", run.mbps_of(d), fmt::format("bytes_{} / duration_s in MB/s", name));
+    check_latencies(side, run.latency_of(d));
+  }
+  const std::uint64_t prioritized =
+      run.prioritized_latency.count() + run.unprioritized_latency.count();
+  for (const bool is_prioritized : {true, false}) {
+    const char* name = is_prioritized ? "prioritized" : "unprioritized";
+    if (f.find(name) == nullptr) continue;
+    const JsonFields side = f.object(name);
+    const LatencyHistogram& h =
+        is_prioritized ? run.prioritized_latency : run.unprioritized_latency;
+    agree(side, "ios_pct", share_pct(h.count(), prioritized),
+          "its ios as a percentage of both classes' ios");
+    check_latencies(side, h);
+  }
+  std::size_t i = 0;
+  f.for_each("intervals", [&](const nlohmann::json& interval, const std::string& at) {
+    const IntervalSample& sample = run.intervals.at(i++);
+    const JsonFields s(interval, at);
+    agree(s, "iops", sample.iops(), "ios / length_s");
+    agree(s, "mbps", sample.mbps(), "bytes / length_s in MB/s");
+  });
+  i = 0;
+  f.for_each("block_sizes", [&](const nlohmann::json& size, const std::string& at) {
+    const BlockSizeCount& count = run.block_sizes.at(i++);
+    agree(JsonFields(size, at), "ios_pct", share_pct(count.ios, run.ios()),
+          "its ios as a percentage of the run's");
+  });
+}
+
+double figure_ceiling(std::string_view key) {
+  const std::string_view unit = sample_unit(key);
+  // The fastest rate a run read back can have: every I/O or byte it may count, in the least
+  // time a run that moved data may take (json_fields.hpp).
+  RunResult fastest;
+  fastest.ios_read = kMaxReadBackCount;
+  fastest.bytes_read = kMaxReadBackCount;
+  fastest.elapsed_s = kMinRunSeconds;
+  if (unit == sample_unit("iops")) return fastest.iops();
+  if (unit == sample_unit("mbps")) return fastest.mbps();
+  if (unit == sample_unit("duration_s")) return kMaxReadBackSeconds;
+  if (unit == sample_unit("latency_avg_ms")) return kMaxReadBackSeconds * 1e3;
+  return std::numeric_limits<double>::max();
+}
+
+namespace {
+
+// A baseline's samples of one group of figures: the run's, one direction's ("read_") or one
+// priority class's ("prioritized_"), by the rest of their key ("iops", "latency_p99_ms").
+struct SampleGroup {
+  std::map<std::string, const std::vector<double>*> by_figure;
+  const std::vector<double>* find(const std::string& figure) const {
+    const auto it = by_figure.find(figure);
+    return it == by_figure.end() ? nullptr : it->second;
+  }
+};
+
+// "latency_p99.9_ms" -> 99.9; none for a key of another figure.
+std::optional<double> percentile_of(const std::string& figure) {
+  constexpr std::string_view kHead = "latency_p", kTail = "_ms";
+  if (!figure.starts_with(kHead) || !figure.ends_with(kTail)) return std::nullopt;
+  const std::string_view q(figure.data() + kHead.size(),
+                           figure.size() - kHead.size() - kTail.size());
+  double value = 0;
+  const auto [end, error] = std::from_chars(q.data(), q.data() + q.size(), value);
+  if (error != std::errc() || end != q.data() + q.size()) return std::nullopt;
+  return value;
+}
+
+// Run `i` of `later` is at least run `i` of `earlier` (rounding allowed), where both have it.
+void ordered(const std::string& where, const std::string& group, const std::string& earlier,
+             const std::vector<double>& low, const std::string& later,
+             const std::vector<double>& high) {
+  for (std::size_t i = 0; i < std::min(low.size(), high.size()); ++i) {
+    if (std::isnan(low[i]) || std::isnan(high[i])) continue;
+    if (low[i] > high[i] && !figures_agree(low[i], high[i]))
+      throw ReadBackError(fmt::format(
+          "{}.{}{}.samples[{}]: expected at most {}{}.samples[{}] (a run's latencies are "
+          "ordered), got another number {}",
+          where, group, earlier, i, group, later, i, kValueNotShown));
+  }
+}
+
+}  // namespace
+
+void check_baseline_samples(const std::map<std::string, std::vector<double>>& samples,
+                            std::optional<std::uint64_t> block_size, std::string_view where_) {
+  const std::string where(where_);
+  std::map<std::string, SampleGroup> groups;
+  for (const auto& [key, values] : samples) {
+    const double ceiling = figure_ceiling(key);
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (!std::isnan(values[i]) && values[i] > ceiling)
+        throw ReadBackError(
+            fmt::format("{}.{}.samples[{}]: expected at most {:g} {} (the most any run can "
+                        "measure), got another number {}",
+                        where, key, i, ceiling, sample_unit(key), kValueNotShown));
+    std::string_view figure = key;
+    take_prioritized_prefix(figure);
+    take_direction_prefix(figure);
+    const std::string group = key.substr(0, key.size() - figure.size());
+    groups[group].by_figure[std::string(figure)] = &values;
+  }
+  // One block per I/O per second, in MB/s: the engine's own rate function says how many bytes a
+  // MB is.
+  RunResult one_block;
+  if (block_size) {
+    one_block.ios_read = 1;
+    one_block.bytes_read = *block_size;
+    one_block.elapsed_s = 1;
+  }
+  for (const auto& [group, g] : groups) {
+    const std::vector<double>* iops = g.find("iops");
+    const std::vector<double>* mbps = g.find("mbps");
+    if (block_size && iops && mbps)
+      for (std::size_t i = 0; i < std::min(iops->size(), mbps->size()); ++i) {
+        if (std::isnan((*iops)[i]) || std::isnan((*mbps)[i])) continue;
+        if (!figures_agree((*mbps)[i], (*iops)[i] * one_block.mbps()))
+          throw ReadBackError(fmt::format(
+              "{}.{}mbps.samples[{}]: expected {}iops.samples[{}] times the workload's block "
+              "size, in MB/s (to {} significant digits), got another number {}: the baseline's "
+              "figures disagree with each other",
+              where, group, i, group, i, kFigureDigits, kValueNotShown));
+      }
+    // The percentiles in order, then the mean and the highest percentile at most the maximum.
+    std::vector<std::pair<double, std::string>> percentiles;
+    for (const auto& [figure, values] : g.by_figure)
+      if (const auto q = percentile_of(figure)) percentiles.emplace_back(*q, figure);
+    std::sort(percentiles.begin(), percentiles.end());
+    for (std::size_t k = 1; k < percentiles.size(); ++k)
+      ordered(where, group, percentiles[k - 1].second, *g.find(percentiles[k - 1].second),
+              percentiles[k].second, *g.find(percentiles[k].second));
+    const std::vector<double>* max = g.find("latency_max_ms");
+    if (max == nullptr) continue;
+    if (const std::vector<double>* avg = g.find("latency_avg_ms"))
+      ordered(where, group, "latency_avg_ms", *avg, "latency_max_ms", *max);
+    if (!percentiles.empty())
+      ordered(where, group, percentiles.back().second, *g.find(percentiles.back().second),
+              "latency_max_ms", *max);
+  }
+}
+
+}  // namespace iogate
