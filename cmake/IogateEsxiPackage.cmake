@@ -1,11 +1,12 @@
 # The static build's packages (IOGATE_STATIC, instead of IogateCPack.cmake): `cpack --config
 # build-static/CPackConfig.cmake` writes into build-static/packages
-#   iogate-<version>-esxi-x86_64.tar.gz  one top folder holding bin/iogate, share/...: to unpack
-#                                        on a host that lets a datastore's files run (ESXi 7 and
-#                                        earlier, or a Linux box)
+#   iogate-<version>-esxi-x86_64.tar.gz  one top folder holding bin/iogate, share/...: for ESXi
+#                                        5.5 to 7.0 (which refuse the VIB's sha-256 of the
+#                                        gunzipped payload and let a datastore's files run), or a
+#                                        Linux box
 #   iogate-<version>.vib                 the same files under /opt/iogate as a community-supported
-#                                        VIB (docs/esxi.md), since ESXi 8 runs only what a VIB
-#                                        installed (execInstalledOnly)
+#                                        VIB (docs/esxi.md) for ESXi 8.0 and later, which run only
+#                                        what a VIB installed (execInstalledOnly)
 #   iogate-<version>-esxi-x86_64.json    the External generator's description of the package,
 #                                        which it always writes beside the VIB
 # Both hold the cli component less what the ESXi shell has no use for (cmake/esxi/
@@ -49,6 +50,8 @@ set(CPACK_IOGATE_VIB_FILE "iogate-${PROJECT_VERSION}.vib")
 set(CPACK_IOGATE_VIB_DESCRIPTION "\
 iogate runs the checks of a threshold file (for example an 8 KiB sequential write of 8 GiB under \
 3 minutes) in a scratch area of a datastore and reports them as JUnit, JSON, Markdown and HTML. \
-This VIB holds the static iogate command for the ESXi shell, under /opt/iogate.")
+This VIB holds the static iogate command for the ESXi shell, under /opt/iogate. It is for ESXi \
+8.0 and later; ESXi 7.0 and earlier refuse its payload's digest and take the \
+iogate-${PROJECT_VERSION}-esxi-x86_64.tar.gz tarball instead.")
 set(CPACK_IOGATE_SOURCE_DIR "${PROJECT_SOURCE_DIR}")  # the release date: its last commit's
 include(CPack)

@@ -62,6 +62,17 @@ foreach(path IN LISTS all)
     message(FATAL_ERROR "make_vib: ${path} is outside opt/iogate or has a character other than "
                         "letters, digits and ._+-")
   endif()
+  # The tar header's name field holds 100 bytes with its terminating NUL; a folder's name ends in
+  # "/". A longer name would need a GNU long-name entry, which no payload known to install has
+  # (vib_payload.cmake).
+  string(LENGTH "${path}" length)
+  if(IS_DIRECTORY "${staged}/${path}")
+    math(EXPR length "${length} + 1")
+  endif()
+  if(length GREATER 99)
+    message(FATAL_ERROR "make_vib: ${path} is ${length} characters as the payload stores it; a "
+                        "tar header holds 99")
+  endif()
 endforeach()
 
 set(work "${CPACK_TOPLEVEL_DIRECTORY}/vib")

@@ -9,7 +9,15 @@
 # dependencies, acceptance level community (installable without a signature once the host accepts
 # CommunitySupported). ESXi 8 requires, beside the sha-256 of the gzipped payload, the sha-256 of
 # the tar inside it (verify-process="gunzip"); the sha-1 of the tar is what earlier releases check.
-# No softwarePlatform: the static binary runs on any ESXi release with an ESXi shell.
+#
+# So this VIB is for ESXi 8.0 and later only. ESXi 7.0 and earlier refuse it ("Calculated digest at
+# EOF does not match expected result", as ghettoVCB's and letsencrypt-esxi's users reported from
+# ESXi 5.5, 6.x and 7.0 for VIBs made this way): they do not know the gunzipped sha-256 and take
+# the tarball instead, whose binary may run from a datastore there (execInstalledOnly is off by
+# default before ESXi 8). The description says so (IogateEsxiPackage.cmake), and docs/esxi.md holds
+# the table. No dependency on the ESXi version is declared, as none of those builders declares
+# one: how the host would read it has not been seen, and the digest already keeps earlier
+# releases out.
 function(iogate_xml_escape out text)
   string(REPLACE "&" "&amp;" text "${text}")
   string(REPLACE "<" "&lt;" text "${text}")

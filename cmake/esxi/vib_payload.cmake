@@ -11,9 +11,15 @@
 # The same tree always gives the same bytes: entries sorted by name, the mtime <epoch>, owner and
 # group root (0), modes normalized to 0755 for directories and anything executable and 0644 for
 # the rest (whatever the umask of the build), hard links stored as files, and gzip -n (no name or
-# time in its header). ustar, the plain POSIX format, so no pax or GNU extension headers: a name
-# too long for it fails here rather than on the host. Directories are entries of their own, as
-# the community VIB builders store them.
+# time in its header). Directories are entries of their own, as the community VIB builders store
+# them.
+#
+# The tar is in GNU tar's own format (magic "ustar  \0" at byte 257 of each header), not POSIX
+# ustar ("ustar\0" "00"): the VIBs known to install on ESXi 8, ghettoVCB's and letsencrypt-esxi's,
+# make their payload with a plain `tar czf`, whose default format is GNU, and a POSIX-format
+# payload has been seen to fail to mount as a tardisk there. Every name is shorter than the
+# header's 100 bytes (make_vib.cmake refuses a longer one), so no GNU long-name entry
+# (././@LongLink) is ever written: each file and folder is one plain header, as in theirs.
 function(iogate_vib_payload root top epoch tarball out)
   find_program(IOGATE_TAR tar REQUIRED)
   find_program(IOGATE_GZIP gzip REQUIRED)
@@ -22,7 +28,7 @@ function(iogate_vib_payload root top epoch tarball out)
   endif()
   set(tar_file "${tarball}.tar")
   execute_process(
-    COMMAND "${IOGATE_TAR}" --create --file=${tar_file} --format=ustar --sort=name
+    COMMAND "${IOGATE_TAR}" --create --file=${tar_file} --format=gnu --sort=name
             --mtime=@${epoch} --owner=root:0 --group=root:0 --mode=u=rwX,go=rX
             --hard-dereference --directory=${root} ${top}
     RESULT_VARIABLE result ERROR_VARIABLE errors)

@@ -32,6 +32,16 @@
 
 namespace iogate {
 
+// What became of a request to drop the file's cached pages, as far as the system lets it be seen.
+// A buffered run that stands in for a direct one relies on it (engine.cpp): where the drop does
+// not happen (ESXi's userworld, whose posix_fadvise fio's own ESX build does not trust), the
+// run's reads would be answered from memory.
+struct CacheDrop {
+  bool verified = false;  // none of the file's pages was cached afterwards
+  std::string seen;       // how that was seen, or why it could not be: one clause for a line
+  std::uint64_t page_size = 4096;  // the page cache's grain: a write of whole pages reads nothing
+};
+
 // How the test file is opened: past the page cache (O_DIRECT; FILE_FLAG_NO_BUFFERING), and with
 // every write completing on stable storage (O_DSYNC; FILE_FLAG_WRITE_THROUGH).
 struct FileAccess {
@@ -65,6 +75,9 @@ class WorkloadFile {
   // writes would otherwise each invalidate the cached pages they overlap, and before a buffered
   // pass that must reach the device (where direct I/O is refused).
   void drop_cached_pages() const;
+  // Drops them, then looks whether they went: POSIX counts the file's pages still cached with
+  // mincore; Windows can do neither, so its answer is never verified.
+  CacheDrop drop_cached_pages_verified() const;
 
  private:
   std::string path_;

@@ -151,4 +151,13 @@ void WorkloadFile::open_for_workers(unsigned workers) {
 // cache, and NTFS and ReFS always grant them, so the integrity check's fallback is rarely taken.
 void WorkloadFile::drop_cached_pages() const {}
 
+// Nor one that shows which are cached: a buffered run cannot be shown to reach the device.
+CacheDrop WorkloadFile::drop_cached_pages_verified() const {
+  SYSTEM_INFO system{};
+  ::GetSystemInfo(&system);
+  return {.verified = false,
+          .seen = "Windows can neither drop nor show one file's cached pages",
+          .page_size = system.dwPageSize};
+}
+
 }  // namespace iogate

@@ -3,12 +3,14 @@
 // seccomp filter that answers ENOSYS for the system calls ESXi's userworld is known or suspected
 // to lack, so that iogate's static build shows it degrades rather than fails.
 //
-//   esxi_sandbox --root DIR [--deny NAME,...] [--no-direct] -- PROGRAM [ARG...]
+//   esxi_sandbox --root DIR [--deny NAME,...] [--no-direct] [--noop NAME,...] -- PROGRAM [ARG...]
 //
 // --deny esxi denies the whole list below; --deny NAME,... only those (fallocate, flock, statx
 // ...); --no-direct makes every open with O_DIRECT fail with EINVAL, as a filesystem without
-// direct I/O does. The program runs with the sandbox's environment, chrooted to DIR (root only)
-// with no new privileges.
+// direct I/O does; --noop NAME,... answers 0 for those calls without making them (fadvise64, the
+// call under posix_fadvise: a platform that accepts the advice and ignores it, which is what
+// fio's own ESX build assumes of ESXi when it compiles its cache invalidation out). The program
+// runs with the sandbox's environment, chrooted to DIR (root only) with no new privileges.
 //
 // The list, and why each is on it:
 //   io_uring_setup, io_uring_enter, io_uring_register  io_uring (Linux 5.1) is not in ESXi
@@ -65,10 +67,16 @@ const std::map<std::string, int>& known_calls() {
   return calls;
 }
 
+// The calls --noop may name: each answers success without doing anything.
+const std::map<std::string, int>& ignorable_calls() {
+  static const std::map<std::string, int> calls = {{"fadvise64", SYS_fadvise64}};
+  return calls;
+}
+
 int usage(const char* why) {
   std::fprintf(stderr,
                "esxi_sandbox: %s\nusage: esxi_sandbox --root DIR [--deny esxi|NAME,...] "
-               "[--no-direct] -- PROGRAM [ARG...]\n",
+               "[--no-direct] [--noop fadvise64] -- PROGRAM [ARG...]\n",
                why);
   return 2;
 }
@@ -78,6 +86,7 @@ int usage(const char* why) {
 int main(int argc, char** argv) {
   std::string root;
   std::vector<int> denied;
+  std::vector<int> ignored;
   bool no_direct = false;
   int at = 1;
   for (; at < argc; ++at) {
@@ -88,13 +97,22 @@ int main(int argc, char** argv) {
     }
     if (arg == "--no-direct") {
       no_direct = true;
-    } else if ((arg == "--root" || arg == "--deny") && at + 1 < argc) {
+    } else if ((arg == "--root" || arg == "--deny" || arg == "--noop") && at + 1 < argc) {
       const std::string value = argv[++at];
       if (arg == "--root") {
         root = value;
         continue;
       }
       std::istringstream names(value);
+      if (arg == "--noop") {
+        for (std::string name; std::getline(names, name, ',');) {
+          const auto found = ignorable_calls().find(name);
+          if (found == ignorable_calls().end())
+            return usage(("no --noop for the system call: " + name).c_str());
+          ignored.push_back(found->second);
+        }
+        continue;
+      }
       for (std::string name; std::getline(names, name, ',');) {
         if (name == "esxi") {
           for (const auto& [_, nr] : known_calls()) denied.push_back(nr);
@@ -114,7 +132,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "esxi_sandbox: chroot %s: %s\n", root.c_str(), std::strerror(errno));
     return 1;
   }
-  if (!iogate::test::deny_syscalls(denied, no_direct)) {
+  if (!iogate::test::deny_syscalls(denied, no_direct) ||
+      (!ignored.empty() && !iogate::test::ignore_syscalls(ignored))) {
     std::fprintf(stderr, "esxi_sandbox: seccomp: %s\n", std::strerror(errno));
     return 1;
   }

@@ -12,7 +12,11 @@
 #      the run passes and names that fallback and no other;
 #   4. seed 000's driver change: a baseline recorded under the slow driver's VIB (scsi-hpvsa
 #      5.5.0.100-1OEM) and a check under the good one (5.5.0-88OEM) name the VIB version change
-#      on the check's line.
+#      on the check's line;
+#   5. O_DIRECT refused and posix_fadvise answering 0 without acting (fadvise64 made a no-op by
+#      seccomp), as fio's ESX build takes ESXi to be (tests/esxi/cache-drop-esxi.toml): writes of
+#      whole pages over a cached file pass and say the drop was not shown; reads are refused with
+#      how to accept a buffered figure; reads asked for through the page cache pass.
 #
 # Usage (root): sandbox_test.sh IOGATE ESXI_SANDBOX FAKE_ESXCLI SOURCE_DIR
 set -euo pipefail
@@ -50,7 +54,7 @@ mount --bind "$RIG_MNT" "$root$volume"
 RIG_MOUNTS+=("$root$volume")
 cp "$iogate" "$root/opt/iogate/bin/iogate"
 cp "$fake_esxcli" "$root/bin/esxcli"
-cp "$source_dir/tests/esxi/dd-8k-esxi.toml" "$root/dd-8k-esxi.toml"
+cp "$source_dir/tests/esxi/dd-8k-esxi.toml" "$source_dir/tests/esxi/cache-drop-esxi.toml" "$root/"
 store=/vmfs/volumes/datastore1/datastore  # the datastore in the sandbox's view
 host_store="$root$volume/datastore"
 
@@ -111,6 +115,10 @@ for denial in fallocate flock statx direct; do
   in_sandbox "$slow_driver" "$log" "${args[@]}" -- /opt/iogate/bin/iogate check \
     /dd-8k-esxi.toml --datastore "$store" || rig_fail "with $denial missing: $(cat "$log")"
   grep -qF "$expect" "$log" || rig_fail "with $denial missing, not said: $expect; got: $(cat "$log")"
+  if [ "$denial" = direct ]; then  # the drop before the buffered reads, seen with mincore
+    grep -qE "fallback: O_DIRECT: .*dropped first \(mincore: none of its [0-9]+ pages cached\)" \
+      "$log" || rig_fail "the cached pages' drop is not shown: $(cat "$log")"
+  fi
   others=$(grep -F "fallback: " "$log" | grep -vF "$expect" || true)
   [ -z "$others" ] || rig_fail "with $denial missing, other fallbacks said: $others"
   assert_clean "$denial"
@@ -129,3 +137,34 @@ grep -qE "host_driver_version 5\.5\.0\.100-1OEM[^ ]* → 5\.5\.0-88OEM" "$log" |
   rig_fail "the driver VIB's change is not named"
 assert_clean "the baseline runs"
 echo "PASS seed 000's driver change named: $(grep -oE "host_driver_version [^;]*" "$log" | head -1)"
+
+# 5. posix_fadvise accepted and ignored, O_DIRECT refused.
+log="$RIG_DIR/fadvise.log"
+status=0
+in_sandbox "$slow_driver" "$log" --no-direct --noop fadvise64 -- /opt/iogate/bin/iogate check \
+  /cache-drop-esxi.toml --datastore "$store" --json /out/cache-drop.json || status=$?
+cat "$log"
+[ "$status" = 1 ] || rig_fail "with posix_fadvise ignored, iogate check exited $status, expected 1"
+/usr/bin/python3 - "$root/out/cache-drop.json" <<'PY' || rig_fail "the checks' records"
+import json, re, sys
+checks = {c["check"]: c for c in json.load(open(sys.argv[1]))["checks"]}
+def said(name):
+    return " ".join(checks[name].get("fallbacks", []) + checks[name].get("messages", []))
+write = checks["write_whole_pages"]
+assert write["status"] == "pass", write
+assert re.search(r"O_DIRECT: Invalid argument; buffered I/O, the writes flushed \(fdatasync\) "
+                 r"inside the clock; the file's cached pages not shown dropped \(mincore: "
+                 r"(\d+) of its \1 pages still cached after posix_fadvise\(DONTNEED\)\), "
+                 r"which writes of whole pages do not read", said("write_whole_pages")), write
+refused = checks["read_refused"]
+assert refused["status"] == "error", refused
+assert "cannot be shown to reach the device (mincore: " in said("read_refused"), refused
+assert "Set direct = false to accept a figure through the page cache" in said("read_refused")
+asked = checks["read_buffered_asked"]
+assert asked["status"] == "pass", asked
+assert not asked.get("fallbacks"), asked
+print("write:", checks["write_whole_pages"]["fallbacks"][0])
+print("read refused:", said("read_refused"))
+PY
+assert_clean "the runs with posix_fadvise ignored"
+echo "PASS posix_fadvise ignored: whole-page writes said, reads refused, buffered reads as asked"

@@ -3,8 +3,9 @@
 # CPack's External generator would run it, on a tiny staged tree (a 129-byte static ELF as
 # bin/iogate, a threshold file, the README and the licence), must give a VIB that
 # vib_layout_test.py passes, and the same bytes twice; it must refuse a tree with a file outside
-# opt/iogate. Then each defect planted in a copy (vib_plant.py) must fail the check with its own
-# message, and with no other. Runs in seconds, as any user (label unit).
+# opt/iogate or a name too long for a tar header. Then each defect planted in a copy
+# (vib_plant.py) must fail the check with its own message, and with no other. Runs in seconds, as
+# any user (label unit).
 #
 # vib_layout_planted_test.sh CMAKE SOURCE_DIR
 set -euo pipefail
@@ -57,8 +58,20 @@ elif ! grep -q "opt/other is outside opt/iogate" "$work/refused.log"; then
   cat "$work/refused.log"; fail "make_vib.cmake refused opt/other without naming it"
 fi
 
+# A name the tar header cannot hold without a GNU long-name entry is refused as well.
+long="opt/iogate/share/doc/iogate/$(printf 'n%.0s' $(seq 80)).md"
+cp -r "$staged" "$work/long" && touch "$work/long/$long"
+mkdir "$work/refused-long"
+if make_vib "$work/long" "$work/refused-long" > "$work/refused-long.log" 2>&1; then
+  fail "make_vib.cmake built a VIB with a ${#long}-character name"
+elif ! grep -q "is ${#long} characters as the payload stores it" "$work/refused-long.log"; then
+  cat "$work/refused-long.log"; fail "make_vib.cmake refused the long name without saying so"
+fi
+
 # defect|what the check must say
+planted=0
 while IFS='|' read -r defect message; do
+  planted=$((planted + 1))
   /usr/bin/python3 "$plant" "$defect" "$good" "$work/$defect.vib"
   set +e; /usr/bin/python3 "$check" "$work/$defect.vib" > "$work/$defect.log"; rc=$?; set -e
   if [ "$rc" != 1 ]; then
@@ -80,11 +93,16 @@ wrong-member-order|ar members are ['sig.pkcs7', 'descriptor.xml', 'iogate']
 dot-dot|has a '..', '.' or empty component
 link-outside|opt/iogate/shadow links to ../../etc/shadow, outside /opt/iogate/
 binary-not-executable|opt/iogate/bin/iogate has mode 0644, expected 0755
+posix-tar|payload iogate is a POSIX ustar tar
+long-name|is stored with a GNU long-name entry (././@LongLink)
+gzip-name|payload iogate's gzip header carries a file name
+wrong-gunzip-sha256|sha-256 of payload iogate gunzipped is
+missing-gunzip-sha256|the descriptor has no sha-256 of payload iogate gunzipped
 DEFECTS
 
 if [ "$failures" != 0 ]; then
   echo "vib_layout_planted: $failures failed"
   exit 1
 fi
-echo "vib_layout_planted: the built VIB passes and builds the same twice; all 9 planted defects" \
-  "are caught"
+echo "vib_layout_planted: the built VIB passes and builds the same twice; all $planted planted" \
+  "defects are caught"

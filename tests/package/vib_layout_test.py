@@ -9,16 +9,21 @@ names, in its order. Each payload is a gzipped tar installed at the host's /, wh
 checksums the descriptor carries: the sha-256 of the payload as stored, and the sha-256 (required
 by ESXi 8) and sha-1 of the tar inside (verify-process="gunzip").
 
+The payload as the VIBs known to install on ESXi 8 have it (ghettoVCB's and letsencrypt-esxi's
+builds, a plain `tar czf`): one gzip member, deflated, and a tar in GNU tar's format, every header
+with the magic "ustar  \0" at byte 257 (not POSIX's "ustar\0" "00") and none a long-name or pax
+extension entry.
+
 Beyond the format, what iogate's VIB promises (cmake/esxi/make_vib.cmake): a community-supported,
 unsigned bootbank VIB installed live; every file under opt/iogate/ (the only ancestors stored being
 opt/ and opt/iogate/ themselves) owned by root, 0644 or 0755; the file-list naming exactly the
 payload's files; opt/iogate/bin/iogate an x86-64 ELF, executable and static (no PT_INTERP program
 header: the ESXi shell has no glibc loader); nothing that escapes opt/iogate (no "..", no absolute
-name, no link pointing outside); and a deterministic archive (mtime, uid and gid 0, mode 644).
+name, no link pointing outside); and a deterministic archive (mtime, uid and gid 0, mode 644; a
+gzip header with no name and no time, as gzip -n writes it).
 
 Prints one line per problem and exits 1, or one line saying what it checked and exits 0.
 """
-import gzip
 import hashlib
 import io
 import posixpath
@@ -27,11 +32,23 @@ import struct
 import sys
 import tarfile
 import xml.etree.ElementTree as ET
+import zlib
 
 PREFIX = "opt/iogate/"
 BINARY = "opt/iogate/bin/iogate"
 AR_MAGIC = b"!<arch>\n"
 AR_HEADER = 60
+TAR_HEADER = 512
+GNU_MAGIC = b"ustar  \0"    # bytes 257-264 of a header GNU tar writes in its default format
+POSIX_MAGIC = b"ustar\x0000"  # the same bytes in POSIX ustar and pax ("ustar\0", version "00")
+# Header types that are not entries but describe the next one: GNU long names and link names,
+# pax extended headers (per file and global).
+EXTENSION_TYPES = {b"L": "a GNU long-name entry (././@LongLink)",
+                   b"K": "a GNU long-link entry (././@LongLink)",
+                   b"x": "a pax extended header", b"g": "a pax global header"}
+# The gzip header's flags (RFC 1952) other than FTEXT: gzip -n sets none of them.
+GZIP_FLAGS = {0x02: "a header checksum", 0x04: "an extra field", 0x08: "a file name",
+              0x10: "a comment"}
 
 
 class Broken(Exception):
@@ -172,10 +189,7 @@ class Checker:
         if payload.get("size") != str(len(stored)):
             self.problem(f"payload {name} has {len(stored)} bytes, the descriptor says "
                          f"{payload.get('size')}")
-        try:
-            tar = gzip.decompress(stored)
-        except (OSError, EOFError) as error:
-            raise Broken(f"payload {name} is not gzip: {error}")
+        tar = self.gunzip(name, stored)
         sums = {}
         for checksum in payload.findall("checksum"):
             key = (checksum.get("checksum-type"), checksum.get("verify-process"))
@@ -194,6 +208,7 @@ class Checker:
             entries = archive.getmembers()
         except tarfile.TarError as error:
             raise Broken(f"payload {name} is not a tar: {error}")
+        self.check_tar_format(name, tar, entries)
         for entry in entries:
             self.check_entry(entry)
         files = [entry.name for entry in entries if not entry.isdir()]
@@ -203,6 +218,56 @@ class Checker:
         else:
             self.check_binary(archive, entries[names.index(BINARY)])
         return files
+
+    def gunzip(self, name, stored):
+        """The tar inside one gzip member, deflated, whose header depends on nothing but the
+        data (no name, no time: gzip -n)."""
+        if stored[:3] != b"\x1f\x8b\x08":
+            raise Broken(f"payload {name} is not a deflated gzip file: it starts with "
+                         f"{stored[:3]!r}, not b'\\x1f\\x8b\\x08'")
+        if len(stored) < 18:
+            raise Broken(f"payload {name} has {len(stored)} bytes, fewer than a gzip header and "
+                         "trailer")
+        flags, = struct.unpack_from("B", stored, 3)
+        mtime, = struct.unpack_from("<I", stored, 4)
+        for bit, what in GZIP_FLAGS.items():
+            if flags & bit:
+                self.problem(f"payload {name}'s gzip header carries {what} (flag {bit:#04x}); "
+                             "gzip -n writes none")
+        if flags & 0xE0:
+            self.problem(f"payload {name}'s gzip header sets reserved flags ({flags:#04x})")
+        if mtime:
+            self.problem(f"payload {name}'s gzip header holds the time {mtime}, not 0 (gzip -n)")
+        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+        try:
+            tar = inflater.decompress(stored)
+        except zlib.error as error:
+            raise Broken(f"payload {name} is not gzip: {error}")
+        if not inflater.eof:
+            raise Broken(f"payload {name} is cut short: its gzip stream does not end")
+        if inflater.unused_data:
+            self.problem(f"payload {name} has {len(inflater.unused_data)} bytes after its gzip "
+                         "member; a payload is one member, as gzip writes it")
+        return tar
+
+    def check_tar_format(self, name, tar, entries):
+        """Every header of the payload's tar in GNU tar's format, none an extension entry."""
+        others = []
+        for entry in entries:
+            header = tar[entry.offset:entry.offset + TAR_HEADER]
+            kind = header[156:157]
+            if kind in EXTENSION_TYPES:
+                self.problem(f"{entry.name} is stored with {EXTENSION_TYPES[kind]} before its "
+                             "header; the payload's names fit the header's 100 bytes")
+            if header[257:265] != GNU_MAGIC:
+                others.append((entry.name, header[257:265]))
+        if others:
+            first, magic = others[0]
+            what = "POSIX ustar" if magic == POSIX_MAGIC else "not a GNU"
+            self.problem(f"payload {name} is a {what} tar: {len(others)} of {len(entries)} "
+                         f"headers have the magic {magic!r} at byte 257 (the first: {first}), "
+                         f"not GNU tar's {GNU_MAGIC!r}, which the VIBs known to install on "
+                         "ESXi 8 carry")
 
     def check_entry(self, entry):
         """Checks the name, type, owner and mode of one tar entry, the name first."""
@@ -269,7 +334,8 @@ def main(argv):
         print(f"vib_layout: {path}: {count} problem{'s' if count != 1 else ''}")
         return 1
     print(f"vib_layout: {path}: ar members {', '.join(names)}; {files} files under /{PREFIX}, "
-          "checksums and file-list match; community level; static binary")
+          "checksums and file-list match; GNU tar in one gzip member; community level; "
+          "static binary")
     return 0
 
 

@@ -8,7 +8,9 @@
 
 Defects: wrong-checksum, path-outside, missing-file-list-entry, dynamic-binary (the binary
 replaced by /usr/bin/true), wrong-acceptance-level, wrong-member-order, dot-dot, link-outside,
-binary-not-executable.
+binary-not-executable, posix-tar (the payload's tar in POSIX ustar format), long-name (a file
+whose name needs a GNU long-name entry), gzip-name (the gzip header naming the tar),
+wrong-gunzip-sha256, missing-gunzip-sha256.
 """
 import gzip
 import hashlib
@@ -78,22 +80,37 @@ def plant(defect, good):
         entry(BINARY)[0].mode = 0o644
     elif defect == "wrong-acceptance-level":
         vib.find("acceptance-level").text = "partner"
-    elif defect not in ("wrong-checksum", "wrong-member-order"):
+    elif defect == "long-name":
+        add("opt/iogate/share/doc/iogate/" + "n" * 80 + ".md", b"planted\n")
+    elif defect not in ("wrong-checksum", "wrong-member-order", "posix-tar", "gzip-name",
+                        "wrong-gunzip-sha256", "missing-gunzip-sha256"):
         raise SystemExit(f"vib_plant: no defect {defect!r}")
 
     tar = io.BytesIO()
-    with tarfile.open(fileobj=tar, mode="w", format=tarfile.USTAR_FORMAT) as out:
+    # GNU tar's format, as make_vib.cmake writes it; Python writes the same magic for it.
+    form = tarfile.USTAR_FORMAT if defect == "posix-tar" else tarfile.GNU_FORMAT
+    with tarfile.open(fileobj=tar, mode="w", format=form) as out:
         for info, data in entries:
             out.addfile(info, io.BytesIO(data) if info.isfile() else None)
-    stored = gzip.compress(tar.getvalue(), mtime=0)
+    if defect == "gzip-name":
+        named = io.BytesIO()
+        with gzip.GzipFile(filename="payload.tar", mode="wb", fileobj=named, mtime=0) as out:
+            out.write(tar.getvalue())
+        stored = named.getvalue()
+    else:
+        stored = gzip.compress(tar.getvalue(), mtime=0)
     payload.set("size", str(len(stored)))
     for checksum in payload.findall("checksum"):
         algorithm = hashlib.new(checksum.get("checksum-type").replace("-", ""))
         algorithm.update(tar.getvalue() if checksum.get("verify-process") else stored)
         checksum.text = algorithm.hexdigest()
-    if defect == "wrong-checksum":
-        first = payload.find("checksum")
-        first.text = ("0" if first.text[0] != "0" else "1") + first.text[1:]
+    gunzipped_sha256 = next(c for c in payload.findall("checksum")
+                            if c.get("checksum-type") == "sha-256" and c.get("verify-process"))
+    if defect in ("wrong-checksum", "wrong-gunzip-sha256"):
+        changed = payload.find("checksum") if defect == "wrong-checksum" else gunzipped_sha256
+        changed.text = ("0" if changed.text[0] != "0" else "1") + changed.text[1:]
+    elif defect == "missing-gunzip-sha256":
+        payload.remove(gunzipped_sha256)
     members = [("descriptor.xml", ET.tostring(vib)), ("sig.pkcs7", b""), (name, stored)]
     if defect == "wrong-member-order":
         members[0], members[1] = members[1], members[0]

@@ -1,8 +1,9 @@
 // System calls made to fail as on a platform without them, for tests of iogate's fallbacks: a
 // seccomp filter answering ENOSYS for the given calls, and optionally EINVAL for any open asking
-// for O_DIRECT (a filesystem without direct I/O). Installed on the calling process with no new
-// privileges, so it needs no root; it lasts for the process and its children (a forked test
-// child, or the program the ESXi sandbox executes).
+// for O_DIRECT (a filesystem without direct I/O); and calls made to succeed without acting, as on
+// a platform that accepts them and does nothing (ignore_syscalls). Installed on the calling process
+// with no new privileges, so it needs no root; it lasts for the process and its children (a forked
+// test child, or the program the ESXi sandbox executes).
 #pragma once
 
 #include <fcntl.h>
@@ -74,6 +75,30 @@ inline std::vector<sock_filter> denial_filter(const std::vector<int>& enosys, bo
 inline bool deny_syscalls(const std::vector<int>& enosys, bool refuse_direct = false) {
   std::vector<sock_filter> filter = denial_filter(enosys, refuse_direct);
   const sock_fprog program{static_cast<unsigned short>(filter.size()), filter.data()};
+  return ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+         ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) == 0;
+}
+
+// A second filter, beside deny_syscalls' or alone: each call in `noop` returns 0 unmade
+// (SECCOMP_RET_ERRNO with errno 0 skips the call and sets its result to 0): posix_fadvise's
+// fadvise64 on a platform that ignores the advice. Where two filters answer, the kernel takes the
+// answer of higher precedence, this ERRNO over the other's ALLOW. Calls of another architecture
+// are left to the other filter (their numbers differ). Same terms as deny_syscalls.
+inline bool ignore_syscalls(const std::vector<int>& noop) {
+  using detail::bpf_jump;
+  using detail::bpf_statement;
+  std::vector<sock_filter> f = {
+      bpf_statement(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)),
+      bpf_jump(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+      bpf_statement(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      bpf_statement(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
+  };
+  for (const int nr : noop) {
+    f.push_back(bpf_jump(BPF_JMP | BPF_JEQ | BPF_K, static_cast<unsigned>(nr), 0, 1));
+    f.push_back(bpf_statement(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | 0u));
+  }
+  f.push_back(bpf_statement(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+  const sock_fprog program{static_cast<unsigned short>(f.size()), f.data()};
   return ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
          ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) == 0;
 }
