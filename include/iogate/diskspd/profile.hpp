@@ -58,10 +58,12 @@ struct ProfileImportOptions {
 // is a ThresholdError at its line.
 std::vector<fio_job::ImportedCheck> import_profile(const std::filesystem::path& path,
                                                    const ProfileImportOptions& options = {});
-// For tests: `text` as if read from `path`.
+// `text` as if read from `path`, a profile or command lines told apart by what it holds;
+// `quotable` as read_file.hpp says: whether messages may show the file's text.
 std::vector<fio_job::ImportedCheck> import_profile_text(std::string_view text,
                                                         const std::filesystem::path& path,
-                                                        const ProfileImportOptions& options = {});
+                                                        const ProfileImportOptions& options = {},
+                                                        bool quotable = true);
 
 // The threshold file of the checks.
 std::string profile_threshold_text(const std::filesystem::path& path,
