@@ -536,10 +536,11 @@ bool looks_like_xml(std::string_view text) {
   return first != std::string_view::npos && text[first] == '<';
 }
 
-XmlInput parse_command_lines(std::string_view text, const std::filesystem::path& path,
-                             bool quotable) {
+CommandLines parse_command_lines(std::string_view text, const std::filesystem::path& path,
+                                 bool quotable) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  XmlInput input;
+  CommandLines out;
+  XmlInput& input = out.input;
   input.quotable = quotable;
   input.command_lines = true;
   input.root = std::make_unique<XmlElement>();
@@ -556,18 +557,23 @@ XmlInput parse_command_lines(std::string_view text, const std::filesystem::path&
     if (!one.empty() && one.back() == '\r') one.remove_suffix(1);
     from = end + 1;
     ++line;
-    LineReader reader(path, line, quotable);
-    if (!reader.is_command(one)) continue;
-    if (++commands > kMaxDiskspdLines)
-      throw ThresholdError(SourceLocation{path, line, 1}, "",
-                           fmt::format("more than {} diskspd lines", kMaxDiskspdLines));
-    reader.read(*spans);
+    try {
+      LineReader reader(path, line, quotable);
+      if (!reader.is_command(one)) continue;
+      if (++commands > kMaxDiskspdLines)
+        throw ThresholdError(SourceLocation{path, line, 1}, "",
+                             fmt::format("more than {} diskspd lines", kMaxDiskspdLines));
+      reader.read(*spans);
+    } catch (const ThresholdError& e) {
+      out.refused = e;
+      break;
+    }
   }
-  if (spans->children.empty())
+  if (spans->children.empty() && !out.refused)
     throw ThresholdError(SourceLocation{path, 0, 0}, "",
                          "no diskspd command line (and not XML): nothing to import");
   input.root->children.push_back(std::move(spans));
-  return input;
+  return out;
 }
 
 }  // namespace iogate::diskspd

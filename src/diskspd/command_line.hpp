@@ -18,7 +18,10 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string_view>
+
+#include "iogate/threshold_error.hpp"
 
 #include "xml_reader.hpp"
 
@@ -28,9 +31,15 @@ namespace iogate::diskspd {
 // than command lines: DiskSpd's files are told apart by what they hold, not by their names.
 bool looks_like_xml(std::string_view text);
 
-// The profile of every DiskSpd line of `text`, as if read from `path`; a mistake or a refused flag
-// is a ThresholdError at its line and column. `quotable` as for XML input (xml_reader.hpp).
-XmlInput parse_command_lines(std::string_view text, const std::filesystem::path& path,
-                             bool quotable = true);
+// The profile of the DiskSpd lines of `text`, as if read from `path`, up to the first line this
+// reader refuses, whose ThresholdError (at its line and column) is `refused`: the caller maps the
+// lines before it first, so a file is refused at its first line that cannot be honoured, whichever
+// reader refuses it. `quotable` as for XML input (xml_reader.hpp).
+struct CommandLines {
+  XmlInput input;
+  std::optional<ThresholdError> refused;
+};
+CommandLines parse_command_lines(std::string_view text, const std::filesystem::path& path,
+                                 bool quotable = true);
 
 }  // namespace iogate::diskspd

@@ -18,7 +18,12 @@ std::vector<ImportedCheck> import_profile_text(std::string_view text,
                                                const ProfileImportOptions& options, bool quotable) {
   if (looks_like_xml(text))
     return map_profile(parse_xml_input(text, path, kDiskspdFile, quotable), path, options);
-  return map_profile(parse_command_lines(text, path, quotable), path, options);
+  CommandLines lines = parse_command_lines(text, path, quotable);
+  std::vector<ImportedCheck> checks;
+  if (!lines.input.root->children.front()->children.empty())
+    checks = map_profile(lines.input, path, options);
+  if (lines.refused) throw *lines.refused;
+  return checks;
 }
 
 std::vector<ImportedCheck> import_profile(const std::filesystem::path& path,
