@@ -94,8 +94,10 @@ const std::map<std::string, CommandHelp>& commands() {
         "  $ iogate import iometer OpenPerformanceTest.icf --expect iops_min=300 -o gate.toml\n"}},
       {"import diskspd",
        {"  0  the threshold file was written\n"
-        "  2  bad input: the profile, a time span that cannot be mapped, an output that exists\n",
-        "  $ iogate import diskspd profile.xml --expect iops_min=300 -o gate.toml\n"}},
+        "  2  bad input: the profile or a line, a setting that cannot be mapped, an output that "
+        "exists\n",
+        "  $ iogate import diskspd profile.xml --expect iops_min=300 -o gate.toml\n"
+        "  $ iogate import diskspd sweep.cmd --expect iops_min=300 -o gate.toml\n"}},
       {"completion",
        {"  0  written\n  2  an unknown shell, an output refused\n",
         "  $ source <(iogate completion bash)\n"

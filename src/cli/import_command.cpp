@@ -1,6 +1,6 @@
 // iogate import fio JOB.fio [--section NAME] | iogate import iometer CONFIG.icf [--file-size SIZE]
-// | iogate import diskspd PROFILE.xml [--file-size SIZE], with [-o OUT.toml] --expect KEY=VALUE...:
-// the threshold file equivalent to another tool's jobs
+// | iogate import diskspd PROFILE.xml|LINES.cmd [--file-size SIZE], with [-o OUT.toml] --expect
+// KEY=VALUE...: the threshold file equivalent to another tool's jobs
 // (include/iogate/fio_job/threshold_writer.hpp, include/iogate/iometer/icf_threshold_writer.hpp,
 // include/iogate/diskspd/profile.hpp). The text is linted before anything is written, and written
 // whole or not at all.
@@ -192,10 +192,13 @@ void add_import_command(CLI::App& app, int& exit_code) {
 
   auto xml_args = std::make_shared<ImportArgs>();
   CLI::App* diskspd = sub->add_subcommand(
-      "diskspd", "A threshold file from a DiskSpd XML profile (-X): one check per time span");
-  diskspd->add_option("profile", xml_args->input, "The DiskSpd profile (XML)")->required();
+      "diskspd",
+      "A threshold file from a DiskSpd XML profile (-X) or command lines: one check per time "
+      "span, or per line's target");
+  diskspd->add_option("file", xml_args->input, "The DiskSpd profile (XML) or command lines")
+      ->required();
   diskspd->add_option("--file-size", xml_args->file_size,
-                      "The test file's size where the profile gives none (DiskSpd would use an "
+                      "The test file's size where the file gives none (DiskSpd would use an "
                       "existing file's), like 4GiB");
   add_output_flags(*diskspd, *xml_args);
   diskspd->callback([xml_args, &exit_code] {

@@ -204,6 +204,7 @@ const std::string* XmlElement::attribute(std::string_view key) const {
 std::unique_ptr<XmlElement> parse_xml(std::string_view text) { return Parser(text).document(); }
 
 std::string XmlInput::shown(const XmlElement& e) const {
+  if (!e.flag_name.empty()) return e.flag_name;
   return quotable ? "<" + e.name.substr(0, 64) + ">"
                   : "an element (its name not shown: the file is not readable by every user)";
 }

@@ -29,6 +29,12 @@ struct XmlElement {
   std::string text;  // the character data directly inside, entities resolved
   int line = 0;      // of the start tag
   std::vector<std::unique_ptr<XmlElement>> children;
+  // An element made from a DiskSpd command line (command_line.hpp), not read from XML: the token
+  // that set it as written ("-b8K", shown where a key's source is written), the flag alone for
+  // messages ("-b": a refusal names the flag, never someone else's value) and its column.
+  std::string flag;
+  std::string flag_name;
+  int column = 1;
 
   const std::string* attribute(std::string_view key) const;
 };
@@ -52,8 +58,10 @@ inline constexpr std::size_t kMaxXmlBytes = std::size_t{4} << 20;
 struct XmlInput {
   std::unique_ptr<XmlElement> root;
   bool quotable = true;
+  // Built from DiskSpd command lines rather than read from XML (command_line.hpp).
+  bool command_lines = false;
 
-  // An element's name as a message may show it.
+  // An element's name as a message may show it: its flag where it came from a command line.
   std::string shown(const XmlElement& e) const;
 };
 XmlInput parse_xml_input(std::string_view text, const std::filesystem::path& path, const char* what,

@@ -60,6 +60,7 @@ DATASTORES = re.compile(r"/mnt/(array|ds)\b")
 # ("results" is a directory of per-check results, as `check --json-dir` and a suite write.)
 STAND_INS = {
     "sql-oltp.xml": "tests/data/diskspd/oltp-8k-70r.xml",
+    "vmfleet-sweep.cmd": "tests/data/diskspd/command-lines/sweep.cmd",
     "existing-file.xml": "tests/data/diskspd/no-file-size.xml",
     "sql01-run.xml": "tests/data/diskspd/results/oltp-8k-70r-run.xml",
     "OpenPerformanceTest.icf": "tests/data/iometer/vmware-community.icf",

@@ -85,4 +85,13 @@ assert_contains "$out/nfs.toml" '^file_size = "1GiB"' "diskspd --file-size"
 import "$data/diskspd/oltp-8k-70r.xml" "$out/oltp.toml"
 [ "$rc" -eq 2 ] || fail "a profile without --expect exited $rc"
 assert_contains "$out/err" 'a DiskSpd profile says what to run' "diskspd without --expect"
+# Command lines, told from XML by what the file holds: a CRLF sweep maps, one check a line; the
+# published lines stop at the first that cannot be honoured, at its line and column.
+import "$data/diskspd/command-lines/sweep.cmd" "$out/sweep.toml" --expect iops_min=1
+[ "$rc" -eq 0 ] || { cat "$out/err" >&2; fail "the command-line sweep"; }
+[ "$(grep -c '^\[\[check\]\]' "$out/sweep.toml")" -eq 3 ] || fail "sweep.cmd: expected 3 checks"
+assert_contains "$out/sweep.toml" '^# .*sweep.cmd:7:35: -b4k$' "a key's flag"
+import "$data/diskspd/command-lines/published.cmd" "$out/pub.toml" --expect iops_min=1 --file-size 1GiB
+[ "$rc" -eq 2 ] || fail "published.cmd exited $rc"
+assert_contains "$out/err" 'published.cmd:24:23: -T: ' "the first refused line"
 echo "ok"

@@ -1,6 +1,8 @@
 // DiskSpd's XML profiles (`diskspd -X profile.xml`, the file DiskSpd writes with -Rxml's <Profile>
-// or by hand) as iogate checks: one per <TimeSpan>, which DiskSpd runs one after another. What
-// each element becomes, and what is refused (at its line, never approximated):
+// or by hand) and DiskSpd command lines (src/diskspd/command_line.hpp: each line read into the
+// profile DiskSpd makes of it, one time span per target) as iogate checks: one per <TimeSpan>,
+// which DiskSpd runs one after another. What each element (its flag) becomes, and what is refused
+// (at its line, and a flag's column, never approximated):
 //
 //   <Duration>, <Warmup>          duration, ramp (DiskSpd's defaults: 10 s, 5 s); a duration of 0
 //                                 is refused
@@ -24,18 +26,30 @@
 //   caching                       default (cached): direct = false; <DisableOSCache> (-Su): direct;
 //                                 <WriteThrough> (-Sw): write_through; <DisableAllCache> (-Sh):
 //                                 both; <DisableLocalCache> (-Sr, a remote file's) is refused
-//   <WriteBufferContent>          noted: iogate writes its own incompressible data
+//   write data (-Z, -Zr)          noted with a write share: DiskSpd writes one buffer again and
+//                                 again (0..255 repeated by default, zeros with -Z, a random
+//                                 -Z<size> buffer), fresh random data only with -Zr
+//                                 (<RandomWriteData>); iogate writes fresh random data stamped
+//                                 every 4 KiB
+//   affinity                      cpu_affinity: "round-robin" (DiskSpd pins each thread, round-
+//                                 robin, unless told not to), "none" for <DisableAffinity> (-n),
+//                                 the list of <Affinity> (-a0,1); a processor group but 0 refused
 //   hints and placement           noted: <SequentialScan>, <RandomAccess>, <TemporaryFile>,
-//                                 <UseLargePages>, <ParallelAsyncIO>, <BypassIO>, affinity,
-//                                 completion routines
+//                                 <UseLargePages>, <ParallelAsyncIO>, <BypassIO>, completion
+//                                 routines
 //   reporting                     read past: <Verbose>, <Progress>, <ResultFormat>, <Etw>,
 //                                 <MeasureLatency>, <CalculateIopsStdDev>, <IoBucketDuration>
 //   refused                       <BurstSize>/<ThinkTime> (no pauses), <InterlockedSequential>,
 //                                 a <ThreadStride>, <MemoryMappedIo>, <Distribution> (skewed
 //                                 access), an <IOPriority> other than normal (3), any element
 //                                 this list does not name
-// What DiskSpd always does is written out: overlapped I/O (engine = "auto"), no flush at the end
-// (flush = "none"), the file written before the test (layout = "written").
+// What DiskSpd does around the I/O is written out. No flush at the end (flush = "none"). The
+// engine follows DiskSpd's choice: with one I/O in flight per thread (and one target) it opens the
+// file without FILE_FLAG_OVERLAPPED and calls ReadFile/WriteFile synchronously (engine = "psync"),
+// else overlapped I/O to a completion port (engine = "auto"). The file: DiskSpd tests the one that
+// exists, or creates it (-c, <FileSize>) with SetFileValidData when elevated (blocks allocated,
+// never written) or by writing it in 1 MiB pieces; iogate writes every block of its own file before
+// the test (layout = "written"), noted on -c's line.
 #pragma once
 
 #include <cstdint>
@@ -58,10 +72,12 @@ struct ProfileImportOptions {
 // is a ThresholdError at its line.
 std::vector<fio_job::ImportedCheck> import_profile(const std::filesystem::path& path,
                                                    const ProfileImportOptions& options = {});
-// For tests: `text` as if read from `path`.
+// `text` as if read from `path`, a profile or command lines told apart by what it holds;
+// `quotable` as read_file.hpp says: whether messages may show the file's text.
 std::vector<fio_job::ImportedCheck> import_profile_text(std::string_view text,
                                                         const std::filesystem::path& path,
-                                                        const ProfileImportOptions& options = {});
+                                                        const ProfileImportOptions& options = {},
+                                                        bool quotable = true);
 
 // The threshold file of the checks.
 std::string profile_threshold_text(const std::filesystem::path& path,
