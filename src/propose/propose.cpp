@@ -7,7 +7,9 @@
 #include <cctype>
 #include <cmath>
 
+#include "iogate/display_text.hpp"
 #include "iogate/fleet/robust.hpp"
+#include "iogate/name_limits.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
@@ -111,12 +113,33 @@ std::string proposal_suite_name(const Recording& recording) {
   return name;
 }
 
+namespace {
+
+// A name a threshold file's [[check]] can have (its `name` key's rule).
+bool is_check_name(const std::string& name) {
+  return !name.empty() && name.size() <= kMaxCheckNameLength &&
+         std::all_of(name.begin(), name.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
+}  // namespace
+
 Proposal propose(const Recording& recording, const ProposeSettings& settings) {
   Proposal p;
   p.recording = &recording;
   p.settings = settings;
   p.suite = settings.suite.empty() ? proposal_suite_name(recording) : settings.suite;
   for (const RecordedCheck& c : recording.checks) {
+    if (!is_check_name(c.name)) {
+      // A threshold file could not name it: the proposal would not lint, and the name, shown
+      // as it is, could put control characters on the reviewer's terminal.
+      p.left_out.push_back(fmt::format(
+          "{}: not a name a threshold file can give a check (letters, digits and '_', at most {} "
+          "bytes): rename it in the recording or record it again",
+          printable(c.name), kMaxCheckNameLength));
+      continue;
+    }
     if (!c.unusable.empty()) {
       p.left_out.push_back(fmt::format("{}: {}", c.name, c.unusable));
       continue;

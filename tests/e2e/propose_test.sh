@@ -222,5 +222,20 @@ set -e
 assert_contains "$out/bad.log" "write into .*no/such/dir: No such file or directory; nothing written" "missing directory"
 [ "$rc_dir" = 2 ] || fail "-o a directory: exit $rc_dir"
 assert_contains "$out/dir.log" "write .*empty: Is a directory" "-o a directory"
+
+# A recording whose check name no threshold file can hold (tests/data/reports/results.json names
+# one with '<', '&', '"' and a control character): left out by name, shown printably, and the rest
+# proposed; the proposal lints, and the control character reaches neither the terminal nor the
+# file.
+hostile="$(cd "$(dirname "$0")/.." && pwd)/data/reports/results.json"
+set +e
+"$iogate" propose "$hostile" -o "$out/hostile.toml" > /dev/null 2> "$out/hostile.err"; rc=$?
+set -e
+[ "$rc" = 0 ] || { cat "$out/hostile.err"; fail "a hostile check name: exit $rc"; }
+assert_contains "$out/hostile.err" "not a name a threshold file can give a check" "hostile name"
+if LC_ALL=C grep -q "$(printf '\001')" "$out/hostile.err" "$out/hostile.toml"; then
+  fail "a control character reached the terminal or the proposal"
+fi
+"$iogate" lint "$out/hostile.toml" > /dev/null || fail "the proposal does not lint"
 assert_no_scratch "$ds"
 echo PASS
