@@ -88,7 +88,7 @@ assert_refused "a share's bound without a share" \
 
 assert_refused "a share with psync" "cmd_priority: gives each I/O a class of its own.*io_uring or libaio" \
   "$iogate" run --datastore "$ds" --engine psync --bs 4k --size 1MiB --cmd-priority be:0 --cmd-priority-share 20%
-assert_refused "a share without its class" "cmd_priority_pct: is the share of the I/Os issued at cmd_priority, and there is none" \
+assert_refused "a share without its class" "workload cmd_priority_share: is the share of the I/Os issued at cmd_priority, and there is none" \
   "$iogate" run --datastore "$ds" --bs 4k --size 1MiB --cmd-priority-share 20%
 assert_refused "a level past 7" '--priority: expected a priority class: "rt:N" .* or "idle"' \
   "$iogate" run --datastore "$ds" --bs 4k --size 1MiB --priority be:8
