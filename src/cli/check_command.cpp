@@ -20,6 +20,7 @@
 #include "host_label_flag.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/display_text.hpp"
+#include "iogate/engine/engine.hpp"
 #include "iogate/interrupt.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
@@ -96,6 +97,13 @@ int run(const CheckFlags& flags) {
   const ThresholdFile& file = *loaded;
   const std::optional<std::vector<Check>> checks = selected_checks(file, flags.filter);
   if (!checks) return kExitBadInput;
+  // What cannot run on this host is refused before any file is laid out, not as a check's error.
+  for (const Check& check : *checks) {
+    if (const std::optional<std::string> why = unrunnable_here(check.workload)) {
+      std::cerr << "iogate check: " << check.name << " cannot run here: " << *why << '\n';
+      return kExitBadInput;
+    }
+  }
   const std::optional<DatastoreChoice> choice = choose_datastore("check", flags.datastore, &file);
   if (!choice) return kExitBadInput;
   const std::optional<std::string> host_label = choose_host_label("check", flags.host_label);

@@ -11,6 +11,7 @@
 #include "datastore_flags.hpp"
 #include "host_label_flag.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
+#include "iogate/engine/engine.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
 #include "iogate/results/result_json.hpp"
@@ -44,6 +45,8 @@ int run(const RunFlags& flags) {
                                   std::to_string(check.name.size()));
     check.workload = flags.workload.to_spec();
     validate_workload(check.workload);
+    if (const std::optional<std::string> why = unrunnable_here(check.workload))
+      throw std::invalid_argument(*why);
   } catch (const std::invalid_argument& e) {
     std::cerr << "iogate run: " << e.what() << '\n';
     return kExitBadInput;

@@ -6,7 +6,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "iogate/engine/io_backend.hpp"
 #include "platform_fallbacks.hpp"
+#include "thread_affinity.hpp"
 #include "worker_set.hpp"
 #include "workload_file.hpp"
 
@@ -149,6 +151,28 @@ RunResult run_workload(const WorkloadSpec& asked, const FileRef& path, RunOption
     return run_integrity(workers, file, path, options.on_interval, !asked.direct);
   }
   return run_pass(workers, file, options.on_interval);
+}
+
+std::optional<std::string> unrunnable_here(const WorkloadSpec& spec) {
+  if (spec.engine == "auto") {
+    bool any = false;
+    for (const std::string_view name : engine_names()) any = any || !backend_unavailable(name);
+    if (!any)
+      return "engine auto: no engine is usable here (" + std::string(engine_names().front()) +
+             ": " + backend_unavailable(engine_names().front()).value_or("") + ")";
+  } else if (const std::optional<std::string> why = backend_unavailable(spec.engine)) {
+    return "engine " + spec.engine + ": " + *why;
+  }
+  if (spec.cpu_affinity.pinned()) {
+    const std::vector<unsigned> usable = usable_cpus();
+    try {
+      for (unsigned worker = 0; worker < spec.workers; ++worker)
+        (void)worker_cpu(spec.cpu_affinity, worker, usable);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace iogate

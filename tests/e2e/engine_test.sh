@@ -24,6 +24,41 @@ IOGATE_DISABLE_ENGINES=libaio "$iogate" run --engine libaio --bs 4k --size 4MiB 
 assert_contains "$out/refused.txt" "--engine libaio: disabled by IOGATE_DISABLE_ENGINES" \
   "the refusal names the engine and why"
 
+# What cannot run on this host is refused before anything is laid out, by run and by check alike:
+# a named engine that is disabled, a CPU of cpu_affinity outside the process's mask.
+cat > "$out/here.toml" <<'EOF'
+[suite]
+name = "here"
+[[check]]
+name = "pinned"
+[check.workload]
+block_size = "4k"
+size = "1MiB"
+cpu_affinity = "8191"
+[check.expect]
+iops_min = 1
+EOF
+expect_unrunnable() {  # what, then the command
+  local what=$1; shift
+  local status=0
+  "$@" > "$out/here.txt" 2>&1 || status=$?
+  [ "$status" = 2 ] || { cat "$out/here.txt"; fail "$what: exited $status, not 2"; }
+  [ -z "$(ls -A "$ds")" ] || { ls -la "$ds"; fail "$what: laid a file out before refusing"; }
+}
+expect_unrunnable "run --cpu-affinity 8191" "$iogate" run --bs 4k --size 1MiB --datastore "$ds" \
+  --cpu-affinity 8191
+assert_contains "$out/here.txt" "cpu_affinity 8191: CPU 8191 is not one this process may run on" \
+  "run names the CPU"
+expect_unrunnable "check with cpu_affinity 8191" "$iogate" check "$out/here.toml" --datastore "$ds"
+assert_contains "$out/here.txt" "^iogate check: pinned cannot run here: cpu_affinity 8191" \
+  "check names the check and the CPU"
+sed -i 's/^cpu_affinity = .*/engine = "libaio"/' "$out/here.toml"
+export IOGATE_DISABLE_ENGINES=libaio
+expect_unrunnable "check with a disabled engine" "$iogate" check "$out/here.toml" --datastore "$ds"
+unset IOGATE_DISABLE_ENGINES
+assert_contains "$out/here.txt" "pinned cannot run here: engine libaio: disabled by IOGATE_DISABLE_ENGINES" \
+  "check names the engine"
+
 "$iogate" run --kind integrity --bs 64k --file-size 16MiB --qd 4 --workers 2 --datastore "$ds" \
   --json "$out/integrity.json" > "$out/integrity.txt"
 /usr/bin/python3 - "$out/integrity.json" <<'PY'

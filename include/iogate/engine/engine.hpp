@@ -58,4 +58,10 @@ RunResult run_workload(const WorkloadSpec& spec, const FileRef& file, RunOptions
 // need the file (its size, the device's block size under O_DIRECT) happen in run_workload.
 void validate_workload(const WorkloadSpec& spec);
 
+// What keeps a valid spec from running on this host, known before any file is laid out: a named
+// engine not usable here, no usable engine at all for "auto" (IOGATE_DISABLE_ENGINES), a CPU of
+// cpu_affinity this process may not run on. A threshold file stays valid on another host; a
+// command refuses it here before the first I/O (exit 2) rather than as a run's error.
+std::optional<std::string> unrunnable_here(const WorkloadSpec& spec);
+
 }  // namespace iogate
