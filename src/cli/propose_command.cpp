@@ -21,6 +21,7 @@
 
 #include "commands.hpp"
 #include "iogate/display_text.hpp"
+#include "iogate/identifier.hpp"
 #include "iogate/output_file.hpp"
 #include "iogate/propose/proposal_toml.hpp"
 #include "iogate/propose/propose.hpp"
@@ -37,12 +38,6 @@ struct ProposeFlags {
   std::string suite;
   std::string profile;
 };
-
-bool is_identifier(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-  });
-}
 
 // The margin as a fraction, or nothing after saying why on stderr.
 std::optional<double> margin_of(const std::string& text) {

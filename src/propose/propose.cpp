@@ -9,6 +9,7 @@
 
 #include "iogate/display_text.hpp"
 #include "iogate/fleet/robust.hpp"
+#include "iogate/identifier.hpp"
 #include "iogate/name_limits.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
@@ -117,10 +118,7 @@ namespace {
 
 // A name a threshold file's [[check]] can have (its `name` key's rule).
 bool is_check_name(const std::string& name) {
-  return !name.empty() && name.size() <= kMaxCheckNameLength &&
-         std::all_of(name.begin(), name.end(), [](char c) {
-           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-         });
+  return is_identifier(name) && name.size() <= kMaxCheckNameLength;
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "iogate/identifier.hpp"
+
 namespace iogate::thresholds_detail {
 
 SourceLocation location(const std::filesystem::path& file, const toml::source_region& region) {
@@ -82,10 +84,7 @@ std::string string_value(const Section& s, const toml::node& n, std::string_view
 
 std::string identifier_value(const Section& s, const toml::node& n, std::string_view key) {
   std::string text = string_value(s, n, key);
-  const bool ok = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  });
-  if (!ok) {
+  if (!is_identifier(text)) {
     s.fail(n, key,
            fmt::format("expected an identifier of letters, digits and underscores "
                        "(it becomes a test name), got \"{}\"",
