@@ -27,6 +27,7 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/datastore/storage_stack.hpp
   iogate/engine/cpu_affinity.hpp
   iogate/engine/engine.hpp
+  iogate/engine/figure_names.hpp
   iogate/engine/file_ref.hpp
   iogate/engine/histogram.hpp
   iogate/engine/io_backend.hpp

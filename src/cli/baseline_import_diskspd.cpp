@@ -20,6 +20,7 @@
 #include "iogate/diskspd/results.hpp"
 #include "iogate/results/labels.hpp"
 #include "iogate/results/run_json.hpp"
+#include "iogate/engine/figure_names.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -57,14 +58,16 @@ Baseline diskspd_baseline(const std::string& file) {
       if (p.check_name == f.check_name) c.workload = stated_workload(p.workload, kStatedFields);
     if (c.workload.is_null())
       throw ThresholdError(f.where, "<TimeSpan>", "no time span of the <Profile> ran as this one");
-    keep_imported_figure(c.samples, "iops", f.iops());
-    keep_imported_figure(c.samples, "mbps", f.mbps());
-    if (f.latency_avg_ms) keep_imported_figure(c.samples, "latency_avg_ms", *f.latency_avg_ms);
+    keep_imported_figure(c.samples, sample_key_of({Metric::iops}), f.iops());
+    keep_imported_figure(c.samples, sample_key_of({Metric::mbps}), f.mbps());
+    if (f.latency_avg_ms)
+      keep_imported_figure(c.samples, sample_key_of({Metric::latency_avg}), *f.latency_avg_ms);
+    // DiskSpd's 100th percentile is its maximum.
     for (const auto& [pct, ms] : f.latency_percentiles_ms) {
       if (pct == 100)
-        keep_imported_figure(c.samples, "latency_max_ms", ms);
+        keep_imported_figure(c.samples, sample_key_of({Metric::latency_max}), ms);
       else if (pct > 0)
-        keep_imported_figure(c.samples, fmt::format("latency_p{:g}_ms", pct), ms);
+        keep_imported_figure(c.samples, sample_key_of({Metric::latency_percentile, pct}), ms);
     }
     b.checks.push_back(std::move(c));
   }

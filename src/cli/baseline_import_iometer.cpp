@@ -35,6 +35,7 @@
 #include "iogate/iometer/result_csv.hpp"
 #include "iogate/iometer/spec_shape.hpp"
 #include "iogate/results/run_json.hpp"
+#include "iogate/engine/figure_names.hpp"
 
 namespace iogate::cli {
 namespace {
@@ -134,10 +135,10 @@ Baseline iometer_baseline(const std::string& file, const std::string& manager) {
                            c.name, lines[i]));
     c.stated_keys_only = true;
     c.workload = stated_workload(csv, row);
-    keep_imported_figure(c.samples, "iops", row.iops);
-    keep_imported_figure(c.samples, "mbps", row.mbps);
-    keep_imported_figure(c.samples, "latency_avg_ms", row.latency_avg_ms);
-    keep_imported_figure(c.samples, "latency_max_ms", row.latency_max_ms);
+    keep_imported_figure(c.samples, sample_key_of({Metric::iops}), row.iops);
+    keep_imported_figure(c.samples, sample_key_of({Metric::mbps}), row.mbps);
+    keep_imported_figure(c.samples, sample_key_of({Metric::latency_avg}), row.latency_avg_ms);
+    keep_imported_figure(c.samples, sample_key_of({Metric::latency_max}), row.latency_max_ms);
     b.checks.push_back(std::move(c));
     lines.push_back(row.line);
   }

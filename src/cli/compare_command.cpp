@@ -29,6 +29,7 @@
 #include "iogate/results/json_fields.hpp"
 #include "iogate/results/result_reader.hpp"
 #include "iogate/runner/run_settings.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/verdicts/evidence.hpp"
 
 namespace iogate::cli {
@@ -107,19 +108,18 @@ Baseline load_results(const std::filesystem::path& path) {
   }
 }
 
+// The figures compared, each with its column heading; latencies are shown, not gated.
 struct Row {
-  const char* key;
+  const FigureName* figure;
   const char* shown;
-  Metric metric;
-  bool higher_is_better;
   bool gated;
+  const char* key() const { return figure->sample_key; }
 };
-constexpr Row kRows[] = {
-    {"iops", "iops", Metric::iops, true, true},
-    {"mbps", "MB/s", Metric::mbps, true, true},
-    {"duration_s", "duration s", Metric::duration, false, true},
-    {"latency_avg_ms", "lat avg ms", Metric::latency_avg, false, false},
-    {"latency_p99_ms", "lat p99 ms", Metric::latency_percentile, false, false}};
+constexpr Row kRows[] = {{find_figure_name({Metric::iops}), "iops", true},
+                         {find_figure_name({Metric::mbps}), "MB/s", true},
+                         {find_figure_name({Metric::duration}), "duration s", true},
+                         {find_figure_name({Metric::latency_avg}), "lat avg ms", false},
+                         {find_figure_name({Metric::latency_percentile, 99}), "lat p99 ms", false}};
 
 struct RowVerdict {
   bool regressed = false;
@@ -140,9 +140,11 @@ struct ComparedRow {
 RowVerdict judge(const Row& row, const std::vector<double>& base, const std::vector<double>& now,
                  double tolerance) {
   if (!row.gated) return {.regressed = false, .verdict = "info", .interval = ""};
-  const double fraction = row.higher_is_better ? tolerance : 1.0 / tolerance;
-  const Expectation e{row.key, row.metric, row.higher_is_better ? BoundKind::min : BoundKind::max,
-                      0, RelativeBound{fraction}};
+  const bool higher_is_better = row.figure->higher_is_better;
+  const double fraction = higher_is_better ? tolerance : 1.0 / tolerance;
+  const Expectation e{row.key(), row.figure->id.metric,
+                      higher_is_better ? BoundKind::min : BoundKind::max, 0,
+                      RelativeBound{fraction}};
   const int runs = static_cast<int>(now.size());
   EvidenceLevels levels;
   levels.pass = pass_level({runs, runs});
@@ -177,7 +179,7 @@ json compared_json(const std::vector<ComparedRow>& rows, const CompareFlags& fla
       continue;
     }
     out_rows.push_back({{"check", r.check},
-                        {"metric", r.row->key},
+                        {"metric", r.row->key()},
                         {"baseline", r.baseline},
                         {"now", r.now},
                         {"delta_pct", r.delta_pct()},
@@ -252,7 +254,7 @@ int run(const CompareFlags& flags) {
       continue;
     }
     for (const Row& row : kRows) {
-      const auto bi = b.samples.find(row.key), ni = n->samples.find(row.key);
+      const auto bi = b.samples.find(row.key()), ni = n->samples.find(row.key());
       if (bi == b.samples.end() || ni == n->samples.end()) continue;
       ComparedRow r{b.name, &row, median(bi->second), median(ni->second),
                     judge(row, bi->second, ni->second, tolerance)};

@@ -16,6 +16,7 @@
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/run_json.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "peer_bounds.hpp"
 
@@ -356,10 +357,11 @@ FleetGroup judge_group(const std::vector<FleetHost>& inputs, const std::vector<E
 }  // namespace
 
 const char* figure_of_key(const std::string& key) {
-  if (key.starts_with("iops_")) return "iops";
-  if (key.starts_with("mbps_") || key == "duration_max") return "mbps";
-  if (key == "latency_avg_max") return "lat_avg_ms";
-  if (key == "latency_p99_max") return "lat_p99_ms";
+  // A duration bound is a rate: the fleet compares the MB/s that made it.
+  if (key.starts_with("iops_")) return figure_name({Metric::iops}).run_key;
+  if (key.starts_with("mbps_") || key == "duration_max") return figure_name({Metric::mbps}).run_key;
+  if (key == "latency_avg_max") return figure_name({Metric::latency_avg}).run_key;
+  if (key == "latency_p99_max") return figure_name({Metric::latency_percentile, 99}).run_key;
   return nullptr;
 }
 

@@ -4,14 +4,14 @@
 
 #include "iogate/fleet/fleet.hpp"
 #include "iogate/results/figures.hpp"
+#include "iogate/engine/figure_names.hpp"
 
 namespace iogate::fleet_detail {
 
 std::vector<double> runs_of(const CheckRecord& record, const std::string& figure) {
-  // The fleet's keys are the results JSON's; figure_runs names latencies as the verdict does.
-  if (figure == "lat_avg_ms") return figure_runs(record, "latency_avg_ms");
-  if (figure == "lat_p99_ms") return figure_runs(record, "latency_p99_ms");
-  return figure_runs(record, figure);
+  // The fleet names a figure by its run key; figure_runs by its sample key, as the verdict does.
+  const std::optional<FigureId> id = figure_of_run_key(figure);
+  return figure_runs(record, id ? sample_key_of(*id) : figure);
 }
 
 const ExpectationRecord* own_latency_bound(const std::vector<ExpectationRecord>& expectations,

@@ -58,9 +58,9 @@ std::string figure(double x) { return fmt::format("{:.6g}", x); }
 std::string measured_line(const ProposedBound& b) {
   const Derivation& d = b.how;
   if (d.runs == 1)
-    return fmt::format("{} {} (one run: no spread known)", b.choice.sample_key, figure(d.median));
-  std::string line = fmt::format("{} median {}, runs {}-{}", b.choice.sample_key, figure(d.median),
-                                 figure(d.lowest), figure(d.highest));
+    return fmt::format("{} {} (one run: no spread known)", b.choice.sample_key(), figure(d.median));
+  std::string line = fmt::format("{} median {}, runs {}-{}", b.choice.sample_key(),
+                                 figure(d.median), figure(d.lowest), figure(d.highest));
   if (d.sigma) line += fmt::format(", robust sigma {}", figure(*d.sigma));
   return line;
 }

@@ -47,15 +47,15 @@ const char* shape_name(CheckShape shape) {
 std::vector<BoundChoice> bounds_for(CheckShape shape) {
   switch (shape) {
     case CheckShape::paced:
-      return {{"latency_p99_max", "latency_p99_ms", Metric::latency_percentile, BoundKind::max, 99},
-              {"iops_min", "iops", Metric::iops, BoundKind::min, 0}};
+      return {{"latency_p99_max", Metric::latency_percentile, BoundKind::max, 99},
+              {"iops_min", Metric::iops, BoundKind::min, 0}};
     case CheckShape::timed:
-      return {{"iops_min", "iops", Metric::iops, BoundKind::min, 0},
-              {"mbps_min", "mbps", Metric::mbps, BoundKind::min, 0}};
+      return {{"iops_min", Metric::iops, BoundKind::min, 0},
+              {"mbps_min", Metric::mbps, BoundKind::min, 0}};
     case CheckShape::sized:
       break;
   }
-  return {{"duration_max", "duration_s", Metric::duration, BoundKind::max, 0}};
+  return {{"duration_max", Metric::duration, BoundKind::max, 0}};
 }
 
 // A bound that already has three digits (8.88) must stay itself, though 8.88 / 0.01 may come out
@@ -145,9 +145,9 @@ Proposal propose(const Recording& recording, const ProposeSettings& settings) {
     ProposedCheck out{&c, shape_of(c.workload), {}};
     std::string problem;
     for (const BoundChoice& choice : bounds_for(out.shape)) {
-      const auto it = c.samples.find(choice.sample_key);
+      const auto it = c.samples.find(choice.sample_key());
       if (it == c.samples.end() || it->second.empty()) {
-        problem = fmt::format("the recording has no {} figures for it", choice.sample_key);
+        problem = fmt::format("the recording has no {} figures for it", choice.sample_key());
         break;
       }
       const std::optional<Derivation> how = derive_bound(it->second, choice.kind, settings.margin);
@@ -155,7 +155,7 @@ Proposal propose(const Recording& recording, const ProposeSettings& settings) {
         problem = fmt::format(
             "no positive {} follows from {} (the runs spread too widely, or measured nothing): "
             "record it again on a quiet host",
-            choice.key, describe_range(choice.sample_key, it->second));
+            choice.key, describe_range(choice.sample_key(), it->second));
         break;
       }
       out.bounds.push_back({choice, *how});

@@ -10,6 +10,7 @@
 
 #include "iogate/display_text.hpp"
 #include "iogate/results/json_fields.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/verdicts/sample_units.hpp"
 
 namespace iogate {
@@ -62,11 +63,13 @@ void check_latencies(const JsonFields& f, const LatencyHistogram& h) {
     return f.number(key, 0, std::numeric_limits<double>::max(), "a number of nanoseconds");
   };
   if (f.find("lat_mean_ns") != nullptr)
-    agree(f, "lat_avg_ms", ns("lat_mean_ns") / 1e6, "lat_mean_ns in ms");
+    agree(f, figure_name({Metric::latency_avg}).run_key, ns("lat_mean_ns") / 1e6,
+          "lat_mean_ns in ms");
   if (f.find("lat_min_ns") != nullptr)
     agree(f, "lat_min_ms", ns("lat_min_ns") / 1e6, "lat_min_ns in ms");
   if (f.find("lat_max_ns") != nullptr)
-    agree(f, "lat_max_ms", ns("lat_max_ns") / 1e6, "lat_max_ns in ms");
+    agree(f, figure_name({Metric::latency_max}).run_key, ns("lat_max_ns") / 1e6,
+          "lat_max_ns in ms");
   // A percentile only between the run's exact minimum and maximum: held to the histogram's own
   // bucket it was refused, now and then, in files iogate itself had written (a tail rank read
   // back from restored buckets), and a refusal of a true record is worse than a looser check.
@@ -74,7 +77,7 @@ void check_latencies(const JsonFields& f, const LatencyHistogram& h) {
   const double max_ms = static_cast<double>(h.max_ns()) / 1e6;
   constexpr const char* kPercentile =
       "that percentile of lat_histogram_ns in ms, from lat_min_ns to lat_max_ns";
-  between(f, "lat_p99_ms", min_ms, max_ms, kPercentile);
+  between(f, figure_name({Metric::latency_percentile, 99}).run_key, min_ms, max_ms, kPercentile);
   if (f.find("lat_percentiles_ms") == nullptr) return;
   const JsonFields percentiles = f.object("lat_percentiles_ms");
   for (const auto& [key, value] : f.find("lat_percentiles_ms")->items()) {
@@ -144,17 +147,28 @@ void check_run_figures(const nlohmann::json& j, const RunResult& run, std::strin
 }
 
 double figure_ceiling(std::string_view key) {
-  const std::string_view unit = sample_unit(key);
+  take_prioritized_prefix(key);
+  take_direction_prefix(key);
+  const std::optional<FigureId> figure = figure_of_sample_key(key);
   // The fastest rate a run read back can have: every I/O or byte it may count, in the least
   // time a run that moved data may take (json_fields.hpp).
   RunResult fastest;
   fastest.ios_read = kMaxReadBackCount;
   fastest.bytes_read = kMaxReadBackCount;
   fastest.elapsed_s = kMinRunSeconds;
-  if (unit == sample_unit("iops")) return fastest.iops();
-  if (unit == sample_unit("mbps")) return fastest.mbps();
-  if (unit == sample_unit("duration_s")) return kMaxReadBackSeconds;
-  if (unit == sample_unit("latency_avg_ms")) return kMaxReadBackSeconds * 1e3;
+  if (!figure) return std::numeric_limits<double>::max();
+  switch (figure->metric) {
+    case Metric::iops:
+      return fastest.iops();
+    case Metric::mbps:
+      return fastest.mbps();
+    case Metric::duration:
+      return kMaxReadBackSeconds;
+    case Metric::latency_avg:
+    case Metric::latency_max:
+    case Metric::latency_percentile:
+      return kMaxReadBackSeconds * 1e3;
+  }
   return std::numeric_limits<double>::max();
 }
 
@@ -168,18 +182,14 @@ struct SampleGroup {
     const auto it = by_figure.find(figure);
     return it == by_figure.end() ? nullptr : it->second;
   }
+  const std::vector<double>* find(FigureId figure) const { return find(sample_key_of(figure)); }
 };
 
 // "latency_p99.9_ms" -> 99.9; none for a key of another figure.
 std::optional<double> percentile_of(const std::string& figure) {
-  constexpr std::string_view kHead = "latency_p", kTail = "_ms";
-  if (!figure.starts_with(kHead) || !figure.ends_with(kTail)) return std::nullopt;
-  const std::string_view q(figure.data() + kHead.size(),
-                           figure.size() - kHead.size() - kTail.size());
-  double value = 0;
-  const auto [end, error] = std::from_chars(q.data(), q.data() + q.size(), value);
-  if (error != std::errc() || end != q.data() + q.size()) return std::nullopt;
-  return value;
+  const std::optional<FigureId> id = figure_of_sample_key(figure);
+  if (!id || id->metric != Metric::latency_percentile) return std::nullopt;
+  return id->percentile;
 }
 
 // Run `i` of `later` is at least run `i` of `earlier` (rounding allowed), where both have it.
@@ -225,8 +235,8 @@ void check_baseline_samples(const std::map<std::string, std::vector<double>>& sa
     one_block.elapsed_s = 1;
   }
   for (const auto& [group, g] : groups) {
-    const std::vector<double>* iops = g.find("iops");
-    const std::vector<double>* mbps = g.find("mbps");
+    const std::vector<double>* iops = g.find({Metric::iops});
+    const std::vector<double>* mbps = g.find({Metric::mbps});
     if (block_size && iops && mbps)
       for (std::size_t i = 0; i < std::min(iops->size(), mbps->size()); ++i) {
         if (std::isnan((*iops)[i]) || std::isnan((*mbps)[i])) continue;
@@ -245,13 +255,15 @@ void check_baseline_samples(const std::map<std::string, std::vector<double>>& sa
     for (std::size_t k = 1; k < percentiles.size(); ++k)
       ordered(where, group, percentiles[k - 1].second, *g.find(percentiles[k - 1].second),
               percentiles[k].second, *g.find(percentiles[k].second));
-    const std::vector<double>* max = g.find("latency_max_ms");
+    const std::string max_key = sample_key_of({Metric::latency_max});
+    const std::vector<double>* max = g.find(max_key);
     if (max == nullptr) continue;
-    if (const std::vector<double>* avg = g.find("latency_avg_ms"))
-      ordered(where, group, "latency_avg_ms", *avg, "latency_max_ms", *max);
+    const std::string avg_key = sample_key_of({Metric::latency_avg});
+    if (const std::vector<double>* avg = g.find(avg_key))
+      ordered(where, group, avg_key, *avg, max_key, *max);
     if (!percentiles.empty())
-      ordered(where, group, percentiles.back().second, *g.find(percentiles.back().second),
-              "latency_max_ms", *max);
+      ordered(where, group, percentiles.back().second, *g.find(percentiles.back().second), max_key,
+              *max);
   }
 }
 

@@ -6,11 +6,11 @@
 #include <array>
 #include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <string_view>
 
 #include "iogate/display_text.hpp"
 #include "iogate/results/figure_consistency.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/units.hpp"
 #include "iogate/verdicts/sample_units.hpp"
 
@@ -18,73 +18,89 @@ namespace iogate {
 
 namespace {
 
-// One direction's key figures, named as the run's are with the direction in front.
+// The latency figures a run reports, kFigureNames' rows in their order.
+constexpr FigureId kLatencyFigures[] = {{Metric::latency_avg},
+                                        {Metric::latency_max},
+                                        {Metric::latency_percentile, 50},
+                                        {Metric::latency_percentile, 99},
+                                        {Metric::latency_percentile, 99.9}};
+constexpr std::size_t kLatencyCount = std::size(kLatencyFigures);
+
+std::array<double, kLatencyCount> latency_figures(const LatencyHistogram& h) {
+  std::array<double, kLatencyCount> out{};
+  for (std::size_t i = 0; i < kLatencyCount; ++i) {
+    const FigureId id = kLatencyFigures[i];
+    out[i] = id.metric == Metric::latency_avg   ? avg_ms(h)
+             : id.metric == Metric::latency_max ? max_ms(h)
+                                                : percentile_ms(h, id.percentile);
+  }
+  return out;
+}
+
+// One direction's key figures, named as the run's are with the direction in front
+// ("read_iops", "write_lat_p99_ms"): spelt once, so a Figure can point at them.
 struct DirectionKeys {
   IoDirection direction;
-  const char* iops;
-  const char* mbps;
-  const char* lat[5];  // avg, max, p50, p99, p99.9: the run's latency figures, in their order
+  std::string iops, mbps;
+  std::array<std::string, kLatencyCount> lat;
+  explicit DirectionKeys(IoDirection d) : direction(d) {
+    const std::string prefix(direction_prefix(d));
+    iops = prefix + run_key_of({Metric::iops});
+    mbps = prefix + run_key_of({Metric::mbps});
+    for (std::size_t i = 0; i < kLatencyCount; ++i)
+      lat[i] = prefix + run_key_of(kLatencyFigures[i]);
+  }
 };
-constexpr DirectionKeys kDirectionKeys[] = {
-    {IoDirection::read,
-     "read_iops",
-     "read_mbps",
-     {"read_lat_avg_ms", "read_lat_max_ms", "read_lat_p50_ms", "read_lat_p99_ms",
-      "read_lat_p99_9_ms"}},
-    {IoDirection::write,
-     "write_iops",
-     "write_mbps",
-     {"write_lat_avg_ms", "write_lat_max_ms", "write_lat_p50_ms", "write_lat_p99_ms",
-      "write_lat_p99_9_ms"}},
-};
-
-std::array<double, 5> latency_figures(const LatencyHistogram& h) {
-  return {avg_ms(h), max_ms(h), percentile_ms(h, 50), percentile_ms(h, 99), percentile_ms(h, 99.9)};
+const std::array<DirectionKeys, 2>& direction_keys() {
+  static const std::array<DirectionKeys, 2> keys{DirectionKeys(IoDirection::read),
+                                                 DirectionKeys(IoDirection::write)};
+  return keys;
 }
+
+const char* run_key(FigureId id) { return figure_name(id).run_key; }
 
 }  // namespace
 
 std::vector<Figure> key_figures(const RunResult& r) {
-  const std::array<double, 5> lat = latency_figures(r.latency);
-  std::vector<Figure> out{{"iops", r.iops()},
-                          {"mbps", r.mbps()},
+  const std::array<double, kLatencyCount> lat = latency_figures(r.latency);
+  std::vector<Figure> out{{run_key({Metric::iops}), r.iops()},
+                          {run_key({Metric::mbps}), r.mbps()},
                           {"bytes", static_cast<double>(r.bytes())},
-                          {"ios", static_cast<double>(r.ios())},
-                          {"lat_avg_ms", lat[0]},
-                          {"lat_max_ms", lat[1]},
-                          {"lat_p50_ms", lat[2]},
-                          {"lat_p99_ms", lat[3]},
-                          {"lat_p99_9_ms", lat[4]},
-                          {"cpu_pct", r.cpu_process_pct},
-                          {"cpu_system_pct", r.cpu_system_pct},
-                          {"duration_s", r.elapsed_s}};
-  for (const DirectionKeys& d : kDirectionKeys) {
+                          {"ios", static_cast<double>(r.ios())}};
+  for (std::size_t i = 0; i < kLatencyCount; ++i)
+    out.push_back({run_key(kLatencyFigures[i]), lat[i]});
+  out.push_back({"cpu_pct", r.cpu_process_pct});
+  out.push_back({"cpu_system_pct", r.cpu_system_pct});
+  out.push_back({run_key({Metric::duration}), r.elapsed_s});
+  for (const DirectionKeys& d : direction_keys()) {
     if (!r.has_direction(d.direction)) continue;
-    out.push_back({d.iops, r.iops_of(d.direction)});
-    out.push_back({d.mbps, r.mbps_of(d.direction)});
+    out.push_back({d.iops.c_str(), r.iops_of(d.direction)});
+    out.push_back({d.mbps.c_str(), r.mbps_of(d.direction)});
     const LatencyHistogram& h = r.latency_of(d.direction);
     if (h.count() == 0) continue;  // a result read back from before directions were kept
-    const std::array<double, 5> dir_lat = latency_figures(h);
-    for (std::size_t i = 0; i < dir_lat.size(); ++i) out.push_back({d.lat[i], dir_lat[i]});
+    const std::array<double, kLatencyCount> dir_lat = latency_figures(h);
+    for (std::size_t i = 0; i < kLatencyCount; ++i) out.push_back({d.lat[i].c_str(), dir_lat[i]});
   }
   return out;
 }
 
 namespace {
 
-// latency_avg_ms, latency_max_ms, latency_p<percentile>_ms (the percentile as the verdict prints
-// it, {:g}: 99, 99.9, 99.99) of `latency`; none for another name or a histogram without I/O.
+// The latency figure named by `figure`'s sample key (latency_avg_ms, latency_max_ms,
+// latency_p99.9_ms) of `latency`; none for another name or a histogram without I/O.
 std::optional<double> latency_by_name(const LatencyHistogram& latency, std::string_view figure) {
-  if (!figure.starts_with("latency_") || latency.count() == 0) return std::nullopt;
-  if (figure == "latency_avg_ms") return avg_ms(latency);
-  if (figure == "latency_max_ms") return max_ms(latency);
-  constexpr std::string_view kHead = "latency_p", kTail = "_ms";
-  if (figure.size() <= kHead.size() + kTail.size() || !figure.ends_with(kTail)) return std::nullopt;
-  const std::string q(figure.substr(kHead.size(), figure.size() - kHead.size() - kTail.size()));
-  char* end = nullptr;
-  const double percentile = std::strtod(q.c_str(), &end);
-  if (end != q.c_str() + q.size() || !(percentile >= 0 && percentile <= 100)) return std::nullopt;
-  return percentile_ms(latency, percentile);
+  const std::optional<FigureId> id = figure_of_sample_key(figure);
+  if (!id || latency.count() == 0) return std::nullopt;
+  switch (id->metric) {
+    case Metric::latency_avg:
+      return avg_ms(latency);
+    case Metric::latency_max:
+      return max_ms(latency);
+    case Metric::latency_percentile:
+      return percentile_ms(latency, id->percentile);
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -96,9 +112,11 @@ std::optional<double> figure_by_name(const RunResult& r, const std::string& name
   // read_iops, write_latency_p99_ms: the figure of that direction's I/Os, none when it did none.
   const std::optional<IoDirection> direction = take_direction_prefix(figure);
   if (direction && !r.has_direction(*direction)) return std::nullopt;
-  if (figure == "iops") return direction ? r.iops_of(*direction) : r.iops();
-  if (figure == "mbps") return direction ? r.mbps_of(*direction) : r.mbps();
-  if (figure == "duration_s" && !direction) return r.elapsed_s;
+  const std::optional<FigureId> id = figure_of_sample_key(figure);
+  if (!id) return std::nullopt;
+  if (id->metric == Metric::iops) return direction ? r.iops_of(*direction) : r.iops();
+  if (id->metric == Metric::mbps) return direction ? r.mbps_of(*direction) : r.mbps();
+  if (id->metric == Metric::duration) return direction ? std::nullopt : std::optional(r.elapsed_s);
   return latency_by_name(direction ? r.latency_of(*direction) : r.latency, figure);
 }
 
@@ -112,9 +130,10 @@ std::vector<double> figure_runs(const CheckRecord& record, const std::string& fi
     for (const RunResult& r : judged) add(figure_by_name(r, figure));
     return out;
   }
-  if (figure == "iops" || figure == "mbps") {
+  const std::optional<FigureId> id = figure_of_sample_key(figure);
+  if (id && (id->metric == Metric::iops || id->metric == Metric::mbps)) {
     for (const IntervalSample& i : record.result.intervals)
-      if (i.length_s >= kFullInterval) add(figure == "iops" ? i.iops() : i.mbps());
+      if (i.length_s >= kFullInterval) add(id->metric == Metric::iops ? i.iops() : i.mbps());
     if (out.size() >= 2) return out;
     out.clear();
   }

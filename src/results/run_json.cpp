@@ -11,6 +11,7 @@
 #include "iogate/display_text.hpp"
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/results/json_fields.hpp"
+#include "iogate/engine/figure_names.hpp"
 
 namespace iogate {
 namespace {
@@ -370,10 +371,14 @@ nlohmann::json latency_fields(const LatencyHistogram& h) {
   nlohmann::json buckets = nlohmann::json::array();
   for (const LatencyHistogram::Bucket& b : h.nonempty_buckets())
     buckets.push_back({b.low_ns, b.high_ns, b.count});
-  return {{"lat_avg_ms", avg_ms(h)},           {"lat_min_ms", min_ms(h)},
-          {"lat_max_ms", max_ms(h)},           {"lat_p99_ms", percentile_ms(h, 99)},
-          {"lat_percentiles_ms", percentiles}, {"lat_min_ns", h.min_ns()},
-          {"lat_max_ns", h.max_ns()},          {"lat_mean_ns", h.mean_ns()},
+  return {{figure_name({Metric::latency_avg}).run_key, avg_ms(h)},
+          {"lat_min_ms", min_ms(h)},
+          {figure_name({Metric::latency_max}).run_key, max_ms(h)},
+          {figure_name({Metric::latency_percentile, 99}).run_key, percentile_ms(h, 99)},
+          {"lat_percentiles_ms", percentiles},
+          {"lat_min_ns", h.min_ns()},
+          {"lat_max_ns", h.max_ns()},
+          {"lat_mean_ns", h.mean_ns()},
           {"lat_histogram_ns", buckets}};  // [low (incl.), high (excl.), count], nonempty only
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <variant>
 
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {
@@ -102,21 +103,7 @@ std::string sample_key(const Expectation& e) {
     all.direction.reset();
     return std::string(direction_prefix(*e.direction)) + sample_key(all);
   }
-  switch (e.metric) {
-    case Metric::iops:
-      return "iops";
-    case Metric::mbps:
-      return "mbps";
-    case Metric::duration:
-      return "duration_s";
-    case Metric::latency_avg:
-      return "latency_avg_ms";
-    case Metric::latency_max:
-      return "latency_max_ms";
-    case Metric::latency_percentile:
-      return fmt::format("latency_p{:g}_ms", e.percentile);
-  }
-  return "?";
+  return sample_key_of({e.metric, e.metric == Metric::latency_percentile ? e.percentile : 0});
 }
 
 double measured_value(const Expectation& e, const RunResult& r) {

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <variant>
 
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/units.hpp"
-#include "iogate/verdicts/sample_units.hpp"
 #include "iogate/verdicts/verdict.hpp"
 
 namespace iogate {
@@ -35,8 +35,7 @@ std::string rate_number(double value) { return fmt::format("{:.2f}", value); }
 
 // IOPS or MB/s; empty for a metric that is no rate (its values say their unit: "1.80s").
 std::string rate_unit(Metric metric) {
-  if (metric == Metric::iops) return std::string(sample_unit("iops"));
-  if (metric == Metric::mbps) return std::string(sample_unit("mbps"));
+  if (metric == Metric::iops || metric == Metric::mbps) return unit_of(metric);
   return "";
 }
 

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "iogate/propose/recording.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {
@@ -52,11 +53,12 @@ const char* shape_name(CheckShape shape);  // "paced", "timed", "sized"
 
 // A bound key the proposal sets, and the figure it is set from.
 struct BoundChoice {
-  const char* key;         // "iops_min"
-  const char* sample_key;  // "iops" (verdict.hpp's sample_key)
+  const char* key;  // "iops_min"
   Metric metric;
   BoundKind kind;
   double percentile;  // for latency percentiles
+  // "iops", "latency_p99_ms": the baseline's name of the figure (figure_names.hpp).
+  std::string sample_key() const { return sample_key_of({metric, percentile}); }
 };
 // The bounds proposed for a workload of that shape, in the order they are written.
 std::vector<BoundChoice> bounds_for(CheckShape shape);

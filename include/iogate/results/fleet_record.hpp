@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "iogate/engine/workload_toml.hpp"
+#include "iogate/engine/figure_names.hpp"
 
 namespace iogate {
 
@@ -92,17 +93,21 @@ inline const std::vector<std::string> kDefaultPeerKeys = {
     "hypervisor", "vendor", "model", "rotational", "logical_block_size", "physical_block_size"};
 
 struct FleetFigureDef {
-  const char* key;    // "iops", "mbps", "lat_avg_ms", "lat_p99_ms": as the JSON results name them
+  const char* key;    // "iops", "mbps", "lat_avg_ms", "lat_p99_ms": the figure's run key
   const char* shown;  // "IOPS", "MB/s", "ms mean latency", "ms p99 latency": after a value
   bool higher_is_better;
   const char* name;  // "IOPS", "MB/s", "mean latency", "p99 latency": before a share or a unit
   const char* unit;  // "IOPS", "MB/s", "ms", "ms"
 };
+// A figure the fleet compares, named as the figure table (figure_names.hpp) names it.
+constexpr FleetFigureDef fleet_figure_def(FigureId id, const char* shown) {
+  const FigureName& f = *find_figure_name(id);
+  return {f.run_key, shown, f.higher_is_better, f.label, f.unit};
+}
 inline constexpr FleetFigureDef kFleetFigures[] = {
-    {"iops", "IOPS", true, "IOPS", "IOPS"},
-    {"mbps", "MB/s", true, "MB/s", "MB/s"},
-    {"lat_avg_ms", "ms mean latency", false, "mean latency", "ms"},
-    {"lat_p99_ms", "ms p99 latency", false, "p99 latency", "ms"}};
+    fleet_figure_def({Metric::iops}, "IOPS"), fleet_figure_def({Metric::mbps}, "MB/s"),
+    fleet_figure_def({Metric::latency_avg}, "ms mean latency"),
+    fleet_figure_def({Metric::latency_percentile, 99}, "ms p99 latency")};
 
 // kFleetFigures' entry of `key`, or null.
 const FleetFigureDef* fleet_figure(const std::string& key);

@@ -68,6 +68,7 @@
 #include <variant>
 #include <vector>
 
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/engine/workload.hpp"
 #include "iogate/name_limits.hpp"
 #include "iogate/threshold_error.hpp"
@@ -83,15 +84,6 @@ inline constexpr int kMaxRepeat = 100;
 // The shortest pause before a confirming sample when none is given: longer than the bursts a
 // shared datastore typically sees (a neighbour's job halving it for 10-20 s).
 inline constexpr std::chrono::seconds kDefaultConfirmPause{30};
-
-enum class Metric {
-  iops,                // I/Os per second
-  mbps,                // MiB per second
-  duration,            // wall time of the measured window, seconds
-  latency_avg,         // ms
-  latency_max,         // ms
-  latency_percentile,  // ms, with Expectation::percentile
-};
 
 enum class BoundKind { min, max };
 

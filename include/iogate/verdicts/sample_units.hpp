@@ -1,23 +1,21 @@
-// The unit of a sample's values, keyed as sample_key() (verdict.hpp) names the samples: spelled
-// once for the verdict lines (verdict_format.cpp) and the reports' figures (results/figures.hpp).
+// The unit of a sample's values, keyed as sample_key() (verdict.hpp) names the samples: read from
+// the figure table (thresholds/figure_names.hpp) for the verdict lines and the reports' figures.
 #pragma once
 
 #include <string_view>
 
 #include "iogate/engine/run_result.hpp"
+#include "iogate/engine/figure_names.hpp"
 
 namespace iogate {
 
-// "IOPS", "MB/s", "s" (duration_s), "ms" (latency_*); empty for a key of no known unit. One
+// "IOPS", "MB/s", "s" (duration_s), "ms" (latency_*); empty for a key of no known figure. One
 // direction's figure (read_iops, write_latency_p99_ms) has the unit of the figure of all I/Os.
-constexpr std::string_view sample_unit(std::string_view key) {
+inline std::string_view sample_unit(std::string_view key) {
   take_prioritized_prefix(key);
   take_direction_prefix(key);
-  if (key == "iops") return "IOPS";
-  if (key == "mbps") return "MB/s";
-  if (key == "duration_s") return "s";
-  if (key.starts_with("latency_")) return "ms";
-  return "";
+  const std::optional<FigureId> figure = figure_of_sample_key(key);
+  return figure ? unit_of(figure->metric) : "";
 }
 
 }  // namespace iogate

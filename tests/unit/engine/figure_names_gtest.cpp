@@ -1,0 +1,66 @@
+// The figure table: every figure's two names lead back to it, and a percentile outside the table
+// is named by the same rule the files use.
+#include "iogate/engine/figure_names.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace iogate {
+namespace {
+
+TEST(FigureNames, EveryRowsNamesLeadBackToIt) {
+  std::set<std::string> sample_keys, run_keys;
+  for (const FigureName& f : kFigureNames) {
+    SCOPED_TRACE(f.sample_key);
+    EXPECT_EQ(figure_of_sample_key(f.sample_key), f.id);
+    EXPECT_EQ(figure_of_run_key(f.run_key), f.id);
+    EXPECT_EQ(sample_key_of(f.id), f.sample_key);
+    EXPECT_EQ(run_key_of(f.id), f.run_key);
+    EXPECT_EQ(&figure_name(f.id), &f);
+    EXPECT_TRUE(sample_keys.insert(f.sample_key).second) << "two rows share a sample key";
+    EXPECT_TRUE(run_keys.insert(f.run_key).second) << "two rows share a run key";
+  }
+}
+
+TEST(FigureNames, TheTwoNamesOfTheMeanLatency) {
+  const FigureId mean{Metric::latency_avg};
+  EXPECT_EQ(sample_key_of(mean), "latency_avg_ms");  // baselines, compare, the verdict
+  EXPECT_EQ(run_key_of(mean), "lat_avg_ms");         // the results JSON, the fleet
+  EXPECT_FALSE(figure_name(mean).higher_is_better);
+  EXPECT_STREQ(figure_name(mean).unit, "ms");
+}
+
+TEST(FigureNames, APercentileOutsideTheTableIsNamedByTheSameRule) {
+  const FigureId p9999{Metric::latency_percentile, 99.99};
+  EXPECT_EQ(find_figure_name(p9999), nullptr);
+  EXPECT_THROW(figure_name(p9999), std::out_of_range);
+  EXPECT_EQ(sample_key_of(p9999), "latency_p99.99_ms");
+  EXPECT_EQ(run_key_of(p9999), "lat_p99_99_ms");
+  EXPECT_EQ(figure_of_sample_key("latency_p99.99_ms"), p9999);
+  EXPECT_EQ(figure_of_run_key("lat_p99_99_ms"), p9999);
+  EXPECT_EQ(figure_of_sample_key("latency_p90_ms"), (FigureId{Metric::latency_percentile, 90}));
+}
+
+TEST(FigureNames, OtherNamesAreNoFigure) {
+  for (const char* name :
+       {"", "iops_min", "latency_p_ms", "latency_p101_ms", "latency_p-1_ms", "latency_pnan_ms",
+        "lat_p99.9_ms", "latency_p99_9_ms", "read_iops", "lat_avg", "latency_avg_ms "}) {
+    SCOPED_TRACE(name);
+    EXPECT_FALSE(figure_of_sample_key(name));
+  }
+  EXPECT_FALSE(figure_of_run_key("latency_avg_ms"));
+  EXPECT_FALSE(figure_of_sample_key("lat_avg_ms"));
+  EXPECT_FALSE(figure_of_run_key("read_lat_avg_ms"));  // a direction's key carries a prefix
+}
+
+TEST(FigureNames, EachMetricHasItsUnit) {
+  EXPECT_STREQ(unit_of(Metric::iops), "IOPS");
+  EXPECT_STREQ(unit_of(Metric::mbps), "MB/s");
+  EXPECT_STREQ(unit_of(Metric::duration), "s");
+  EXPECT_STREQ(unit_of(Metric::latency_percentile), "ms");
+}
+
+}  // namespace
+}  // namespace iogate
