@@ -1,6 +1,5 @@
 // fio job sections -> WorkloadSpec (job_mapping.hpp states the mapping).
 #include "iogate/fio_job/job_mapping.hpp"
-#include "iogate/name_limits.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -14,6 +13,7 @@
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/fio_job/fio_values.hpp"
+#include "iogate/import/check_name.hpp"
 #include "iogate/toml_text.hpp"
 #include "iogate/units.hpp"
 #include "option_catalogue.hpp"
@@ -226,9 +226,9 @@ class JobMapper {
     collect();
     apply_kb_base();
     if (const FioOption* o = last("name"))
-      out_.check_name = identifier_of(value_of(*o));
+      out_.check_name = import_core::identifier_of(value_of(*o));
     else
-      out_.check_name = identifier_of(out_.section);
+      out_.check_name = import_core::identifier_of(out_.section);
     if (out_.check_name != (last("name") ? *last("name")->value : out_.section))
       out_.notes.push_back(fmt::format("{}:{}: [{}]: the check is named {} (letters, digits, _)",
                                        out_.where.file.string(), out_.where.line, out_.section,
@@ -1213,15 +1213,6 @@ std::vector<std::string> fio_names(const std::vector<FioJobOptions>& jobs) {
 }
 
 }  // namespace
-
-std::string identifier_of(const std::string& name) {
-  std::string out;
-  for (const char c : name)
-    out += (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_') ? c : '_';
-  if (out.empty()) out = "job";
-  if (out.size() > kMaxCheckNameLength) out.resize(kMaxCheckNameLength);
-  return out;
-}
 
 std::vector<FioJob> map_jobs(const FioJobFile& file) {
   const std::vector<FioJobOptions> all = jobs_of(file);
