@@ -21,6 +21,7 @@
 #include "iogate/fio_job/imported_jobs.hpp"
 #include "iogate/fio_job/job_file.hpp"
 #include "iogate/fio_job/job_mapping.hpp"
+#include "iogate/thresholds/threshold_file.hpp"
 
 namespace {
 
