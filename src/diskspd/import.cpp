@@ -50,7 +50,6 @@ std::string profile_threshold_text(const std::filesystem::path& path,
       "the ones given to the import.",
       path.string());
   out.description = fmt::format("DiskSpd file {}", path.filename().string());
-  out.default_source = "iogate's default: the file has no such setting";
   return import_core::threshold_text(out, checks, request);
 }
 

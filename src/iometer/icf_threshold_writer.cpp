@@ -20,7 +20,6 @@ std::string threshold_text(const IcfFile& file, const std::vector<IcfCheck>& che
   out.description = fmt::format("IOMeter configuration {}", file.path.filename().string());
   if (file.setup.description && !file.setup.description->value.empty())
     out.description += ": " + file.setup.description->value;
-  out.default_source = "iogate's default: the file has no such setting";
   return import_core::threshold_text(out, checks, request);
 }
 

@@ -18,9 +18,12 @@ namespace iogate::import_core {
 
 // What the tool's file says about the file as a whole.
 struct ImportedFile {
-  std::string header;          // comment text above [suite], lines without the "# "
-  std::string description;     // the suite's
-  std::string default_source;  // the comment on a workload key no setting gave: "fio's default"
+  std::string header;       // comment text above [suite], lines without the "# "
+  std::string description;  // the suite's
+  // The comment on a workload key no setting gave. An importer that writes its tool's defaults
+  // out as sources ("DiskSpd's default: 64 KiB") leaves only iogate's own to it; fio's mapping
+  // leaves fio's defaults without one, so fio's import says "fio's default".
+  std::string default_source = "iogate's default: the file has no such setting";
 };
 
 std::string threshold_text(const ImportedFile& file, const std::vector<ImportedCheck>& checks,

@@ -58,6 +58,8 @@ TEST(ImportThresholdText, EveryKeyFollowsWhereItCameFromOrTheToolsDefault) {
   EXPECT_THAT(text, HasSubstr("# in.txt:5: a depth with a newline\n# in.txt:6: and more\n"
                               "queue_depth = 1\n"));
   EXPECT_THAT(text, HasSubstr("# the tool's default\nworkers = 1\n"));
+  EXPECT_THAT(threshold_text(ImportedFile{"h", "d"}, {c}, kRequest),
+              HasSubstr("# iogate's default: the file has no such setting\nworkers = 1\n"));
   EXPECT_THAT(text, HasSubstr("\n# test a at in.txt:3\n[[check]]\n"));
   EXPECT_NO_THROW(linted(text));
 }
