@@ -6,7 +6,7 @@
 
 namespace iogate::import_core {
 
-// `name` as an identifier (iogate/identifier.hpp): every character but [A-Za-z0-9_] as '_'
+// `name` as an identifier (iogate/identifier.hpp): every character that cannot be in one as '_'
 // ("seq-read" -> "seq_read"), "job" when nothing is left, cut to kMaxCheckNameLength.
 std::string identifier_of(const std::string& name);
 
