@@ -18,9 +18,10 @@
 #include <string_view>
 #include <vector>
 
+#include "iogate/fio_job/imported_jobs.hpp"
 #include "iogate/fio_job/job_file.hpp"
 #include "iogate/fio_job/job_mapping.hpp"
-#include "iogate/fio_job/threshold_writer.hpp"
+#include "iogate/thresholds/threshold_file.hpp"
 
 namespace {
 
@@ -64,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const iogate::fio_job::FioJobFile file = iogate::fio_job::parse_job_text(text, path, env);
     const std::vector<iogate::fio_job::FioJob> jobs = iogate::fio_job::map_jobs(file);
-    iogate::fio_job::ImportRequest request{"fuzz", {{"iops_min", "1"}}};
+    iogate::import_core::ImportRequest request{"fuzz", {{"iops_min", "1"}}};
     // Import lints what it would write, and refuses what does not lint: a ThresholdError too.
     iogate::parse_threshold_text(iogate::fio_job::threshold_text(file, jobs, request), "out.toml");
   } catch (const iogate::ThresholdError& e) {

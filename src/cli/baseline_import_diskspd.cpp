@@ -35,7 +35,7 @@ constexpr WorkloadField kStatedFields[] = {
 
 Baseline diskspd_baseline(const std::string& file) {
   const diskspd::DiskspdResults results = diskspd::read_results(file);
-  std::vector<fio_job::ImportedCheck> profile;
+  std::vector<import_core::ImportedCheck> profile;
   try {
     profile = diskspd::import_profile(file);
   } catch (const ThresholdError& e) {
@@ -54,7 +54,7 @@ Baseline diskspd_baseline(const std::string& file) {
     BaselineCheck c;
     c.name = f.check_name;
     c.stated_keys_only = true;
-    for (const fio_job::ImportedCheck& p : profile)
+    for (const import_core::ImportedCheck& p : profile)
       if (p.check_name == f.check_name) c.workload = stated_workload(p.workload, kStatedFields);
     if (c.workload.is_null())
       throw ThresholdError(f.where, "<TimeSpan>", "no time span of the <Profile> ran as this one");

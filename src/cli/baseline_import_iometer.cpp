@@ -31,7 +31,7 @@
 #include "baseline_import.hpp"
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/fio_job/job_mapping.hpp"
+#include "iogate/import/check_name.hpp"
 #include "iogate/iometer/result_csv.hpp"
 #include "iogate/iometer/spec_shape.hpp"
 #include "iogate/results/run_json.hpp"
@@ -125,7 +125,7 @@ Baseline iometer_baseline(const std::string& file, const std::string& manager) {
       refuse(csv, row.line, row.iops > 0 ? "MBps" : "IOps",
              "0: no I/O completed in this test, so it has no figure to compare with");
     BaselineCheck c;
-    c.name = fio_job::identifier_of(row.spec->name);
+    c.name = import_core::identifier_of(row.spec->name);
     for (std::size_t i = 0; i < b.checks.size(); ++i)
       if (b.checks[i].name == c.name)
         refuse(csv, row.line, "Access Specification Name",

@@ -1,9 +1,10 @@
 // iogate import fio JOB.fio [--section NAME] | iogate import iometer CONFIG.icf [--file-size SIZE]
 // | iogate import diskspd PROFILE.xml|LINES.cmd [--file-size SIZE], with [-o OUT.toml] --expect
 // KEY=VALUE...: the threshold file equivalent to another tool's jobs
-// (include/iogate/fio_job/threshold_writer.hpp, include/iogate/iometer/icf_threshold_writer.hpp,
-// include/iogate/diskspd/profile.hpp). The text is linted before anything is written, and written
-// whole or not at all.
+// (include/iogate/fio_job/imported_jobs.hpp, include/iogate/iometer/icf_threshold_writer.hpp,
+// include/iogate/diskspd/profile.hpp), all written by the import core's one writer
+// (include/iogate/import/threshold_text.hpp). The text is linted before anything is written, and
+// written whole or not at all.
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -14,7 +15,8 @@
 #include "commands.hpp"
 #include "iogate/diskspd/profile.hpp"
 #include "iogate/display_text.hpp"
-#include "iogate/fio_job/threshold_writer.hpp"
+#include "iogate/fio_job/imported_jobs.hpp"
+#include "iogate/import/check_name.hpp"
 #include "iogate/iometer/icf_threshold_writer.hpp"
 #include "iogate/output_file.hpp"
 #include "iogate/units.hpp"
@@ -42,10 +44,10 @@ struct Imported {
 
 // Reads the tool's file and writes the threshold text for `request`; mistakes in the file are
 // ThresholdErrors at their line.
-using Converter = std::function<Imported(const fio_job::ImportRequest&)>;
+using Converter = std::function<Imported(const import_core::ImportRequest&)>;
 
 int run_import(const ImportArgs& args, const char* why_no_expect, const Converter& convert) {
-  fio_job::ImportRequest request;
+  import_core::ImportRequest request;
   for (const std::string& e : args.expect) {
     const std::size_t eq = e.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == e.size()) {
@@ -58,7 +60,8 @@ int run_import(const ImportArgs& args, const char* why_no_expect, const Converte
     request.expect.emplace_back(e.substr(0, eq), e.substr(eq + 1));
   }
   const std::filesystem::path input(args.input);
-  request.suite = fio_job::identifier_of(args.suite.empty() ? input.stem().string() : args.suite);
+  request.suite =
+      import_core::identifier_of(args.suite.empty() ? input.stem().string() : args.suite);
   try {
     const Imported imported = convert(request);
     if (request.expect.empty()) {
@@ -98,7 +101,7 @@ int run_import(const ImportArgs& args, const char* why_no_expect, const Converte
   }
 }
 
-Imported import_fio(const ImportArgs& args, const fio_job::ImportRequest& request) {
+Imported import_fio(const ImportArgs& args, const import_core::ImportRequest& request) {
   const std::filesystem::path job_path(args.input);
   const fio_job::FioJobFile file = fio_job::read_job_file(job_path, fio_job::process_environment());
   std::vector<fio_job::FioJob> jobs;
@@ -125,7 +128,7 @@ std::optional<std::uint64_t> file_size_flag(const ImportArgs& args) {
   }
 }
 
-Imported import_iometer(const ImportArgs& args, const fio_job::ImportRequest& request) {
+Imported import_iometer(const ImportArgs& args, const import_core::ImportRequest& request) {
   iometer::IcfImportOptions options;
   options.file_size = file_size_flag(args);
   const iometer::IcfFile file = iometer::read_icf_file(args.input);
@@ -137,14 +140,15 @@ Imported import_iometer(const ImportArgs& args, const fio_job::ImportRequest& re
   return out;
 }
 
-Imported import_diskspd(const ImportArgs& args, const fio_job::ImportRequest& request) {
+Imported import_diskspd(const ImportArgs& args, const import_core::ImportRequest& request) {
   diskspd::ProfileImportOptions options;
   options.file_size = file_size_flag(args);
-  const std::vector<fio_job::ImportedCheck> checks = diskspd::import_profile(args.input, options);
+  const std::vector<import_core::ImportedCheck> checks =
+      diskspd::import_profile(args.input, options);
   Imported out;
   out.text = diskspd::profile_threshold_text(args.input, checks, request);
   out.checks = checks.size();
-  for (const fio_job::ImportedCheck& c : checks) out.notes += c.notes.size();
+  for (const import_core::ImportedCheck& c : checks) out.notes += c.notes.size();
   return out;
 }
 
@@ -172,7 +176,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   fio->callback([fio_args, &exit_code] {
     exit_code =
         run_import(*fio_args, "a fio job file says what to run, not what the storage must reach",
-                   [&](const fio_job::ImportRequest& r) { return import_fio(*fio_args, r); });
+                   [&](const import_core::ImportRequest& r) { return import_fio(*fio_args, r); });
   });
 
   auto icf_args = std::make_shared<ImportArgs>();
@@ -187,7 +191,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
   iometer->callback([icf_args, &exit_code] {
     exit_code = run_import(
         *icf_args, "an IOMeter configuration says what to run, not what the storage must reach",
-        [&](const fio_job::ImportRequest& r) { return import_iometer(*icf_args, r); });
+        [&](const import_core::ImportRequest& r) { return import_iometer(*icf_args, r); });
   });
 
   auto xml_args = std::make_shared<ImportArgs>();
@@ -202,9 +206,9 @@ void add_import_command(CLI::App& app, int& exit_code) {
                       "existing file's), like 4GiB");
   add_output_flags(*diskspd, *xml_args);
   diskspd->callback([xml_args, &exit_code] {
-    exit_code =
-        run_import(*xml_args, "a DiskSpd profile says what to run, not what the storage must reach",
-                   [&](const fio_job::ImportRequest& r) { return import_diskspd(*xml_args, r); });
+    exit_code = run_import(
+        *xml_args, "a DiskSpd profile says what to run, not what the storage must reach",
+        [&](const import_core::ImportRequest& r) { return import_diskspd(*xml_args, r); });
   });
 }
 

@@ -4,12 +4,13 @@
 
 #include "command_line.hpp"
 #include "iogate/diskspd/profile.hpp"
+#include "iogate/import/threshold_text.hpp"
 #include "iogate/read_file.hpp"
 #include "profile_mapping.hpp"
 
 namespace iogate::diskspd {
 
-using fio_job::ImportedCheck;
+using import_core::ImportedCheck;
 
 constexpr const char* kDiskspdFile = "a DiskSpd profile (XML) or command lines";
 
@@ -39,8 +40,8 @@ std::vector<ImportedCheck> import_profile(const std::filesystem::path& path,
 
 std::string profile_threshold_text(const std::filesystem::path& path,
                                    const std::vector<ImportedCheck>& checks,
-                                   const fio_job::ImportRequest& request) {
-  fio_job::ImportedFile out;
+                                   const import_core::ImportRequest& request) {
+  import_core::ImportedFile out;
   out.header = fmt::format(
       "Imported from the DiskSpd file {} by `iogate import diskspd`.\n"
       "One check per <TimeSpan> of a profile, or per target of a command line; each workload\n"
@@ -49,7 +50,7 @@ std::string profile_threshold_text(const std::filesystem::path& path,
       "the ones given to the import.",
       path.string());
   out.description = fmt::format("DiskSpd file {}", path.filename().string());
-  return fio_job::imported_threshold_text(out, checks, request);
+  return import_core::threshold_text(out, checks, request);
 }
 
 }  // namespace iogate::diskspd

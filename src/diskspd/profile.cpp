@@ -11,13 +11,13 @@
 
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/engine/workload_toml.hpp"
-#include "iogate/fio_job/job_mapping.hpp"
+#include "iogate/import/notes.hpp"
 #include "profile_mapping.hpp"
 
 namespace iogate::diskspd {
 namespace {
 
-using fio_job::ImportedCheck;
+using import_core::ImportedCheck;
 
 // DiskSpd's own defaults (its command line's and its profile parser's).
 constexpr std::uint64_t kDefaultBlockSize = 64 * 1024;
@@ -77,7 +77,7 @@ class Mapper {
  private:
   [[noreturn]] void refuse(const XmlElement& e, const std::string& key,
                            const std::string& problem) const {
-    throw ThresholdError(SourceLocation{path_, e.line, e.column}, key, problem);
+    import_core::refuse(SourceLocation{path_, e.line, e.column}, key, problem);
   }
   // `e` refused under its own name: its element, or the flag it came from.
   [[noreturn]] void refuse(const XmlElement& e, const std::string& problem) const {
@@ -96,11 +96,10 @@ class Mapper {
     return std::any_of(names.begin(), names.end(), [&](const char* n) { return name == n; });
   }
   std::string at(const XmlElement& e) const {
-    return input_->command_lines ? fmt::format("{}:{}:{}", path_.string(), e.line, e.column)
-                                 : fmt::format("{}:{}", path_.string(), e.line);
+    return import_core::place_text(SourceLocation{path_, e.line, e.column}, input_->command_lines);
   }
   std::string note(const XmlElement& e, const std::string& why) const {
-    return fmt::format("{}: {}: {}", at(e), e.flag.empty() ? "<" + e.name + ">" : e.flag, why);
+    return import_core::note_text(at(e), e.flag.empty() ? "<" + e.name + ">" : e.flag, why);
   }
 
   std::uint64_t number(const XmlElement& e) const {

@@ -13,8 +13,8 @@ namespace iogate::diskspd {
 
 // Every time span of `input`, mapped; a setting that cannot be mapped is a ThresholdError at its
 // line (and column, for a command line's flag) in `path`.
-std::vector<fio_job::ImportedCheck> map_profile(const XmlInput& input,
-                                                const std::filesystem::path& path,
-                                                const ProfileImportOptions& options);
+std::vector<import_core::ImportedCheck> map_profile(const XmlInput& input,
+                                                    const std::filesystem::path& path,
+                                                    const ProfileImportOptions& options);
 
 }  // namespace iogate::diskspd

@@ -9,7 +9,7 @@
 namespace iogate::fio_job::detail {
 
 enum class Treatment {
-  mapped,  // job_mapping.cpp gives it a meaning
+  mapped,  // a part of the mapping (job_mapper.hpp) gives it a meaning
   noted,   // accepted: it changes reporting, logging or placement, not the I/O
   refused,
 };

@@ -7,7 +7,8 @@
 
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/engine/workload_toml.hpp"
-#include "iogate/fio_job/job_mapping.hpp"
+#include "iogate/import/check_name.hpp"
+#include "iogate/import/notes.hpp"
 #include "iogate/iometer/spec_shape.hpp"
 
 namespace iogate::iometer {
@@ -18,14 +19,8 @@ constexpr std::uint64_t kIcfSector = 512;
 constexpr std::uint64_t kIometerLayoutWrite = 64 * 1024;
 constexpr std::size_t kMaxCycledDepths = 64;
 
-[[noreturn]] void refuse(const SourceLocation& where, const std::string& key,
-                         const std::string& problem) {
-  throw ThresholdError(where, key, problem);
-}
-
-std::string at(const SourceLocation& where) {
-  return fmt::format("{}:{}", where.file.string(), where.line);
-}
+using import_core::place_text;
+using import_core::refuse;
 
 std::string spec_line_text(const IcfSpecLine& l) {
   return fmt::format("{},{},{},{},{},{},{},{}", l.size, l.of_size, l.reads, l.random, l.delay,
@@ -49,7 +44,7 @@ std::vector<const IcfWorker*> active_workers(const IcfFile& file, std::vector<st
     for (const IcfWorker& w : m.workers) {
       if (w.targets.empty()) {
         notes.push_back(fmt::format("{}: 'Worker: a worker with no target: IOMeter leaves it idle",
-                                    at(w.where)));
+                                    place_text(w.where)));
         continue;
       }
       if (running != nullptr && running != &m)
@@ -113,7 +108,7 @@ class TestMapper {
                std::uint64_t depth, const std::vector<std::string>& shared_notes) {
     out_ = IcfCheck{};
     out_.origin = fmt::format("IOMeter access specification \"{}\"", spec.name);
-    out_.check_name = fio_job::identifier_of(spec.name);
+    out_.check_name = import_core::identifier_of(spec.name);
     if (depth != 0) out_.check_name = fmt::format("{}_qd{}", out_.check_name, depth);
     out_.where = spec.where;
     out_.notes = shared_notes;
@@ -121,14 +116,14 @@ class TestMapper {
     access_spec(spec);
     target_settings(*workers.front(), depth);
     w.workers = static_cast<unsigned>(workers.size());
-    source("workers",
-           fmt::format("{}: 'Worker: {} worker{} running \"{}\"", at(workers.front()->where),
-                       workers.size(), workers.size() == 1 ? "" : "s", spec.name));
+    source("workers", fmt::format("{}: 'Worker: {} worker{} running \"{}\"",
+                                  place_text(workers.front()->where), workers.size(),
+                                  workers.size() == 1 ? "" : "s", spec.name));
     if (workers.size() > 1)
       out_.notes.push_back(fmt::format(
           "{}: {} workers: IOMeter's each address the whole test file, iogate's each their own "
           "region of it (the same queue per worker; their sequential streams stay apart)",
-          at(workers[1]->where), workers.size()));
+          place_text(workers[1]->where), workers.size()));
     times();
     iometer_constants();
     out_.description =
@@ -151,17 +146,17 @@ class TestMapper {
     const SpecShape shape = shape_of_spec(spec.lines, spec.where);
     for (const IcfSpecLine* l : shape.left_out)
       out_.notes.push_back(
-          fmt::format("{}: a line at 0% of size: never issued, left out", at(l->where)));
+          fmt::format("{}: a line at 0% of size: never issued, left out", place_text(l->where)));
     for (const IcfSpecLine* l : shape.issued)
-      source("block_size", fmt::format("{}: {}", at(l->where), spec_line_text(*l)));
+      source("block_size", fmt::format("{}: {}", place_text(l->where), spec_line_text(*l)));
     w.block_mix = shape.block_mix;
     w.block_size = shape.block_size;
     if (!w.block_mix.empty()) out_.sources["block_mix"] = out_.sources["block_size"];
     w.read_pct = shape.read_pct;
     w.random_pct = shape.random_pct;
     const IcfSpecLine& first = *shape.issued.front();
-    source("read", fmt::format("{}: % reads {}", at(first.where), first.reads));
-    source("random", fmt::format("{}: % random {}", at(first.where), first.random));
+    source("read", fmt::format("{}: % reads {}", place_text(first.where), first.reads));
+    source("random", fmt::format("{}: % random {}", place_text(first.where), first.random));
     for (const IcfSpecLine& l : spec.lines) {
       if (l.of_size == 0 || l.align == w.block_size) continue;
       if (l.align != 0)
@@ -173,7 +168,7 @@ class TestMapper {
         out_.notes.push_back(fmt::format(
             "{}: align 0 (sector boundaries): iogate aligns random offsets to the block size "
             "({}), so its I/Os never straddle a block; IOMeter's may",
-            at(l.where), size_text(w.block_size)));
+            place_text(l.where), size_text(w.block_size)));
         break;
       }
     }
@@ -184,13 +179,13 @@ class TestMapper {
     if (depth != 0) {
       w.queue_depth = static_cast<unsigned>(std::min<std::uint64_t>(depth, kMaxQueueDepth + 1));
       source("queue_depth", fmt::format("{}: 'Queue Depth Cycling: {} outstanding I/Os",
-                                        at(file_.setup.queue_cycling->where), depth));
+                                        place_text(file_.setup.queue_cycling->where), depth));
     } else if (worker.outstanding_ios) {
       const std::uint64_t ios = worker.outstanding_ios->value;
       if (ios == 0) refuse(worker.outstanding_ios->where, "'Number of outstanding IOs", "0 I/Os");
       w.queue_depth = static_cast<unsigned>(std::min<std::uint64_t>(ios, kMaxQueueDepth + 1));
       source("queue_depth", fmt::format("{}: 'Number of outstanding IOs: {}",
-                                        at(worker.outstanding_ios->where), ios));
+                                        place_text(worker.outstanding_ios->where), ios));
     } else {
       w.queue_depth = 1;
       source("queue_depth", "IOMeter's default: 1 outstanding I/O (the file does not say)");
@@ -199,14 +194,15 @@ class TestMapper {
     if (sectors != 0) {
       w.file_size = sectors * kIcfSector;
       source("file_size", fmt::format("{}: 'Disk maximum size: {} sectors of 512 bytes",
-                                      at(worker.max_disk_sectors->where), sectors));
+                                      place_text(worker.max_disk_sectors->where), sectors));
     } else if (options_.file_size) {
       w.file_size = *options_.file_size;
       source("file_size", "--file-size: the file gives no 'Disk maximum size'");
       out_.notes.push_back(fmt::format(
           "{}: 'Disk maximum size 0 (IOMeter's test file fills the disk's free space): the test "
           "file is --file-size, {}",
-          worker.max_disk_sectors ? at(worker.max_disk_sectors->where) : at(worker.where),
+          worker.max_disk_sectors ? place_text(worker.max_disk_sectors->where)
+                                  : place_text(worker.where),
           size_text(w.file_size)));
     } else {
       refuse(worker.max_disk_sectors ? worker.max_disk_sectors->where : worker.where,
@@ -218,15 +214,15 @@ class TestMapper {
       out_.notes.push_back(fmt::format(
           "{}: starting sector {}: iogate's test file is the range IOMeter addresses, from its "
           "start",
-          at(worker.starting_sector->where), worker.starting_sector->value));
+          place_text(worker.starting_sector->where), worker.starting_sector->value));
     if (worker.fixed_seed)
       out_.notes.push_back(
           fmt::format("{}: a fixed seed: a threshold file's checks draw a fresh seed per run",
-                      at(worker.fixed_seed->where)));
+                      place_text(worker.fixed_seed->where)));
     if (worker.data_pattern && w.read_pct < 100)
       out_.notes.push_back(
           fmt::format("{}: data pattern {}: iogate writes its own incompressible data",
-                      at(worker.data_pattern->where), worker.data_pattern->value));
+                      place_text(worker.data_pattern->where), worker.data_pattern->value));
   }
 
   void times() {
@@ -236,11 +232,12 @@ class TestMapper {
       refuse(run ? run->where : SourceLocation{file_.path, 0, 0}, "'Run Time",
              "0: IOMeter runs until stopped by hand; a check needs a run time");
     w.duration = std::chrono::seconds(run->value);
-    source("duration", fmt::format("{}: 'Run Time: {} s", at(run->where), run->value));
+    source("duration", fmt::format("{}: 'Run Time: {} s", place_text(run->where), run->value));
     const auto& ramp = file_.setup.ramp_s;
     w.ramp = std::chrono::seconds(ramp ? ramp->value : 0);
-    source("ramp", ramp ? fmt::format("{}: 'Ramp Up Time (s): {}", at(ramp->where), ramp->value)
-                        : std::string("IOMeter's default: no ramp-up (the file does not say)"));
+    source("ramp",
+           ramp ? fmt::format("{}: 'Ramp Up Time (s): {}", place_text(ramp->where), ramp->value)
+                : std::string("IOMeter's default: no ramp-up (the file does not say)"));
   }
 
   void iometer_constants() {
@@ -290,7 +287,7 @@ std::vector<IcfCheck> map_icf(const IcfFile& file, const IcfImportOptions& optio
         refuse(w->specs[t].where, "'Assigned access specs",
                fmt::format("in test {} this worker runs another specification than {}'s: iogate "
                            "runs one workload per check",
-                           t + 1, at(first.where)));
+                           t + 1, place_text(first.where)));
       const auto same = [](const auto& a, const auto& b) {
         return (a ? a->value : 0) == (b ? b->value : 0);
       };
@@ -300,7 +297,7 @@ std::vector<IcfCheck> map_icf(const IcfFile& file, const IcfImportOptions& optio
         refuse(w->where, "'Default target settings for worker",
                fmt::format("its outstanding I/Os or disk range differ from {}'s: iogate's "
                            "workers of one check share one queue depth and one file",
-                           at(first.where)));
+                           place_text(first.where)));
     }
     if (depths.empty()) {
       checks.push_back(mapper.map(*spec, running, 0, notes));

@@ -3,11 +3,13 @@
 
 #include <fmt/format.h>
 
+#include "iogate/import/threshold_text.hpp"
+
 namespace iogate::iometer {
 
 std::string threshold_text(const IcfFile& file, const std::vector<IcfCheck>& checks,
-                           const fio_job::ImportRequest& request) {
-  fio_job::ImportedFile out;
+                           const import_core::ImportRequest& request) {
+  import_core::ImportedFile out;
   out.header = fmt::format(
       "Imported from the IOMeter configuration file {} (IOMeter {}) by\n"
       "`iogate import iometer`. One check per IOMeter test; each workload key follows the\n"
@@ -18,7 +20,7 @@ std::string threshold_text(const IcfFile& file, const std::vector<IcfCheck>& che
   out.description = fmt::format("IOMeter configuration {}", file.path.filename().string());
   if (file.setup.description && !file.setup.description->value.empty())
     out.description += ": " + file.setup.description->value;
-  return fio_job::imported_threshold_text(out, checks, request);
+  return import_core::threshold_text(out, checks, request);
 }
 
 }  // namespace iogate::iometer

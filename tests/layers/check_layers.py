@@ -21,14 +21,17 @@ LAYERS = {
     "common": set(),
     "engine": {"common"},
     "datastore": {"common", "engine"},
+    # What every import shares: the imported check and the request, check names, notes and
+    # refusals, the one threshold writer. It knows no tool; the importers map into it.
+    "import": {"common", "engine"},
     # fio job files as workloads, below the threshold parser, which reads a check's fio_job
     # through it; both report mistakes with common's ThresholdError.
-    "fio_job": {"common", "engine"},
-    # IOMeter's files beside fio's: its configurations as workloads (sharing fio_job's check
-    # naming and import request) and its result CSV as plain figures.
-    "iometer": {"common", "engine", "fio_job"},
-    # DiskSpd's XML profiles as workloads, the same way.
-    "diskspd": {"common", "engine", "fio_job"},
+    "fio_job": {"common", "engine", "import"},
+    # IOMeter's files beside fio's: its configurations as imported checks and its result CSV as
+    # plain figures.
+    "iometer": {"common", "engine", "import"},
+    # DiskSpd's XML profiles as imported checks, the same way.
+    "diskspd": {"common", "engine", "import"},
     "thresholds": {"common", "engine", "fio_job"},
     "verdicts": {"common", "engine", "thresholds"},
     "results": {"common", "engine", "datastore", "verdicts"},
@@ -45,9 +48,8 @@ LAYERS = {
                 "fleet"},
     "fixtures": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline",
                  "runner", "reports"},
-    "cli": {"common", "engine", "datastore", "thresholds", "fio_job", "iometer", "diskspd",
-            "verdicts", "results",
-            "baseline", "runner", "reports", "fleet", "propose"},
+    "cli": {"common", "engine", "datastore", "thresholds", "import", "fio_job", "iometer",
+            "diskspd", "verdicts", "results", "baseline", "runner", "reports", "fleet", "propose"},
     "suites": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "runner",
                "reports", "fixtures"},
 }

@@ -59,7 +59,8 @@
 #include <string_view>
 #include <vector>
 
-#include "iogate/fio_job/imported_check.hpp"
+#include "iogate/import/import_request.hpp"
+#include "iogate/import/imported_check.hpp"
 
 namespace iogate::diskspd {
 
@@ -70,18 +71,17 @@ struct ProfileImportOptions {
 
 // Every time span of the profile at `path`, mapped; a mistake or a setting that cannot be mapped
 // is a ThresholdError at its line.
-std::vector<fio_job::ImportedCheck> import_profile(const std::filesystem::path& path,
-                                                   const ProfileImportOptions& options = {});
+std::vector<import_core::ImportedCheck> import_profile(const std::filesystem::path& path,
+                                                       const ProfileImportOptions& options = {});
 // `text` as if read from `path`, a profile or command lines told apart by what it holds;
 // `quotable` as read_file.hpp says: whether messages may show the file's text.
-std::vector<fio_job::ImportedCheck> import_profile_text(std::string_view text,
-                                                        const std::filesystem::path& path,
-                                                        const ProfileImportOptions& options = {},
-                                                        bool quotable = true);
+std::vector<import_core::ImportedCheck> import_profile_text(
+    std::string_view text, const std::filesystem::path& path,
+    const ProfileImportOptions& options = {}, bool quotable = true);
 
 // The threshold file of the checks.
 std::string profile_threshold_text(const std::filesystem::path& path,
-                                   const std::vector<fio_job::ImportedCheck>& checks,
-                                   const fio_job::ImportRequest& request);
+                                   const std::vector<import_core::ImportedCheck>& checks,
+                                   const import_core::ImportRequest& request);
 
 }  // namespace iogate::diskspd

@@ -124,17 +124,13 @@ struct FioJob {
   // "seq.fio:7: thread: iogate runs workers as threads anyway": options taken without effect.
   std::vector<std::string> notes;
   // fio's own floors (rate_min, rate_iops_min): [check.expect] bounds the job itself sets, beside
-  // the ones an import is given (threshold_writer.hpp merges the two).
+  // the ones an import is given (imported_jobs.hpp hands them to the import core's writer).
   std::vector<FioFloor> floors;
 };
 
 // Every job section of `file`, mapped; the first unsupported option or value of any job is a
 // ThresholdError at its line ("file:line:column: ioengine: rbd: iogate runs local files only").
 std::vector<FioJob> map_jobs(const FioJobFile& file);
-
-// `name` as an identifier, for check and suite names: every character but [A-Za-z0-9_] as '_'
-// ("seq-read" -> "seq_read"), "job" when nothing is left, cut to kMaxCheckNameLength.
-std::string identifier_of(const std::string& name);
 
 // The job section named `section`, or the only one when `section` is empty, mapped (the other
 // sections are not). A missing section, or no name for a file of several jobs, is a

@@ -50,13 +50,13 @@
 #include <vector>
 
 #include "iogate/engine/workload.hpp"
-#include "iogate/fio_job/imported_check.hpp"
+#include "iogate/import/imported_check.hpp"
 #include "iogate/iometer/icf_file.hpp"
 
 namespace iogate::iometer {
 
 // A test as a check; `origin` names its access specification.
-using IcfCheck = fio_job::ImportedCheck;
+using IcfCheck = import_core::ImportedCheck;
 
 struct IcfImportOptions {
   // The test file's size where the file gives "Disk maximum size" 0 or none.

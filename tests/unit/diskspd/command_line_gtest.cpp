@@ -18,7 +18,7 @@ using testing::HasSubstr;
 
 const std::filesystem::path kData = std::filesystem::path(IOGATE_TEST_DATA_DIR) / "diskspd";
 const std::filesystem::path kPublished = kData / "command-lines" / "published.cmd";
-const fio_job::ImportRequest kRequest{"imported", {{"iops_min", "1"}}};
+const import_core::ImportRequest kRequest{"imported", {{"iops_min", "1"}}};
 
 std::vector<std::string> file_lines(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -21,7 +21,7 @@ using testing::HasSubstr;
 using testing::StartsWith;
 
 const std::filesystem::path kData = std::filesystem::path(IOGATE_TEST_DATA_DIR) / "diskspd";
-const fio_job::ImportRequest kRequest{"imported", {{"iops_min", "1"}}};
+const import_core::ImportRequest kRequest{"imported", {{"iops_min", "1"}}};
 
 ThresholdFile imported(const std::filesystem::path& xml, const ProfileImportOptions& o = {}) {
   return parse_threshold_text(profile_threshold_text(xml, import_profile(xml, o), kRequest),

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "fio_test_support.hpp"
-#include "iogate/fio_job/threshold_writer.hpp"
+#include "iogate/fio_job/imported_jobs.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate::fio_job {

@@ -20,7 +20,7 @@ using testing::StartsWith;
 
 const std::filesystem::path kData = std::filesystem::path(IOGATE_TEST_DATA_DIR) / "iometer";
 
-const fio_job::ImportRequest kRequest{"imported", {{"iops_min", "1"}}};
+const import_core::ImportRequest kRequest{"imported", {{"iops_min", "1"}}};
 
 ThresholdFile imported(const std::filesystem::path& icf, const IcfImportOptions& options = {}) {
   const IcfFile file = read_icf_file(icf);

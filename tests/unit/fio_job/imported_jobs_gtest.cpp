@@ -1,6 +1,6 @@
 // The threshold file `iogate import fio` writes: it lints, it says where each key came from, and
 // it runs the workload the job mapped to.
-#include "iogate/fio_job/threshold_writer.hpp"
+#include "iogate/fio_job/imported_jobs.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 #include <gmock/gmock.h>
@@ -11,6 +11,7 @@
 namespace iogate::fio_job {
 namespace {
 
+using import_core::ImportRequest;
 using testing::HasSubstr;
 
 std::string text_of(const std::string& job_text, const ImportRequest& request) {
@@ -20,7 +21,7 @@ std::string text_of(const std::string& job_text, const ImportRequest& request) {
 
 const ImportRequest kRequest{"t", {{"iops_min", "300"}, {"latency_p99_max", "20ms"}}};
 
-TEST(ThresholdWriter, TheFileLintsAndHoldsTheMappedWorkload) {
+TEST(ImportedJobs, TheFileLintsAndHoldsTheMappedWorkload) {
   const std::string job =
       "[global]\nioengine=libaio\ndirect=1\nthread\n[rand-read]\nrw=randread\nbs=8k\n"
       "iodepth=16\nsize=64m\nruntime=30\ntime_based\nramp_time=2\n[seq-write]\nstonewall\n"
@@ -62,7 +63,7 @@ TEST(ThresholdWriter, TheFileLintsAndHoldsTheMappedWorkload) {
   EXPECT_THAT(text, HasSubstr("# fio job [rand-read] at jobs/t.fio:5\n"));
 }
 
-TEST(ThresholdWriter, ExpectationsAreNumbersOrStrings) {
+TEST(ImportedJobs, ExpectationsAreNumbersOrStrings) {
   const std::string text =
       text_of("[j]\nsize=1m\n", {"t", {{"iops_min", "90% of baseline"}, {"mbps_min", "2.5"}}});
   EXPECT_THAT(text, HasSubstr("iops_min = \"90% of baseline\"\n"));
@@ -70,7 +71,7 @@ TEST(ThresholdWriter, ExpectationsAreNumbersOrStrings) {
   EXPECT_NO_THROW(parse_threshold_text(text, "out.toml"));
 }
 
-TEST(ThresholdWriter, DuplicateNamesGetASuffix) {
+TEST(ImportedJobs, DuplicateNamesGetASuffix) {
   const ThresholdFile f =
       parse_threshold_text(text_of("[a-b]\nsize=1m\n[a_b]\nsize=1m\n", kRequest), "out.toml");
   ASSERT_EQ(f.checks.size(), 2u);
@@ -78,13 +79,13 @@ TEST(ThresholdWriter, DuplicateNamesGetASuffix) {
   EXPECT_EQ(f.checks[1].name, "a_b_2");
 }
 
-TEST(ThresholdWriter, StringsAndCommentsAreEscaped) {
+TEST(ImportedJobs, StringsAndCommentsAreEscaped) {
   const std::string text = text_of("[j]\nsize=1m\ndescription=say \"hi\" \\ there\n", kRequest);
   const ThresholdFile f = parse_threshold_text(text, "out.toml");
   EXPECT_EQ(f.checks[0].description, "say \"hi\" \\ there");
 }
 
-TEST(ThresholdWriter, ABlockSizeMixIsWrittenAsBlockMixAndReadsBack) {
+TEST(ImportedJobs, ABlockSizeMixIsWrittenAsBlockMixAndReadsBack) {
   const FioJobFile f =
       parse_job_text("[j]\nsize=1m\nbssplit=4k/60:64k/40\n", "jobs/t.fio", test::env_of({}));
   const std::string text = threshold_text(f, map_jobs(f), kRequest);
@@ -100,7 +101,7 @@ TEST(ThresholdWriter, ABlockSizeMixIsWrittenAsBlockMixAndReadsBack) {
 }
 
 // fio's floors join the given bounds; where both give a key, the stricter (higher) is kept.
-TEST(ThresholdWriter, FioFloorsAreBoundsTheStricterWinning) {
+TEST(ImportedJobs, FioFloorsAreBoundsTheStricterWinning) {
   const std::string job = "[j]\nsize=1m\nrw=write\nrate_min=10m\nnumjobs=2\n";
   const std::string added = text_of(job, kRequest);
   EXPECT_THAT(added, HasSubstr("iops_min = 300\nlatency_p99_max = \"20ms\"\n"
@@ -124,7 +125,7 @@ TEST(ThresholdWriter, FioFloorsAreBoundsTheStricterWinning) {
     EXPECT_NO_THROW(parse_threshold_text(text, "out.toml"));
 }
 
-TEST(ThresholdWriter, ARangeOfBlockSizesReadsBack) {
+TEST(ImportedJobs, ARangeOfBlockSizesReadsBack) {
   const ThresholdFile f =
       parse_threshold_text(text_of("[j]\nsize=3m\nbsrange=4k-12k\n", kRequest), "out.toml");
   const WorkloadSpec& w = f.checks[0].workload;
@@ -134,7 +135,7 @@ TEST(ThresholdWriter, ARangeOfBlockSizesReadsBack) {
   EXPECT_EQ(w.block_mix[2].pct, 100.0 / 3);  // to the last bit
 }
 
-TEST(ThresholdWriter, VerifyAndIntegrity) {
+TEST(ImportedJobs, VerifyAndIntegrity) {
   const ThresholdFile f = parse_threshold_text(
       text_of("[w]\nsize=1m\nrw=write\nverify=crc32c\n[m]\nsize=1m\nrw=randrw\nverify=md5\n",
               kRequest),
