@@ -6,6 +6,8 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "iogate/engine/run_result.hpp"
+
 namespace iogate {
 
 namespace {
@@ -69,6 +71,26 @@ const char* unit_of(Metric metric) {
   for (const FigureName& f : kFigureNames)
     if (f.id.metric == metric) return f.unit;
   return "";
+}
+
+double largest_figure(Metric metric) {
+  RunResult fastest;
+  fastest.ios_read = kMaxRunCount;
+  fastest.bytes_read = kMaxRunCount;
+  fastest.elapsed_s = kShortestRunSeconds;
+  switch (metric) {
+    case Metric::iops:
+      return fastest.iops();
+    case Metric::mbps:
+      return fastest.mbps();
+    case Metric::duration:
+      return kLongestRunSeconds;
+    case Metric::latency_avg:
+    case Metric::latency_max:
+    case Metric::latency_percentile:
+      return kLongestRunSeconds * 1e3;
+  }
+  return kLongestRunSeconds * 1e3;
 }
 
 }  // namespace iogate

@@ -33,6 +33,19 @@ std::optional<std::string> time_problem(std::chrono::nanoseconds value) {
   return fmt::format("expected a duration of 0 or more, got {} ns", value.count());
 }
 
+// A time-based run shorter than this ends before most storage completes one I/O (a disk's seek
+// alone takes several milliseconds): it would measure nothing and report it as a figure.
+constexpr std::chrono::milliseconds kShortestDuration{1};
+
+std::optional<std::string> duration_problem(std::chrono::nanoseconds value) {
+  if (auto problem = time_problem(value)) return problem;
+  if (value.count() == 0 || value >= kShortestDuration) return std::nullopt;
+  return fmt::format(
+      "expected 0 (size-based) or at least 1ms, got {} ns: a shorter run ends "
+      "before most storage completes an I/O",
+      value.count());
+}
+
 // A class built in code rather than read from its text: its level in range.
 std::optional<std::string> priority_level_problem(IoPriority priority) {
   if (priority.level <= kMaxPriorityLevel) return std::nullopt;
@@ -48,7 +61,7 @@ std::optional<WorkloadProblem> single_value_problem(const WorkloadSpec& spec) {
       {WorkloadField::read_pct, percent_problem(spec.read_pct)},
       {WorkloadField::random_pct, percent_problem(spec.random_pct)},
       {WorkloadField::queue_depth, queue_depth_problem(spec.queue_depth)},
-      {WorkloadField::duration, time_problem(spec.duration)},
+      {WorkloadField::duration, duration_problem(spec.duration)},
       {WorkloadField::ramp, time_problem(spec.ramp)},
       {WorkloadField::workers, workers_problem(spec.workers)},
       {WorkloadField::rate_iops, rate_problem(spec.rate_iops)},

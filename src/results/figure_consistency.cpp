@@ -9,8 +9,8 @@
 #include <limits>
 
 #include "iogate/display_text.hpp"
-#include "iogate/results/json_fields.hpp"
 #include "iogate/engine/figure_names.hpp"
+#include "iogate/results/json_fields.hpp"
 #include "iogate/verdicts/sample_units.hpp"
 
 namespace iogate {
@@ -150,26 +150,7 @@ double figure_ceiling(std::string_view key) {
   take_prioritized_prefix(key);
   take_direction_prefix(key);
   const std::optional<FigureId> figure = figure_of_sample_key(key);
-  // The fastest rate a run read back can have: every I/O or byte it may count, in the least
-  // time a run that moved data may take (json_fields.hpp).
-  RunResult fastest;
-  fastest.ios_read = kMaxReadBackCount;
-  fastest.bytes_read = kMaxReadBackCount;
-  fastest.elapsed_s = kMinRunSeconds;
-  if (!figure) return std::numeric_limits<double>::max();
-  switch (figure->metric) {
-    case Metric::iops:
-      return fastest.iops();
-    case Metric::mbps:
-      return fastest.mbps();
-    case Metric::duration:
-      return kMaxReadBackSeconds;
-    case Metric::latency_avg:
-    case Metric::latency_max:
-    case Metric::latency_percentile:
-      return kMaxReadBackSeconds * 1e3;
-  }
-  return std::numeric_limits<double>::max();
+  return figure ? largest_figure(figure->metric) : std::numeric_limits<double>::max();
 }
 
 namespace {

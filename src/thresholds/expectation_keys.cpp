@@ -1,5 +1,6 @@
 #include "expectation_keys.hpp"
 
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/engine/run_result.hpp"
 
 #include <algorithm>
@@ -168,6 +169,12 @@ Bound bound_value(const Section& s, const toml::node& n, std::string_view key, M
   // Zero is a floor nothing misses and a ceiling nothing meets: either way, a mistake.
   if (!(value > 0) || !std::isfinite(value)) {
     s.fail(n, key, fmt::format("expected a value greater than 0, got {}", describe(n)));
+  }
+  // A floor no run can reach fails on every storage; a ceiling no run can reach checks nothing.
+  if (const double most = largest_figure(metric); value > most) {
+    s.fail(n, key,
+           fmt::format("expected at most {:g} {} (the most any run can measure), got {}", most,
+                       unit_of(metric), describe(n)));
   }
   return AbsoluteBound{value};
 }

@@ -10,6 +10,7 @@
 // measurement name keeps to letters, digits and '_').
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,5 +82,16 @@ std::optional<FigureId> figure_of_run_key(std::string_view key);
 
 // "IOPS", "MB/s", "s", "ms": the unit of a metric's figures.
 const char* unit_of(Metric metric);
+
+// What a run can measure at most. Counts of I/Os and bytes up to 2^53, the largest integer every
+// JSON reader holds exactly; no run, layout or check lasts more than a year; the engine's clock
+// counts nanoseconds, the least time a run that moved data can have taken.
+inline constexpr std::uint64_t kMaxRunCount = std::uint64_t{1} << 53;
+inline constexpr double kLongestRunSeconds = 366.0 * 24 * 3600;
+inline constexpr double kShortestRunSeconds = 1e-9;
+// The largest figure of `metric` any run can measure, in its unit: every I/O or byte it may count
+// in the shortest run, or a year. A floor above it fails on every storage, and a figure read back
+// above it was not measured: the threshold parser and the results reader refuse both.
+double largest_figure(Metric metric);
 
 }  // namespace iogate

@@ -22,6 +22,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "iogate/engine/figure_names.hpp"
+
 namespace iogate {
 
 class ReadBackError : public std::runtime_error {
@@ -29,13 +31,13 @@ class ReadBackError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The largest count read back: 2^53, the largest integer every JSON reader holds exactly.
-inline constexpr std::uint64_t kMaxReadBackCount = std::uint64_t{1} << 53;
-// The longest span of seconds read back (a year): a run, a layout, a check's wall time.
-inline constexpr double kMaxReadBackSeconds = 366.0 * 24 * 3600;
-// The shortest time a run that moved data can have taken: the engine's clock counts nanoseconds.
-// Below it (0, or a subnormal 1e-320) a rate is infinite, and JSON writes infinity as null.
-inline constexpr double kMinRunSeconds = 1e-9;
+// What a run can measure at most (figure_names.hpp) is what is read back: the largest count, the
+// longest span of seconds (a run, a layout, a check's wall time), and the shortest time a run that
+// moved data can have taken (below it, 0 or a subnormal 1e-320, a rate is infinite, and JSON
+// writes infinity as null).
+inline constexpr std::uint64_t kMaxReadBackCount = kMaxRunCount;
+inline constexpr double kMaxReadBackSeconds = kLongestRunSeconds;
+inline constexpr double kMinRunSeconds = kShortestRunSeconds;
 // Strings: a name, a line of text (a message, a fingerprint field, a path).
 inline constexpr std::size_t kMaxReadBackLine = 4096;
 
