@@ -1,11 +1,15 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "empty_values.hpp"
 #include "help_text.hpp"
 #include "iogate/engine/io_backend.hpp"
 #include "suggest.hpp"
+#include "terminal_filter.hpp"
 
 int main(int argc, char** argv) {
+  // First: every message after it may carry a path or a value from outside.
+  iogate::detail::filter_standard_streams();
   // Before any command, so that nothing runs with a list that disables nothing it meant to.
   if (const auto problem = iogate::disabled_engines_problem()) {
     std::cerr << "iogate: " << *problem << '\n';
@@ -30,6 +34,7 @@ int main(int argc, char** argv) {
   iogate::cli::add_schema_command(app, exit_code);
   iogate::cli::add_completion_command(app, exit_code);
   iogate::cli::add_help_text(app);
+  iogate::cli::refuse_empty_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

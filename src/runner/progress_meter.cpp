@@ -5,8 +5,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "terminal_filter.hpp"
+
 namespace iogate {
 namespace {
+
+// Back to the start of the line and erase it: how a terminal's progress line is redrawn.
+constexpr std::string_view kEraseLine = "\r\x1b[K";
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
@@ -39,7 +44,8 @@ std::string ProgressMeter::describe(const RunResult& r) const {
 
 bool ProgressMeter::update(const RunResult& so_far) {
   if (tty_) {
-    out_ << "\r\x1b[K" << name_ << ": " << describe(so_far) << std::flush;
+    detail::write_terminal_control(out_, kEraseLine);
+    out_ << name_ << ": " << describe(so_far) << std::flush;
     drawn_ = true;
   } else if (so_far.elapsed_s - last_print_s_ >= every_s_) {
     last_print_s_ = so_far.elapsed_s;
@@ -50,7 +56,8 @@ bool ProgressMeter::update(const RunResult& so_far) {
 
 void ProgressMeter::note(const std::string& text) {
   if (tty_) {
-    out_ << "\r\x1b[K" << name_ << ": " << text << std::flush;
+    detail::write_terminal_control(out_, kEraseLine);
+    out_ << name_ << ": " << text << std::flush;
     drawn_ = true;
   } else {
     out_ << name_ << ": " << text << std::endl;
@@ -58,7 +65,7 @@ void ProgressMeter::note(const std::string& text) {
 }
 
 void ProgressMeter::finish() {
-  if (drawn_) out_ << "\r\x1b[K" << std::flush;
+  if (drawn_) detail::write_terminal_control(out_, kEraseLine);
   drawn_ = false;
 }
 
