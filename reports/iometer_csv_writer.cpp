@@ -152,11 +152,15 @@ constexpr std::array<std::uint64_t, 21> kBinLowNs{0,
                                                   10'000'000'000};
 static_assert(kFirstBin + kBinLowNs.size() == kColumns.size());
 
-// Text as IOMeter writes a name: unquoted, its separators and control characters as spaces.
+// Text as IOMeter writes a name: unquoted, its separators and control characters as spaces. A
+// name a spreadsheet would run as a formula (a host label "=HYPERLINK(...)", "+", "-", "@") gets
+// a leading "'", which spreadsheets read as "text" and show without it.
 std::string field(std::string_view text) {
   std::string out(text);
   for (char& c : out)
     if (c == ',' || static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  if (!out.empty() && std::string_view("=+-@").find(out.front()) != std::string_view::npos)
+    out.insert(out.begin(), '\'');
   return out;
 }
 

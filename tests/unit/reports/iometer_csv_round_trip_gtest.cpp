@@ -12,10 +12,10 @@
 namespace iogate {
 namespace {
 
-std::string written() {
+std::string written(const RunReport& report = test::sample_report()) {
   std::ostringstream out;
   const auto writer = make_iometer_csv_writer(out);
-  write_report(*writer, test::sample_report());
+  write_report(*writer, report);
   return out.str();
 }
 
@@ -134,6 +134,27 @@ TEST(IometerCsvRoundTrip, LatencyBinsCountTheRunsIos) {
     }
   }
   EXPECT_EQ(check, report.checks.size());
+}
+
+// A host label a spreadsheet would run as a formula is written as text: a leading "'", read back
+// with it, never a cell that starts with "=", "+", "-" or "@".
+TEST(IometerCsvRoundTrip, NamesThatLookLikeFormulasAreWrittenAsText) {
+  for (const std::string label : {"=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)"}) {
+    SCOPED_TRACE(label);
+    RunReport report = test::sample_report();
+    report.context.host_label = label;
+    const std::string text = written(report);
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      for (const std::string& f : split(line))
+        EXPECT_TRUE(f.empty() || std::string_view("=+@").find(f.front()) == std::string::npos ||
+                    f == "-1")
+            << "a cell a spreadsheet runs: " << f;
+    const iometer::ResultCsv csv = iometer::parse_result_csv_text(text, "iogate.csv");
+    ASSERT_FALSE(csv.tests.empty());
+    ASSERT_EQ(csv.tests[0].managers.size(), 1u);
+    EXPECT_EQ(csv.tests[0].managers[0].name, "'" + report.context.host_shown());
+  }
 }
 
 }  // namespace
