@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/datastore/datastore_path.hpp"
 #include "iogate/display_text.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
@@ -118,15 +119,8 @@ BaselineProvenance baseline_provenance(const Baseline& baseline, const std::stri
     out.changes.push_back(key + " " + was + " \u2192 " + now);
     if (elsewhere) out.elsewhere.push_back(out.changes.back());
   };
-  // One spelling of a datastore: "/mnt/array/" is "/mnt/array"; with '/' on every platform, so
-  // a Windows host's "D:\iogate" and "D:/iogate" are one datastore too.
-  const auto normal = [](const std::string& path) {
-    std::filesystem::path p = std::filesystem::path(path).lexically_normal();
-    if (!p.has_filename() && p.has_relative_path()) p = p.parent_path();  // a trailing separator
-    return p.generic_string();
-  };
   differ("host", baseline.host, host, true);
-  differ("datastore", normal(baseline.datastore), normal(datastore), true);
+  differ("datastore", datastore_spelling(baseline.datastore), datastore_spelling(datastore), true);
   for (const std::string& change : diff_storage_stacks(baseline.fingerprint, stack)) {
     out.changes.push_back(change);
     if (change.starts_with("filesystem ")) out.elsewhere.push_back(change);

@@ -28,6 +28,7 @@
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/datastore/datastore_path.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_runner.hpp"
@@ -145,7 +146,7 @@ int run(const RecordFlags& flags) {
   baseline.iogate_version = context.iogate_version;
   baseline.host = context.host;
   baseline.recorded_at = context.started_at;
-  baseline.datastore = datastore.string();
+  baseline.datastore = recorded_datastore(datastore).string();
   baseline.repeat = flags.repeat;
   try {
     // Not after every run: the runs would be lost.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "iogate/datastore/datastore_path.hpp"
 #include "iogate/results/result_reader.hpp"
 #include "iogate/results/run_json.hpp"
 #include "iogate/verdicts/statistics.hpp"
@@ -191,7 +192,8 @@ History build_history(std::vector<std::pair<std::string, RunReport>> runs) {
   const RunContext& first = runs.front().second.context;
   for (const auto& [source, report] : runs) {
     const RunContext& c = report.context;
-    if (c.datastore != first.datastore || c.identity() != first.identity())
+    if (datastore_spelling(c.datastore) != datastore_spelling(first.datastore) ||
+        c.identity() != first.identity())
       throw HistoryError(
           fmt::format("{}: results of {}, but {} holds results of {}: a history is "
                       "of one datastore",

@@ -1,5 +1,6 @@
 #include "iogate/runner/outcome_records.hpp"
 
+#include "iogate/datastore/datastore_path.hpp"
 #include "iogate/verdicts/baseline_precision.hpp"
 #include "iogate/verdicts/decidable.hpp"
 
@@ -23,7 +24,7 @@ RunContext describe_run(std::string suite, const std::filesystem::path& datastor
   context.host_label = std::move(host_label);
   context.started_at = detail::utc_seconds(std::chrono::system_clock::now());
   context.suite = std::move(suite);
-  context.datastore = datastore.string();
+  context.datastore = recorded_datastore(datastore).string();
   return context;
 }
 
