@@ -130,5 +130,36 @@ IOGATE_REQUIRE_MOUNT=maybe expect_exit 2 "$out/mount-maybe.log" "$iogate" check 
 assert_contains "$out/mount-maybe.log" "^iogate check: IOGATE_REQUIRE_MOUNT: expected 1, true, yes or on \(or 0, false, no, off, in any case\), got another value$" "IOGATE_REQUIRE_MOUNT=maybe"
 IOGATE_STRICT_BASELINE=sometimes expect_exit 2 "$out/strict-word.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
 assert_contains "$out/strict-word.log" "IOGATE_STRICT_BASELINE: expected 1, true, yes or on" "IOGATE_STRICT_BASELINE=sometimes"
+# An empty value is an unset variable in a script, refused by the option's name before anything
+# runs: `--junit ''` wrote no report and exited 0; `--datastore ''` measured the default datastore.
+for flag in --junit --markdown --json-dir --datastore; do
+  expect_exit 2 "$out/empty.log" "$iogate" check "$out/pass.toml" --datastore "$ds" "$flag" ""
+  assert_contains "$out/empty.log" "^$flag: expected a value, got an empty string \(an unset variable\?\)$" "check $flag ''"
+done
+expect_exit 2 "$out/empty-file.log" "$iogate" lint ""
+assert_contains "$out/empty-file.log" "expected a value, got an empty string" "lint ''"
+# A time-based run that ends before a block could move, and a bound no run can reach.
+printf '[suite]\nname = "t"\n[[check]]\nname = "a"\n[check.workload]\nblock_size = "4k"\nfile_size = "1MiB"\nduration = "1ns"\n' > "$out/ns.toml"
+expect_exit 2 "$out/ns.log" "$iogate" lint "$out/ns.toml"
+assert_contains "$out/ns.log" "workload.duration: expected 0 \(size-based\) or at least 1ms, got 1 ns" "duration 1ns"
+expect_exit 2 "$out/ns-run.log" "$iogate" run --bs 4k --file-size 1MiB --time 500us --datastore "$ds"
+assert_contains "$out/ns-run.log" "at least 1ms, got 500000 ns" "run --time 500us"
+printf '[suite]\nname = "t"\n[[check]]\nname = "a"\n[check.workload]\nblock_size = "4k"\nsize = "1MiB"\n[check.expect]\niops_min = 1e308\n' > "$out/huge.toml"
+expect_exit 2 "$out/huge.log" "$iogate" lint "$out/huge.toml"
+assert_contains "$out/huge.log" "iops_min: expected at most 9.0072e\+24 IOPS \(the most any run can measure\), got " "iops_min = 1e308"
+# Control characters from outside (a datastore path, an IOGATE_* value) reach no terminal raw:
+# every line iogate prints shows them as \xNN, as the report files do.
+esc=$'\e'
+expect_exit 2 "$out/esc-ds.log" "$iogate" check "$out/pass.toml" --datastore "$out/no${esc}[31mred"
+assert_contains "$out/esc-ds.log" "^iogate check: datastore $out/no\\\\x1b\\[31mred does not exist" "ESC in --datastore"
+IOGATE_REQUIRE_FILESYSTEM="xf${esc}[2Js" expect_exit 2 "$out/esc-fs.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
+assert_contains "$out/esc-fs.log" "not xf\\\\x1b\\[2Js \\(require_filesystem\\)" "ESC in IOGATE_REQUIRE_FILESYSTEM"
+IOGATE_BASELINE=$'/nope\r\x9b1m' expect_exit 2 "$out/esc-base.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
+assert_contains "$out/esc-base.log" "baseline /nope\\\\x0d\\\\x9b1m: cannot open" "CR and a raw C1 byte in IOGATE_BASELINE"
+IOGATE_BASELINE=$'/nope\xc2\x9b1m' expect_exit 2 "$out/esc-c1.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
+assert_contains "$out/esc-c1.log" "baseline /nope\\\\xc2\\\\x9b1m: cannot open" "UTF-8 C1 control in IOGATE_BASELINE"
+for log in esc-ds esc-fs esc-base esc-c1; do
+  ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$out/$log.log" || fail "$log: a control character reached the output raw"
+done
 [ -z "$(ls -A "$ds")" ] || fail "a refused datastore was written to: $(ls -A "$ds")"
 echo "input_errors: ok"
