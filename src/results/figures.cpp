@@ -129,6 +129,20 @@ std::string format_figure(double value) {
   return fmt::format("{:.{}g}", value, kFigureDigits);
 }
 
+std::optional<BoundSense> bound_sense(const std::string& key) {
+  if (key.ends_with("_min")) return BoundSense::min;
+  if (key.ends_with("_max")) return BoundSense::max;
+  return std::nullopt;
+}
+
+const char* sense_name(BoundSense sense) { return sense == BoundSense::min ? "min" : "max"; }
+
+std::optional<KnownBound> known_bound(const ExpectationRecord& e) {
+  const std::optional<BoundSense> sense = bound_sense(e.key);
+  if (!sense || e.figures.figure.empty() || !std::isfinite(e.figures.bound)) return std::nullopt;
+  return KnownBound{e.figures.figure, e.figures.bound, *sense};
+}
+
 std::string figure_unit(const std::string& figure) { return std::string(sample_unit(figure)); }
 
 std::string figure_with_unit(double value, const std::string& figure) {
