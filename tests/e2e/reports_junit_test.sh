@@ -1,7 +1,8 @@
 # iogate check writes every report format; the JUnit file validates against the Surefire schema
 # and reads back through a real consumer (python3-junitparser) with the right counts, names,
 # failures, figures and each test case's bounds; the Prometheus textfile parses with the
-# Prometheus text-format parser (python3-prometheus-client) into the same verdicts and figures; `iogate report` redraws the
+# Prometheus text-format parser (python3-prometheus-client) into the same verdicts, figures and
+# bounds; `iogate report` redraws the
 # reports from the JSON results, to standard output too ("-").
 iogate=$1; schema=$2; golden_dir=$3
 source "$IOGATE_E2E_LIB"
@@ -138,6 +139,11 @@ rate = {s.labels["check"]: s.value for s in families["iogate_check_throughput_by
 assert abs(rate["tiny_write"] / (by_check["tiny_write"]["result"]["mbps"] * 1048576) - 1) < 1e-6, rate
 lat = {s.labels["check"]: s.value for s in families["iogate_check_latency_p99_seconds"].samples}
 assert 0 < lat["tiny_write"] < 10, lat
+# Each check's bound, in the unit of the gauge it bounds: MB/s (MiB/s) as bytes per second.
+bounds = {(s.labels["check"], s.labels["figure"], s.labels["sense"]): s.value
+          for s in families["iogate_check_bound"].samples}
+assert bounds == {("tiny_write", "throughput_bytes_per_second", "min"): 0.001 * 1048576,
+                  ("unreachable_iops", "iops", "min"): 1e12}, bounds
 counts = {s.labels["status"]: s.value for s in families["iogate_checks"].samples}
 assert counts == {"pass": 1, "fail": 1, "unstable": 0, "skipped": 0, "error": 0}, counts
 print("prometheus: ok,", len(families), "families")
