@@ -106,6 +106,22 @@ assert_contains "$out/check.txt" \
 assert_contains "$out/check.txt" \
   "^  persisted: first sample at [0-9T:.-]+Z: iops .*: broken; after a 1 s pause: iops .*: broken$" \
   "confirmation line"
+# In a log (not a terminal) the table is whole: the pause's note and each check's verdict come
+# while the checks run, then the header and, under it, only rows and the lines indented under
+# them, up to the FAIL lines and the count.
+/usr/bin/python3 - "$out/check.txt" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+header = [i for i, l in enumerate(lines) if l.startswith("| Test Name")]
+assert len(header) == 1, lines
+pause = [i for i, l in enumerate(lines) if "pause confirms it or not" in l]
+assert pause and pause[0] < header[0], lines
+assert lines.index("unreachable_iops: FAIL") < header[0], lines
+end = next(i for i, l in enumerate(lines) if l.startswith("FAIL "))
+table = lines[header[0] + 1:end]
+assert [l.split("|")[1].strip() for l in table if l.startswith("| ")] == ["tiny_write", "unreachable_iops"], table
+assert all(l.startswith("| ") or l.startswith("  ") for l in table), table
+PY
 [ -f "$out/json/tiny_write.json" ] || fail "no JSON result for tiny_write"
 assert_no_scratch "$ds"
 # --filter runs only the checks it selects (GoogleTest's syntax, the ctest name too); one that
