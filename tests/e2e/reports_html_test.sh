@@ -2,8 +2,8 @@
 # libjs-chart.js) draws every chart the page has a canvas for, and the screenshot is not blank
 # (html/render_check.sh). Then what a reader sees at a glance, from the DOM after the scripts ran:
 # the verdict banner of a passing and of a failing run, one bound line per bound on each chart it
-# bounds, rate axes from zero, one rate per chart, and a bound 446 times the figure marked on the
-# axis's edge instead of flattening the figures. IOGATE_E2E_SHOTS=DIR keeps the screenshots
+# bounds, rate axes from zero, one rate per chart, a bound 446 times the figure marked on the
+# axis's edge instead of flattening the figures, and latency axes labelled to their top. IOGATE_E2E_SHOTS=DIR keeps the screenshots
 # (pass.png, fail.png, offscale.png).
 iogate=$1; results=$2
 source "$IOGATE_E2E_LIB"
@@ -48,6 +48,10 @@ assert_contains "$dom" '<span class="fail">1 fail</span>' "a red chip for the fa
 # failure's now/baseline chart
 /usr/bin/python3 "$html/dom_check.py" "$dom" bounds 3 ymin tp- ymin bl- || fail "the failing page's charts"
 assert_contains "$dom" 'id="bl-1"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "the baseline chart's bound"
+
+# Every latency axis is labelled up to its top, each label with its unit (the golden's latencies
+# reach 1.36 ms; Chart.js alone labelled nothing above 1 ms).
+/usr/bin/python3 "$html/dom_check.py" "$dom" ticks lat-:ms || fail "the failing page's latency axes"
 
 dom="$out/offscale/dom.html"
 /usr/bin/python3 "$html/dom_check.py" "$dom" bounds 1 offscale 1 ymin tp- || fail "the off-scale page's charts"

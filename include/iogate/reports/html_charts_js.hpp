@@ -5,7 +5,8 @@
 // page is complete once it has loaded (headless screenshots, printing); without Chart.js the
 // tables remain and a note says why. It records on each canvas what it drew, for tests:
 // data-bound-lines (the bound datasets Chart.js laid out points for), data-ymin and data-ymax
-// (the y axis as drawn); body[data-charts] holds how many charts were drawn.
+// (the y axis as drawn), data-yticks (the y axis's labelled ticks, "value=label" joined by "|");
+// body[data-charts] holds how many charts were drawn.
 #pragma once
 
 namespace iogate::html {
@@ -39,6 +40,9 @@ var iogate = (function () {
     if (c.scales.y) {
       canvas.dataset.ymin = String(c.scales.y.min);
       canvas.dataset.ymax = String(c.scales.y.max);
+      canvas.dataset.yticks = c.scales.y.ticks
+          .filter(function (t) { return t.label !== '' && t.label !== undefined; })
+          .map(function (t) { return t.value + '=' + t.label; }).join('|');
     }
     return c;
   }
@@ -67,8 +71,46 @@ var iogate = (function () {
     for (var k = 0; k < steps.length; k++) if (steps[k] * p >= v) return steps[k] * p;
     return 10 * p;
   }
+  // A figure with its unit, in as few digits as it needs: "0.05 ms", "20 ms", "1500 ms".
+  function withUnit(v, unit) { return String(Number(v.toPrecision(3))) + ' ' + unit; }
+  // A log axis over [lo, hi] that reads at a glance: it starts and ends on 1-2-5 steps, so its
+  // top has a label however far the figures reach, and every 1, 2 and 5 of each decade is
+  // labelled with its unit (Chart.js labels only some, none at all above the last decade it
+  // happens to end in). The other ticks keep their grid lines.
+  function logAxis(title, unit, lo, hi) {
+    var steps = [1, 2, 5];
+    function down(v) {
+      var p = Math.pow(10, Math.floor(Math.log10(v)));
+      for (var k = steps.length - 1; k >= 0; k--) if (steps[k] * p <= v * (1 + 1e-9)) return steps[k] * p;
+      return p;
+    }
+    function up(v) {
+      var p = Math.pow(10, Math.floor(Math.log10(v)));
+      for (var k = 0; k < steps.length; k++) if (steps[k] * p >= v * (1 - 1e-9)) return steps[k] * p;
+      return 10 * p;
+    }
+    var a = axis(title, 'logarithmic');
+    if (lo > 0 && hi > 0) {
+      a.min = down(lo);
+      a.max = up(hi);
+    }
+    a.afterBuildTicks = function (scale) {
+      // The ends as ticks of their own, so the top and the bottom are labelled.
+      var values = scale.ticks.map(function (t) { return t.value; });
+      [scale.min, scale.max].forEach(function (v) {
+        if (values.every(function (w) { return Math.abs(w - v) > v * 1e-9; })) scale.ticks.push({ value: v });
+      });
+      scale.ticks.sort(function (x, y) { return x.value - y.value; });
+    };
+    a.ticks = { autoSkip: false, callback: function (v) {
+      var mantissa = v / Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+      var round = steps.some(function (s) { return Math.abs(mantissa - s) < 1e-6; });
+      return round ? withUnit(v, unit) : '';
+    } };
+    return a;
+  }
   return { available: available, chart: chart, done: done, axis: axis, fromZero: fromZero,
-           bound: bound, niceCeil: niceCeil };
+           bound: bound, niceCeil: niceCeil, logAxis: logAxis };
 })();
 )JS";
 
@@ -112,10 +154,14 @@ inline constexpr const char* kChartsScript = R"JS(
     c.latency_bounds.forEach(function (b) {
       lat.push(iogate.bound(b.label, labels.map(function () { return b.value; })));
     });
+    var drawn = c.percentiles.map(function (p) { return p[1]; })
+        .concat(c.latency_bounds.map(function (b) { return b.value; }))
+        .filter(function (v) { return v > 0; });
     iogate.chart('lat-' + i, {
       type: 'line', data: { labels: labels, datasets: lat },
       options: { scales: { x: { title: { display: true, text: 'percentile' } },
-                           y: iogate.axis('ms', 'logarithmic') } }
+                           y: iogate.logAxis('latency (log scale)', 'ms',
+                                             Math.min.apply(null, drawn), Math.max.apply(null, drawn)) } }
     });
     if (!c.baseline.length) return;
     var keys = c.baseline.map(function (b) { return b.key; });
