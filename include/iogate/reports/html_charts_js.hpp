@@ -71,6 +71,16 @@ var iogate = (function () {
     for (var k = 0; k < steps.length; k++) if (steps[k] * p >= v) return steps[k] * p;
     return 10 * p;
   }
+  // A bound far above the figures: a red triangle on the top edge at x, the axis kept on them.
+  function offScaleMark(label, x, top) {
+    var mark = bound(label + ' (off the scale, above)', [{ x: x, y: top }]);
+    mark.showLine = false;
+    mark.pointStyle = 'triangle';
+    mark.pointRadius = 10;
+    mark.borderDash = [];
+    mark.clip = false;
+    return mark;
+  }
   // A figure with its unit, in as few digits as it needs: "0.05 ms", "20 ms", "1500 ms".
   function withUnit(v, unit) { return String(Number(v.toPrecision(3))) + ' ' + unit; }
   // A log axis over [lo, hi] that reads at a glance: it starts and ends on 1-2-5 steps, so its
@@ -110,7 +120,8 @@ var iogate = (function () {
     return a;
   }
   return { available: available, chart: chart, done: done, axis: axis, fromZero: fromZero,
-           bound: bound, niceCeil: niceCeil, logAxis: logAxis };
+           bound: bound, niceCeil: niceCeil, offScaleMark: offScaleMark,
+           logAxis: logAxis };
 })();
 )JS";
 
@@ -135,19 +146,48 @@ inline constexpr const char* kChartsScript = R"JS(
           sets.push(iogate.bound(b.label, [{ x: 0, y: b.value }, { x: last, y: b.value }]));
           return;
         }
-        var mark = iogate.bound(b.label + ' (off the scale, above)', [{ x: last / 2, y: y.max }]);
-        mark.showLine = false;
-        mark.pointStyle = 'triangle';
-        mark.pointRadius = 10;
-        mark.borderDash = [];
-        mark.clip = false;
-        sets.push(mark);
+        sets.push(iogate.offScaleMark(b.label, last / 2, y.max));
       });
       iogate.chart('tp-' + i + '-' + r.id, {
         type: 'line', data: { datasets: sets },
         options: { scales: { x: x, y: y } }
       });
     });
+    // Each run's duration, a bar each, its bounds and the verdict's interval (shaded).
+    if (c.duration) {
+      var d = c.duration;
+      var runs = d.values.map(function (v, k) { return String(k + 1); });
+      var dy = iogate.fromZero('duration (' + d.unit + ')');
+      if (d.bounds.some(function (b) { return b.off_scale; })) dy.max = iogate.niceCeil(d.top * 1.1);
+      var dsets = [{ type: 'bar', label: 'duration (' + d.unit + ')', data: d.values,
+                     backgroundColor: 'rgba(31, 119, 180, 0.6)', borderColor: '#1f77b4' }];
+      if (d.low !== null && d.high !== null) {
+        dsets.push({ type: 'line', label: "verdict's interval, low", pointRadius: 0, borderWidth: 1,
+                     borderColor: 'rgba(255, 127, 14, 0.8)', iogateUnlisted: true,
+                     data: runs.map(function () { return d.low; }) });
+        dsets.push({ type: 'line', label: "verdict's interval", pointRadius: 0, borderWidth: 1,
+                     borderColor: 'rgba(255, 127, 14, 0.8)', backgroundColor: 'rgba(255, 127, 14, 0.25)',
+                     fill: '-1', data: runs.map(function () { return d.high; }) });
+      }
+      d.bounds.forEach(function (b) {
+        if (!b.off_scale) {
+          var line = iogate.bound(b.label, runs.map(function () { return b.value; }));
+          line.type = 'line';
+          dsets.push(line);
+          return;
+        }
+        var mark = iogate.offScaleMark(b.label, 0, dy.max);
+        mark.type = 'line';
+        mark.data = runs.map(function (r, k) { return k === Math.floor((runs.length - 1) / 2) ? dy.max : null; });
+        dsets.push(mark);
+      });
+      iogate.chart('dur-' + i, {
+        type: 'bar', data: { labels: runs, datasets: dsets },
+        options: { scales: { x: { title: { display: true, text: 'run' } }, y: dy },
+                   plugins: { legend: { labels: { filter: function (item, data) {
+                     return !data.datasets[item.datasetIndex].iogateUnlisted; } } } } }
+      });
+    }
     var labels = c.percentiles.map(function (p) { return p[0]; });
     var lat = [{ label: 'latency ms', data: c.percentiles.map(function (p) { return p[1]; }),
                  borderColor: '#2ca02c', stepped: false }];

@@ -61,6 +61,13 @@ struct KnownBound {
 };
 std::optional<KnownBound> known_bound(const ExpectationRecord& e);
 
+// Why an expectation came out undecided, in the words of its record: where its interval stands
+// (reaching both sides of the bound, or one end only, which one run gives) and what ended the runs
+// (the check's repeat_max, its budget, or two samples of a confirmation that leaned apart).
+// "the interval iops 0.86-1.04x baseline (bound 0.90x) reaches both sides of the bound: the runs
+// so far neither clear it nor break it; the check stopped at its repeat_max, 2 runs".
+std::string undecided_reason(const CheckRecord& record, const ExpectationRecord& e);
+
 // "1392.61", "8589934592", "0.0004": shortest form that round-trips a figure for a human.
 std::string format_figure(double value);
 
