@@ -171,6 +171,11 @@ class PromWriter final : public ReportWriter {
         direction ? std::string(direction_prefix(*direction)) + family.figure : family.figure;
     const PromFigure to = prom_figure(figure);
     const std::string name = "iogate_check_" + to.name;
+    // A run of reads alone or writes alone has no family of its own to announce.
+    if (direction && std::none_of(checks_.begin(), checks_.end(), [](const CheckRecord& c) {
+          return has_figures(c) && both_directions(c.result);
+        }))
+      return;
     if (direction != IoDirection::write)
       header(name,
              direction ? std::string(family.help) + ", of one direction's I/Os" : family.help);

@@ -173,6 +173,10 @@ TEST(PromWriter, EachDirectionOfAMixedRunHasFiguresOfItsOwn) {
     for (const auto& [labels, value] : samples) EXPECT_EQ(labels.at("check"), "rand_mixed");
   }
   EXPECT_EQ(family_of(text, "iogate_check_iops").size(), 3u) << "the run's figures, unlabelled";
+  // Without a check that did both, no direction's family is announced at all.
+  RunReport one_way = report;
+  one_way.checks.erase(one_way.checks.begin() + 2);
+  EXPECT_EQ(prom_of(one_way).find("direction"), std::string::npos) << prom_of(one_way);
 }
 
 // A state set: five series a check, in run order, exactly one of them 1: its record's status.
