@@ -62,6 +62,12 @@ ChartBound chart_bound(const ExpectationRecord& e) {
   return {e.key, e.figures.bound, figure_with_unit(e.figures.bound, e.figures.figure), false};
 }
 
+// How many of `bounds` are off the scale, marked on the axis's edge rather than drawn as a line.
+int off_scale_count(const std::vector<ChartBound>& bounds) {
+  return static_cast<int>(
+      std::count_if(bounds.begin(), bounds.end(), [](const ChartBound& b) { return b.off_scale; }));
+}
+
 // A bound more than kOffScale times the highest figure drawn would squash the figures.
 bool off_scale(const ChartBound& b, double top) { return top > 0 && b.value > kOffScale * top; }
 
@@ -97,15 +103,8 @@ nlohmann::json number_or_null(double v) {
 
 }  // namespace
 
-int RateChart::off_scale() const {
-  return static_cast<int>(
-      std::count_if(bounds.begin(), bounds.end(), [](const ChartBound& b) { return b.off_scale; }));
-}
-
-int RunsChart::off_scale() const {
-  return static_cast<int>(
-      std::count_if(bounds.begin(), bounds.end(), [](const ChartBound& b) { return b.off_scale; }));
-}
+int RateChart::off_scale() const { return off_scale_count(bounds); }
+int RunsChart::off_scale() const { return off_scale_count(bounds); }
 
 double RateChart::lowest_off_scale() const {
   double lowest = INFINITY;
