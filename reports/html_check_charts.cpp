@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "iogate/results/figures.hpp"
 
@@ -12,12 +13,14 @@ namespace {
 
 constexpr double kChartPercentiles[] = {0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100};
 
-// Where a bound is drawn: on its rate's chart, on the latency chart, or nowhere.
-enum class BoundChart { rate, latency, none };
+// Where a bound is drawn: on its rate's chart, on the latency chart, on the runs' durations, or
+// nowhere (a direction's or a priority class's figure: the charts are of all I/Os).
+enum class BoundChart { rate, latency, duration, none };
 
 BoundChart chart_of(const std::string& figure) {
   if (figure == "iops" || figure == "mbps") return BoundChart::rate;
   if (figure.rfind("latency_", 0) == 0) return BoundChart::latency;
+  if (figure == "duration_s") return BoundChart::duration;
   return BoundChart::none;
 }
 
@@ -59,6 +62,39 @@ ChartBound chart_bound(const ExpectationRecord& e) {
   return {e.key, e.figures.bound, figure_with_unit(e.figures.bound, e.figures.figure), false};
 }
 
+// How many of `bounds` are off the scale, marked on the axis's edge rather than drawn as a line.
+int off_scale_count(const std::vector<ChartBound>& bounds) {
+  return static_cast<int>(
+      std::count_if(bounds.begin(), bounds.end(), [](const ChartBound& b) { return b.off_scale; }));
+}
+
+// A bound more than kOffScale times the highest figure drawn would squash the figures.
+bool off_scale(const ChartBound& b, double top) { return top > 0 && b.value > kOffScale * top; }
+
+// Each run's duration, over the runs the verdict weighed (after a confirmation, the second
+// sample's): the same runs its interval is of.
+RunsChart duration_chart(const CheckRecord& c) {
+  RunsChart chart;
+  chart.figure = "duration_s";
+  const std::span<const RunResult> judged = c.judged_repeats();
+  if (judged.size() >= 2)
+    for (const RunResult& r : judged) chart.values.push_back(r.elapsed_s);
+  else
+    chart.values.push_back(c.result.elapsed_s);
+  for (const double v : chart.values) chart.top = std::max(chart.top, v);
+  for (const ExpectationRecord& e : c.expectations) {
+    if (!drawable(e) || chart_of(e.figures.figure) != BoundChart::duration) continue;
+    ChartBound bound = chart_bound(e);
+    bound.off_scale = off_scale(bound, chart.top);
+    chart.bounds.push_back(std::move(bound));
+    if (!e.figures.ratio) {
+      chart.low = e.figures.low;
+      chart.high = e.figures.high;
+    }
+  }
+  return chart;
+}
+
 // JSON has no NaN: an unknown end of an interval is null, which the page script skips.
 nlohmann::json number_or_null(double v) {
   if (std::isfinite(v)) return v;
@@ -67,10 +103,8 @@ nlohmann::json number_or_null(double v) {
 
 }  // namespace
 
-int RateChart::off_scale() const {
-  return static_cast<int>(
-      std::count_if(bounds.begin(), bounds.end(), [](const ChartBound& b) { return b.off_scale; }));
-}
+int RateChart::off_scale() const { return off_scale_count(bounds); }
+int RunsChart::off_scale() const { return off_scale_count(bounds); }
 
 double RateChart::lowest_off_scale() const {
   double lowest = INFINITY;
@@ -90,16 +124,19 @@ CheckCharts check_charts(const CheckRecord& c) {
     for (const ExpectationRecord& e : c.expectations) {
       if (!drawable(e) || e.figures.figure != rate) continue;
       ChartBound bound = chart_bound(e);
-      bound.off_scale = chart.top > 0 && bound.value > kOffScale * chart.top;
+      bound.off_scale = off_scale(bound, chart.top);
       chart.bounds.push_back(std::move(bound));
     }
     out.rates.push_back(std::move(chart));
   }
   for (const ExpectationRecord& e : c.expectations) {
     if (!drawable(e)) continue;
-    if (chart_of(e.figures.figure) == BoundChart::latency)
+    const BoundChart where = chart_of(e.figures.figure);
+    if (where == BoundChart::latency)
       out.latency_bounds.push_back(chart_bound(e));
-    else if (chart_of(e.figures.figure) == BoundChart::none)
+    else if (where == BoundChart::duration && !out.duration)
+      out.duration = duration_chart(c);
+    else if (where == BoundChart::none)
       out.not_charted.push_back(&e);
   }
   return out;
@@ -134,6 +171,20 @@ nlohmann::json chart_json(const CheckRecord& c, const CheckCharts& charts) {
   nlohmann::json latency_bounds = nlohmann::json::array();
   for (const ChartBound& b : charts.latency_bounds)
     latency_bounds.push_back({{"label", b.key + " " + b.text}, {"value", b.value}});
+  nlohmann::json duration = nullptr;
+  if (charts.duration) {
+    const RunsChart& d = *charts.duration;
+    nlohmann::json bounds = nlohmann::json::array();
+    for (const ChartBound& b : d.bounds)
+      bounds.push_back(
+          {{"label", b.key + " " + b.text}, {"value", b.value}, {"off_scale", b.off_scale}});
+    duration = {{"unit", figure_unit(d.figure)},
+                {"values", d.values},
+                {"top", d.top},
+                {"bounds", bounds},
+                {"low", number_or_null(d.low)},
+                {"high", number_or_null(d.high)}};
+  }
   nlohmann::json baseline = nlohmann::json::array();
   for (const BaselineFigure& b : c.baseline) {
     const ExpectationRecord* e = ratio_expectation(c, b.key);
@@ -150,6 +201,7 @@ nlohmann::json chart_json(const CheckRecord& c, const CheckCharts& charts) {
           {"rates", rates},
           {"percentiles", percentiles},
           {"latency_bounds", latency_bounds},
+          {"duration", duration},
           {"baseline", baseline}};
 }
 

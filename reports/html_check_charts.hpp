@@ -3,6 +3,7 @@
 // disagree. The rules of what is charted and why are at the top of html_writer.cpp.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,10 +41,23 @@ struct RateChart {
   double lowest_off_scale() const;  // INFINITY when none is
 };
 
+// A figure a run has one of (its duration), over the runs its verdict weighed: a bar a run, the
+// bounds on it, and the verdict's interval around its median where both ends are known.
+struct RunsChart {
+  std::string figure;          // "duration_s"
+  std::vector<double> values;  // one a run, in run order
+  double top = 0;              // the highest run: where the axis ends when a bound is off it
+  std::vector<ChartBound> bounds;
+  double low = NAN;  // the verdict's interval, NaN where an end is not known
+  double high = NAN;
+  int off_scale() const;
+};
+
 struct CheckCharts {
   ChartIntervals intervals;
   std::vector<RateChart> rates;
   std::vector<ChartBound> latency_bounds;
+  std::optional<RunsChart> duration;                  // only where a bound names the duration
   std::vector<const ExpectationRecord*> not_charted;  // bounds on a figure with no chart
 };
 
@@ -53,7 +67,8 @@ CheckCharts check_charts(const CheckRecord& c);
 const ExpectationRecord* ratio_expectation(const CheckRecord& c, const std::string& key);
 
 // The page script's data for one check: its rates' points and bounds, latency percentiles and
-// bounds, and now/baseline with the verdict's interval.
+// bounds, each run's duration with its bounds and interval, and now/baseline with the verdict's
+// interval.
 nlohmann::json chart_json(const CheckRecord& c, const CheckCharts& charts);
 
 }  // namespace iogate::html

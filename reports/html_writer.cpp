@@ -12,9 +12,16 @@
 //   behind the other; with a block mix both are charted, apart. The throughput is that of the
 //   run the table row shows (CheckRecord::shown_run_text), and the caption names it.
 // - Every bound the check's expectations set on a charted figure is a dashed red flat line on
-//   that figure's chart (iops_min and mbps_min on throughput, the latency bounds on latency). A
-//   bound on duration has no chart (a run has one duration); its caption says so. A relative
-//   bound is drawn where it stands on this baseline (fraction x the baseline's median).
+//   that figure's chart (iops_min and mbps_min on throughput, the latency bounds on latency, a
+//   duration bound on the duration of each run the verdict weighed, whose interval is shaded
+//   there). A relative bound is drawn where it stands on this baseline (fraction x the
+//   baseline's median). Every bound, charted or not (a direction's: the charts are of all I/Os),
+//   is a row of the check's bounds table, with the verdict's interval and decision.
+// - An undecided bound says why where it is drawn and in its row: where its interval stands
+//   against the bound and what ended the runs (undecided_reason). A caption speaks only of what
+//   its chart draws: where an interval bar is missing, it says why.
+// - Every axis is labelled with its unit; the latency axis (log scale) on 1-2-5 steps, ending on
+//   one, so the top of the figures has a label.
 // - A rate bound more than kOffScale times the highest interval drawn would squash the figures
 //   into a flat line at zero, and make a shortfall of 446x look like a near miss: the axis stays
 //   on the figures and the bound is a labelled red marker on its top edge, the caption saying how
@@ -60,7 +67,42 @@ constexpr const char* kStyle =
     R"CSS(.counts span { display: inline-block; padding: 0.3em 0.8em; margin-right: 0.4em; border-radius: 4px; }
 .counts span.zero { background: #eee; color: #666; }
 section.check { border-top: 2px solid #ddd; margin-top: 1.5em; }
+table.bounds td { max-width: 40em; }
 )CSS";
+
+// The class a decision's cell is coloured by, as a status is.
+const char* decision_class(const std::string& decision) {
+  if (decision == "holds") return "pass";
+  if (decision == "broken") return "fail";
+  if (decision == "undecided") return "unstable";
+  return "skipped";  // "fleet": left to iogate fleet
+}
+
+// " iops_min undecided: <why>." for each undecided bound among `keys`: said where it is drawn.
+std::string undecided_notes(const CheckRecord& c, const std::vector<std::string>& keys) {
+  std::string notes;
+  for (const ExpectationRecord& e : c.expectations)
+    if (e.decision == "undecided" && std::find(keys.begin(), keys.end(), e.key) != keys.end())
+      notes += fmt::format(" {} undecided: {}.", esc(e.key), esc(undecided_reason(c, e)));
+  return notes;
+}
+
+std::vector<std::string> keys_of(const std::vector<html::ChartBound>& bounds) {
+  std::vector<std::string> keys;
+  for (const html::ChartBound& b : bounds) keys.push_back(b.key);
+  return keys;
+}
+
+// " Dashed red: iops_min 300 IOPS.", or for a bound kOffScale times above the highest figure
+// drawn, where it is marked instead and how far off it is.
+std::string bound_caption(const html::ChartBound& b, double top, const std::string& figure,
+                          const char* highest) {
+  if (!b.off_scale) return fmt::format(" Dashed red: {} {}.", esc(b.key), b.text);
+  return fmt::format(
+      " {} {} is off the scale, {:.0f}x the highest {} ({:.2f} {}): the red triangle on the top "
+      "edge marks it, the axis stays on the figures.",
+      esc(b.key), b.text, b.value / top, highest, top, figure_unit(figure));
+}
 
 class HtmlWriter final : public ReportWriter {
  public:
@@ -76,8 +118,10 @@ class HtmlWriter final : public ReportWriter {
   void summary();
   void table();
   void check_section(std::size_t i, const CheckRecord& c, const html::CheckCharts& charts);
+  void bounds_table(const CheckRecord& c);
   void throughput_figures(std::size_t i, const CheckRecord& c, const html::CheckCharts& charts);
-  void latency_figure(std::size_t i, const html::CheckCharts& charts);
+  void latency_figure(std::size_t i, const CheckRecord& c, const html::CheckCharts& charts);
+  void duration_figure(std::size_t i, const CheckRecord& c, const html::RunsChart& chart);
   void baseline_figure(std::size_t i, const CheckRecord& c);
 
   std::string chart_js_;
@@ -201,15 +245,41 @@ void HtmlWriter::check_section(std::size_t i, const CheckRecord& c,
     for (const std::string& m : confirmed) out() << "<li>" << esc(m) << "</li>\n";
     out() << "</ul>\n";
   }
+  bounds_table(c);
   if (c.result.ios() == 0) {  // skipped, errored or stopped before any I/O: nothing to draw
     out() << "</section>\n";
     return;
   }
   out() << "<div class=\"charts\">\n";
   throughput_figures(i, c, charts);
-  latency_figure(i, charts);
+  if (charts.duration) duration_figure(i, c, *charts.duration);
+  latency_figure(i, c, charts);
   if (!c.baseline.empty()) baseline_figure(i, c);
   out() << "</div>\n</section>\n";
+}
+
+// Every bound of the check, charted or not: what it holds its figure to, the verdict's interval
+// as the verdict read it, and the decision, an undecided one with why.
+void HtmlWriter::bounds_table(const CheckRecord& c) {
+  if (c.expectations.empty()) return;
+  out() << "<table class=\"bounds\">\n<tr><th>Bound</th><th>Holds the figure to</th>"
+           "<th>The verdict's interval</th><th>Decision</th></tr>\n";
+  for (const ExpectationRecord& e : c.expectations) {
+    std::string limit = "not known here";
+    if (const std::optional<KnownBound> b = known_bound(e))
+      limit = fmt::format("{} {}", b->sense == BoundSense::min ? "at least" : "at most",
+                          figure_with_unit(b->value, b->figure));
+    else if (e.peers)
+      limit = fmt::format("{:g}% of its peers' (judged by iogate fleet)", *e.peers * 100);
+    else if (e.figures.ratio)
+      limit = "a share of the baseline's, not resolved here";
+    std::string decision = e.decision;
+    if (e.decision == "undecided") decision += ": " + undecided_reason(c, e);
+    out() << fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"{}\">{}</td></tr>\n",
+                         esc(e.key), esc(limit), esc(e.evidence), decision_class(e.decision),
+                         esc(decision));
+  }
+  out() << "</table>\n";
 }
 
 // What every rate chart of a check says after its own bounds: what it left out and why.
@@ -233,9 +303,9 @@ std::string throughput_notes(const CheckRecord& c, const html::CheckCharts& char
                  : fmt::format(" IOPS is MB/s / {} here (one block size).",
                                format_size(c.workload.block_size));
   for (const ExpectationRecord* e : charts.not_charted)
-    notes +=
-        fmt::format(" {} {} is not charted: a run has one {} (see the table).", esc(e->key),
-                    figure_with_unit(e->figures.bound, e->figures.figure), esc(e->figures.figure));
+    notes += fmt::format(
+        " {} {} is not charted: the charts are of all I/Os; the bounds table above has it.",
+        esc(e->key), figure_with_unit(e->figures.bound, e->figures.figure));
   return notes;
 }
 
@@ -244,16 +314,9 @@ void HtmlWriter::throughput_figures(std::size_t i, const CheckRecord& c,
   const std::string notes = throughput_notes(c, charts);
   for (const html::RateChart& chart : charts.rates) {
     std::string caption;
-    for (const html::ChartBound& b : chart.bounds) {
-      if (!b.off_scale) {
-        caption += fmt::format(" Dashed red: {} {}.", esc(b.key), b.text);
-        continue;
-      }
-      caption += fmt::format(
-          " {} {} is off the scale, {:.0f}x the highest interval ({:.2f} {}): the red triangle "
-          "on the top edge marks it, the axis stays on the figures.",
-          esc(b.key), b.text, b.value / chart.top, chart.top, figure_unit(chart.rate));
-    }
+    for (const html::ChartBound& b : chart.bounds)
+      caption += bound_caption(b, chart.top, chart.rate, "interval");
+    caption += undecided_notes(c, keys_of(chart.bounds));
     const int off = chart.off_scale();
     out() << fmt::format(
         "<figure><canvas id=\"tp-{}-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\" "
@@ -266,22 +329,55 @@ void HtmlWriter::throughput_figures(std::size_t i, const CheckRecord& c,
   }
 }
 
-void HtmlWriter::latency_figure(std::size_t i, const html::CheckCharts& charts) {
+void HtmlWriter::latency_figure(std::size_t i, const CheckRecord& c,
+                                const html::CheckCharts& charts) {
   std::string caption;
   for (const html::ChartBound& b : charts.latency_bounds)
     caption += fmt::format(" Dashed red: {} {}.", esc(b.key), b.text);
+  caption += undecided_notes(c, keys_of(charts.latency_bounds));
   out() << fmt::format(
       "<figure><canvas id=\"lat-{}\" width=\"560\" height=\"280\" data-bounds=\"{}\"></canvas>"
-      "<figcaption>Latency by percentile (log scale).{}</figcaption></figure>\n",
-      i, charts.latency_bounds.size(), caption);
+      "<figcaption>Latency by percentile of {} (log scale).{}</figcaption></figure>\n",
+      i, charts.latency_bounds.size(), esc(c.shown_run_text()), caption);
+}
+
+// A run has one duration: its bound is drawn over the runs the verdict weighed, a bar each, with
+// the verdict's interval around their median shaded where both its ends are known.
+void HtmlWriter::duration_figure(std::size_t i, const CheckRecord& c,
+                                 const html::RunsChart& chart) {
+  const std::size_t runs = chart.values.size();
+  std::string caption =
+      runs == 1
+          ? std::string("Duration of the run (axis from zero).")
+          : fmt::format("Duration of each of the {} runs the verdict weighed{} (axis from zero).",
+                        runs, c.confirmation ? ", the second sample's" : "");
+  for (const html::ChartBound& b : chart.bounds)
+    caption += bound_caption(b, chart.top, chart.figure, "run");
+  if (std::isfinite(chart.low) && std::isfinite(chart.high))
+    caption += fmt::format(" Shaded: the verdict's interval, {}-{}.", format_figure(chart.low),
+                           figure_with_unit(chart.high, chart.figure));
+  else if (std::isfinite(chart.low) || std::isfinite(chart.high))
+    caption +=
+        " Nothing is shaded: the verdict's interval has one end only (one run bounds a "
+        "figure from one side).";
+  caption += undecided_notes(c, keys_of(chart.bounds));
+  const int off = chart.off_scale();
+  out() << fmt::format(
+      "<figure><canvas id=\"dur-{}\" width=\"420\" height=\"280\" data-bounds=\"{}\" "
+      "data-off-scale=\"{}\"></canvas><figcaption>{}</figcaption></figure>\n",
+      i, chart.bounds.size(), off, caption);
 }
 
 void HtmlWriter::baseline_figure(std::size_t i, const CheckRecord& c) {
   bool bound = false;
+  bool bar = false;
   std::string caption;
   for (const BaselineFigure& b : c.baseline) {
     const ExpectationRecord* e = html::ratio_expectation(c, b.key);
     bound = bound || (e != nullptr && std::isfinite(e->figures.bound) && b.baseline != 0);
+    const bool low = e != nullptr && std::isfinite(e->figures.low);
+    const bool high = e != nullptr && std::isfinite(e->figures.high);
+    bar = bar || (low && high);
     // The figure's unit comes with the expectation: results from before it was recorded have none.
     const std::string figure = e != nullptr ? e->figures.figure : "";
     std::string line =
@@ -290,15 +386,22 @@ void HtmlWriter::baseline_figure(std::size_t i, const CheckRecord& c) {
       line += fmt::format(" (its runs {}-{})", format_figure(b.baseline_low),
                           figure_with_unit(b.baseline_high, figure));
     line += fmt::format(", now {} ({:+.1f}%)", figure_with_unit(b.current, figure), b.delta_pct());
-    if (e != nullptr && std::isfinite(e->figures.low) && std::isfinite(e->figures.high))
+    if (low && high)
       line += fmt::format("; now/baseline {:.2f}-{:.2f}", e->figures.low, e->figures.high);
+    else if (low || high)
+      line +=
+          fmt::format("; no bar: the verdict's interval ({}) has one end only", esc(e->evidence));
+    else
+      line += "; no bar: these results hold no verdict's interval for it";
     caption += line + ".";
+    if (e != nullptr) caption += undecided_notes(c, {e->key});
   }
   out() << fmt::format(
       "<figure><canvas id=\"bl-{}\" width=\"420\" height=\"280\" data-bounds=\"{}\"></canvas>"
-      "<figcaption>Now / baseline: the bar is the verdict's interval, the dot the median, grey "
-      "the baseline (1.0), dashed red the bound.{}</figcaption></figure>\n",
-      i, bound ? 1 : 0, caption);
+      "<figcaption>Now / baseline:{} the dot is the median now over the baseline's, grey the "
+      "baseline (1.0){}.{}</figcaption></figure>\n",
+      i, bound ? 1 : 0, bar ? " the bar is the verdict's interval," : "",
+      bound ? ", dashed red the bound" : "", caption);
 }
 
 }  // namespace

@@ -2,12 +2,19 @@
 // (junit-10.xsd).
 //
 // Layout: one <testsuite> per iogate suite, one <testcase classname=suite name=check> per check.
-// The schema allows <properties> only on a <testsuite>, and both Jenkins and GitLab group test
-// cases by suite/classname, so a <testsuite> per check would show each check as a suite of one.
-// Hence: the run's host, datastore, iogate version and storage stack (the fingerprint) are suite
-// properties, each check's figures are suite properties named "<check>.<figure>", and — because
-// the dashboards show a test case's <system-out> but not suite properties — the same figures are
-// `key=value` lines in the test case's <system-out>.
+// Both Jenkins and GitLab group test cases by suite/classname, so a <testsuite> per check would
+// show each check as a suite of one.
+//
+// Where a check's figures and bounds go. The schema allows <properties> only on a <testsuite>;
+// GitLab reads no properties at all, and Jenkins' JUnit plugin reads a test case's properties
+// only since 2023 and only when keepProperties is set (off by default). What both show on a test
+// case's page is its <system-out> (and <failure> text). So each test case's <system-out> holds the
+// check as `key=value` lines, its headline first: status, each bound with its verdict
+// (`bound.iops_min=300`, in the unit of the figure it bounds; `verdict.iops_min=holds: ...`),
+// then the figures of the run the table row shows. Jenkins keeps only the first and last 500
+// characters of a passing test's output, so what a reader looks for comes first. The suite's
+// properties carry the host, datastore, iogate version and storage stack (the fingerprint), and
+// the same headline named "<check>.<key>", for scripts that read properties.
 //
 // Status: fail → <failure type="threshold">, unstable → <failure type="unstable"> (the run was
 // too noisy to pass: a dashboard should show it), skipped → <skipped>, error → <error>. The
@@ -17,6 +24,9 @@
 #include <fmt/ranges.h>
 
 #include <map>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/reports/xml_text.hpp"
@@ -28,6 +38,24 @@ namespace {
 
 double check_time(const CheckRecord& c) { return c.wall_s > 0 ? c.wall_s : c.result.elapsed_s; }
 std::string seconds(double s) { return fmt::format("{:.3f}", s < 0 ? 0.0 : s); }
+
+using Field = std::pair<std::string, std::string>;
+
+// What a reader of a check looks for first, in this order: its status, where it ran, each bound
+// with its verdict, and the figures of the run its table row shows.
+std::vector<Field> headline(const CheckRecord& c) {
+  std::vector<Field> fields{{"status", status_name(c.status)}};
+  if (!c.datastore.empty()) fields.emplace_back("datastore", c.datastore);
+  for (const ExpectationRecord& e : c.expectations) {
+    if (const std::optional<KnownBound> b = known_bound(e))
+      fields.emplace_back("bound." + e.key, format_figure(b->value));
+    fields.emplace_back("verdict." + e.key, e.decision + ": " + e.evidence);
+  }
+  if (has_figures(c))
+    for (const Figure& f : key_figures(c.result))
+      fields.emplace_back(f.key, format_figure(f.value));
+  return fields;
+}
 
 class JunitWriter final : public ReportWriter {
  public:
@@ -84,13 +112,8 @@ void JunitWriter::suite(const std::string& name, const std::vector<CheckRecord>&
   if (!context_.host_label.empty()) property("host_label", context_.host_label);
   property("datastore", context_.datastore);
   for (const auto& [key, value] : context_.stack.fields()) property("stack." + key, value);
-  for (const CheckRecord& c : checks) {
-    property(c.check + ".status", status_name(c.status));
-    if (!c.datastore.empty()) property(c.check + ".datastore", c.datastore);
-    if (has_figures(c))
-      for (const Figure& f : key_figures(c.result))
-        property(c.check + "." + f.key, format_figure(f.value));
-  }
+  for (const CheckRecord& c : checks)
+    for (const auto& [key, value] : headline(c)) property(c.check + "." + key, value);
   out() << "    </properties>\n";
   for (const CheckRecord& c : checks) testcase(c);
   out() << "  </testsuite>\n";
@@ -129,19 +152,13 @@ void JunitWriter::testcase(const CheckRecord& c) {
                            xml::text(detail));
       break;
   }
-  std::string figures = "status=" + std::string(status_name(c.status)) + "\n";
-  if (!c.datastore.empty()) figures += "datastore=" + c.datastore + "\n";
-  if (has_figures(c)) {
-    for (const Figure& f : key_figures(c.result))
-      figures += fmt::format("{}={}\n", f.key, format_figure(f.value));
-    figures += "engine=" + c.result.engine + "\n";
-  }
+  std::string figures;
+  for (const auto& [key, value] : headline(c)) figures += key + "=" + value + "\n";
+  if (has_figures(c)) figures += "engine=" + c.result.engine + "\n";
   for (const BaselineFigure& b : c.baseline)
     figures += fmt::format("baseline.{}={}\ndelta_pct.{}={}\n", b.key, format_figure(b.baseline),
                            b.key, format_figure(b.delta_pct()));
   if (c.runs > 0) figures += fmt::format("runs={}\nruns_allowed={}\n", c.runs, c.runs_allowed);
-  for (const ExpectationRecord& e : c.expectations)
-    figures += fmt::format("verdict.{}={}: {}\n", e.key, e.decision, e.evidence);
   if (const auto& k = c.confirmation)
     figures += fmt::format(
         "confirmation={}\nconfirmation.first_at={}\nconfirmation.first_runs={}\n"

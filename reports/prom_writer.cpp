@@ -7,6 +7,16 @@
 //   iogate_check_latency_{avg,p99,max}_seconds, iogate_check_run_seconds: the judged run's
 //       figures, in base units (bytes, seconds) as Prometheus names them; only for a check that
 //       ran (has_figures), never a zero that looks like a measurement
+//   iogate_check_direction_iops, ..._throughput_bytes_per_second, ..._latency_{avg,p99,max}_seconds
+//       {...,direction="read"|"write"}: each direction's figures, for a run that did both (a run of
+//       one direction has its figures in the families above). Families of their own rather than
+//       a direction label on the run's: a total beside its parts in one family is counted twice by
+//       every sum().
+//   iogate_check_bound{...,figure,[direction,]sense="min"|"max"}: each bound a check holds a
+//       figure to, in that figure's unit; `figure` names the family it bounds without its
+//       iogate_check_ prefix ("iops", "run_seconds", "direction_iops" with direction="read"), so
+//       a panel draws the bound beside the figure. A bound not known here (a peers bound, left to
+//       iogate fleet) has none.
 //   iogate_check_runs: the runs of the sample its verdict stands on
 //   iogate_checks{suite,host,datastore,status}: how many checks of the run had each verdict
 //
@@ -19,10 +29,11 @@
 // format asks ('\\', '"', newline), so no value can end its label or start a line of its own.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <tuple>
 
 #include "iogate/display_text.hpp"
@@ -51,40 +62,59 @@ std::string sample_value(double v) {
   return fmt::format("{}", v);
 }
 
-struct Family {
-  const char* name;
-  const char* help;
-  // The figure of a check that ran; none: the check has no such figure (a latency without an I/O).
-  std::function<std::optional<double>(const CheckRecord&)> value;
+// A figure as a family names it and in its base unit: "iops" as is, "mbps" (MiB/s) as
+// "throughput_bytes_per_second", "duration_s" as "run_seconds", "latency_p99.9_ms" as
+// "latency_p99_9_seconds"; a direction's figure ("read_iops") as "direction_iops", the direction
+// then a label of its own. The one rule from the verdict's figure names to the file's.
+struct PromFigure {
+  std::string name;  // without the iogate_check_ prefix
+  // The figure's unit to the family's: times `times`, over `per` (ms over 1000 rather than times
+  // 0.001, which is not exact and would print 0.00106 as 0.0010600000000000002).
+  double times = 1;
+  double per = 1;
+  std::optional<IoDirection> direction;
+  double base_unit(double value) const { return value * times / per; }
 };
 
-std::optional<double> seconds_of_ms(const CheckRecord& c, const char* figure) {
-  const std::optional<double> ms = figure_by_name(c.result, figure);
-  if (!ms) return std::nullopt;
-  return *ms / 1e3;
+PromFigure prom_figure(const std::string& figure) {
+  std::string_view rest = figure;
+  PromFigure out;
+  if (take_prioritized_prefix(rest)) out.name = kPrioritizedPrefix;
+  out.direction = take_direction_prefix(rest);
+  if (out.direction) out.name = "direction_" + out.name;
+  if (rest == "mbps") {
+    out.name += "throughput_bytes_per_second";
+    out.times = 1024.0 * 1024.0;  // mbps is MiB/s
+  } else if (rest == "duration_s") {
+    out.name += "run_seconds";
+  } else if (rest.ends_with("_ms")) {
+    std::string base(rest.substr(0, rest.size() - 3));
+    std::replace(base.begin(), base.end(), '.', '_');
+    out.name += base + "_seconds";
+    out.per = 1e3;
+  } else {
+    out.name += rest;
+  }
+  return out;
 }
 
-const std::vector<Family>& figure_families() {
-  static const std::vector<Family> families = {
-      {"iogate_check_iops", "I/O operations per second of the run the verdict stands on",
-       [](const CheckRecord& c) { return std::optional<double>(c.result.iops()); }},
-      {"iogate_check_throughput_bytes_per_second",
-       "Bytes per second read and written by the run the verdict stands on",
-       [](const CheckRecord& c) {
-         return std::optional<double>(c.result.mbps() * 1024 * 1024);  // mbps() is MiB/s
-       }},
-      {"iogate_check_latency_avg_seconds", "Mean I/O latency, submit to completion",
-       [](const CheckRecord& c) { return seconds_of_ms(c, "latency_avg_ms"); }},
-      {"iogate_check_latency_p99_seconds", "99th percentile of I/O latency, submit to completion",
-       [](const CheckRecord& c) { return seconds_of_ms(c, "latency_p99_ms"); }},
-      {"iogate_check_latency_max_seconds", "Longest I/O latency, submit to completion",
-       [](const CheckRecord& c) { return seconds_of_ms(c, "latency_max_ms"); }},
-      {"iogate_check_run_seconds", "Length of the measured window of the run, ramp-up excluded",
-       [](const CheckRecord& c) { return std::optional<double>(c.result.elapsed_s); }},
-      {"iogate_check_runs", "Runs of the sample the verdict stands on",
-       [](const CheckRecord& c) { return std::optional<double>(c.runs > 0 ? c.runs : 1); }},
-  };
-  return families;
+struct Family {
+  const char* figure;  // the run's figure, as figure_by_name() names it
+  const char* help;
+};
+
+// The run's figures; the same of each direction, but the run's length, for a run that did both.
+constexpr Family kFigureFamilies[] = {
+    {"iops", "I/O operations per second of the run the verdict stands on"},
+    {"mbps", "Bytes per second read and written by the run the verdict stands on"},
+    {"latency_avg_ms", "Mean I/O latency, submit to completion"},
+    {"latency_p99_ms", "99th percentile of I/O latency, submit to completion"},
+    {"latency_max_ms", "Longest I/O latency, submit to completion"},
+    {"duration_s", "Length of the measured window of the run, ramp-up excluded"},
+};
+
+bool both_directions(const RunResult& r) {
+  return r.has_direction(IoDirection::read) && r.has_direction(IoDirection::write);
 }
 
 class PromWriter final : public ReportWriter {
@@ -107,14 +137,16 @@ class PromWriter final : public ReportWriter {
       for (const CheckStatus s : kStatuses)
         out() << fmt::format("iogate_check_status{{{},status=\"{}\"}} {}\n", labels(c),
                              status_name(s), c.status == s ? 1 : 0);
-    for (const Family& family : figure_families()) {
-      header(family.name, family.help);
-      for (const CheckRecord& c : checks_) {
-        if (!has_figures(c)) continue;
-        if (const std::optional<double> v = family.value(c))
-          out() << fmt::format("{}{{{}}} {}\n", family.name, labels(c), sample_value(*v));
-      }
-    }
+    for (const Family& family : kFigureFamilies) figure_family(family, std::nullopt);
+    for (const Family& family : kFigureFamilies)
+      if (std::string_view(family.figure) != "duration_s")
+        for (const IoDirection d : {IoDirection::read, IoDirection::write})
+          figure_family(family, d);
+    bounds();
+    header("iogate_check_runs", "Runs of the sample the verdict stands on");
+    for (const CheckRecord& c : checks_)
+      if (has_figures(c))
+        out() << fmt::format("iogate_check_runs{{{}}} {}\n", labels(c), c.runs > 0 ? c.runs : 1);
     header("iogate_checks", "Checks of the run with each verdict");
     std::map<std::tuple<std::string, std::string>, StatusCounts> counts;
     for (const CheckRecord& c : checks_) counts[{suite_of(c), datastore_of(c)}].add(c.status);
@@ -128,8 +160,50 @@ class PromWriter final : public ReportWriter {
   }
 
  private:
-  void header(const char* name, const char* help) {
+  void header(const std::string& name, const std::string& help) {
     out() << "# HELP " << name << ' ' << help << "\n# TYPE " << name << " gauge\n";
+  }
+
+  // One family of figures: the run's (no direction), or both directions' of the runs that did
+  // both; the family announced once, for the read side, and its write samples right after.
+  void figure_family(const Family& family, std::optional<IoDirection> direction) {
+    const std::string figure =
+        direction ? std::string(direction_prefix(*direction)) + family.figure : family.figure;
+    const PromFigure to = prom_figure(figure);
+    const std::string name = "iogate_check_" + to.name;
+    // A run of reads alone or writes alone has no family of its own to announce.
+    if (direction && std::none_of(checks_.begin(), checks_.end(), [](const CheckRecord& c) {
+          return has_figures(c) && both_directions(c.result);
+        }))
+      return;
+    if (direction != IoDirection::write)
+      header(name,
+             direction ? std::string(family.help) + ", of one direction's I/Os" : family.help);
+    for (const CheckRecord& c : checks_) {
+      if (!has_figures(c) || (direction && !both_directions(c.result))) continue;
+      if (const std::optional<double> v = figure_by_name(c.result, figure))
+        out() << fmt::format("{}{{{}{}}} {}\n", name, labels(c), direction_label(to),
+                             sample_value(to.base_unit(*v)));
+    }
+  }
+
+  void bounds() {
+    header("iogate_check_bound",
+           "A bound a check holds a figure to, in the unit of that figure's gauge (figure: its "
+           "name without iogate_check_)");
+    for (const CheckRecord& c : checks_)
+      for (const ExpectationRecord& e : c.expectations)
+        if (const std::optional<KnownBound> b = known_bound(e)) {
+          const PromFigure to = prom_figure(b->figure);
+          out() << fmt::format("iogate_check_bound{{{},figure=\"{}\"{},sense=\"{}\"}} {}\n",
+                               labels(c), label_value(to.name), direction_label(to),
+                               sense_name(b->sense), sample_value(to.base_unit(b->value)));
+        }
+  }
+
+  static std::string direction_label(const PromFigure& f) {
+    if (!f.direction) return "";
+    return fmt::format(",direction=\"{}\"", *f.direction == IoDirection::read ? "read" : "write");
   }
   std::string suite_of(const CheckRecord& c) const {
     return c.suite.empty() ? context_.suite : c.suite;

@@ -89,6 +89,56 @@ bool outputs_writable(const CheckFlags& flags, const std::filesystem::path& base
   }
 }
 
+// A check's part of the table: its row, then its lines indented under it (layout, evidence,
+// confirmation, the figures of a mix).
+std::string table_block(const CheckReport& done) {
+  const CheckRecord& record = done.record;
+  std::string block = table_row_line(done.row()) + "\n";
+  const auto under = [&block](const std::string& line) {
+    if (!line.empty()) block += "  " + line + "\n";
+  };
+  under(layout_line(record));
+  for (const std::string& line : record.fallbacks) under("fallback: " + line);
+  for (const std::string& line : evidence_lines(record)) under(line);
+  for (const std::string& line : baseline_change_lines(record)) under(line);
+  for (const std::string& line : confirmation_lines(record)) under(line);
+  under(steady_state_line(record.workload, record.result));
+  under(block_mix_line(record.workload, record.result));
+  under(priority_line(record.workload, record.result));
+  under(directions_line(record.result));
+  if (record.status == CheckStatus::skipped)
+    for (const std::string& line : record.messages) block += "SKIP " + line + "\n";
+  return block;
+}
+
+// Where the table goes while the checks run. On a terminal each row as its check ends: the
+// progress line and a pause's note are redrawn in place and cleared, so the table stays whole.
+// In a log they are lines of their own (a run's progress every few seconds; a confirmation's
+// pause, which may last as long as the run, so the log shows why it is quiet), which would cut
+// the table between its rows: there each check ends with one line saying its verdict, and the
+// table is printed whole when the last check has run.
+class LiveTable {
+ public:
+  explicit LiveTable(const Console& where) : where_(where) {
+    if (where_.tty) where_.out << table_header() << std::endl;
+  }
+  void add(const CheckReport& done) {
+    if (where_.tty) {
+      where_.out << table_block(done) << std::flush;
+      return;
+    }
+    where_.out << done.record.check << ": " << verdict_label(done.record.status) << std::endl;
+    held_ += table_block(done);
+  }
+  void finish() {
+    if (!where_.tty) where_.out << table_header() << '\n' << held_ << std::flush;
+  }
+
+ private:
+  const Console& where_;
+  std::string held_;
+};
+
 int run(const CheckFlags& flags) {
   const Console where = console_for(flags.reports);
   std::ostream& console = where.out;
@@ -128,8 +178,8 @@ int run(const CheckFlags& flags) {
     return kExitBadInput;
   }
   if (!outputs_writable(flags, baseline)) return kExitBadInput;
-  console << "iogate check " << flags.file << " on " << choice->dir.string() << '\n'
-          << table_header() << std::endl;
+  console << "iogate check " << flags.file << " on " << choice->dir.string() << std::endl;
+  LiveTable table(where);
   enable_graceful_stop();
   CheckRunner runner(std::move(settings));
   runner.plan(*checks);
@@ -142,28 +192,8 @@ int run(const CheckFlags& flags) {
   bool context_of_a_run = false;  // the report's context: the first check that ran, with its stack
   for (const Check& check : *checks) {
     CheckReport done = runner.run(check, &file);
-    console << table_row_line(done.row()) << std::endl;
-    if (const std::string layout = layout_line(done.record); !layout.empty())
-      console << "  " << layout << '\n';
-    for (const std::string& line : done.record.fallbacks) console << "  fallback: " << line << '\n';
-    for (const std::string& line : evidence_lines(done.record)) console << "  " << line << '\n';
-    for (const std::string& line : baseline_change_lines(done.record))
-      console << "  " << line << '\n';
-    for (const std::string& line : confirmation_lines(done.record)) console << "  " << line << '\n';
-    if (const std::string steady = steady_state_line(done.record.workload, done.record.result);
-        !steady.empty())
-      console << "  " << steady << '\n';
-    if (const std::string mix = block_mix_line(done.record.workload, done.record.result);
-        !mix.empty())
-      console << "  " << mix << '\n';
-    if (const std::string priority = priority_line(done.record.workload, done.record.result);
-        !priority.empty())
-      console << "  " << priority << '\n';
-    if (const std::string sides = directions_line(done.record.result); !sides.empty())
-      console << "  " << sides << '\n';
-    if (done.record.status == CheckStatus::skipped) {
-      for (const std::string& line : done.record.messages) console << "SKIP " << line << '\n';
-    } else {
+    table.add(done);
+    if (done.record.status != CheckStatus::skipped) {
       failures.insert(failures.end(), done.record.messages.begin(), done.record.messages.end());
     }
     unwritten.insert(unwritten.end(), done.unwritten.begin(), done.unwritten.end());
@@ -174,6 +204,7 @@ int run(const CheckFlags& flags) {
     report.checks.push_back(std::move(done.record));
   }
   runner.release_layouts();
+  table.finish();
   if (const int sig = stop_requested(); sig != 0)
     std::cerr << "iogate check: interrupted by " << signal_name(sig)
               << "; writing the reports, then exiting with the signal\n";

@@ -148,6 +148,47 @@ std::string format_figure(double value) {
   return fmt::format("{:.{}g}", value, kFigureDigits);
 }
 
+std::optional<BoundSense> bound_sense(const std::string& key) {
+  if (key.ends_with("_min")) return BoundSense::min;
+  if (key.ends_with("_max")) return BoundSense::max;
+  return std::nullopt;
+}
+
+const char* sense_name(BoundSense sense) { return sense == BoundSense::min ? "min" : "max"; }
+
+std::optional<KnownBound> known_bound(const ExpectationRecord& e) {
+  const std::optional<BoundSense> sense = bound_sense(e.key);
+  if (!sense || e.figures.figure.empty() || !std::isfinite(e.figures.bound)) return std::nullopt;
+  return KnownBound{e.figures.figure, e.figures.bound, *sense};
+}
+
+std::string undecided_reason(const CheckRecord& record, const ExpectationRecord& e) {
+  const bool low = std::isfinite(e.figures.low), high = std::isfinite(e.figures.high);
+  std::string where;
+  if (low && high)
+    where = fmt::format(
+        "the interval {} reaches both sides of the bound: the runs so far neither clear it nor "
+        "break it",
+        e.evidence);
+  else if (low || high)
+    where = fmt::format("the interval {} has one end only: one run bounds a figure from one side",
+                        e.evidence);
+  else
+    where = fmt::format("the runs gave no interval that decides it ({})", e.evidence);
+  if (record.confirmation && record.confirmation->outcome == "disagreed")
+    return where + "; the first sample and the second, after a pause, leaned opposite ways";
+  std::string ended;
+  if (record.runs_allowed > 0 && record.runs >= record.runs_allowed)
+    ended = fmt::format("the check stopped at its repeat_max, {}",
+                        counted(static_cast<std::size_t>(record.runs), "run"));
+  else if (record.runs > 0)
+    ended = fmt::format(
+        "the check stopped after {} of the {} it may make: the next would not fit "
+        "its budget",
+        record.runs, counted(static_cast<std::size_t>(record.runs_allowed), "run"));
+  return ended.empty() ? where : where + "; " + ended;
+}
+
 std::string figure_unit(const std::string& figure) { return std::string(sample_unit(figure)); }
 
 std::string figure_with_unit(double value, const std::string& figure) {

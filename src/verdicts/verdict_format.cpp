@@ -97,6 +97,15 @@ std::string estimate_basis(const Judgement& j) {
   return fmt::format("median of {} runs", j.runs);
 }
 
+// Which statistic of the runs the figure a failure line leads with is (Shortfall::measured):
+// "median of 6 runs", "all I/Os of 6 runs", "one run". A relative bound's too is the median of the
+// runs in the figure's unit; its comparison with the baseline is the interval's ("now 0.12x ...").
+std::string measured_basis(const Judgement& j) {
+  if (j.pooled) return fmt::format("all I/Os of {} run{}", j.runs, j.runs == 1 ? "" : "s");
+  if (j.runs <= 1) return "one run";
+  return fmt::format("median of {} runs", j.runs);
+}
+
 // "0.86-1.04x baseline (bound 0.90x)": a relative verdict's interval, in ratios.
 std::string ratio_interval(const Judgement& j) {
   return fmt::format("{}x baseline (bound {:.2f}x)",
@@ -120,21 +129,32 @@ std::string failure_line(const Check& check, const RunResult& result, const Shor
   std::string bound = format_value(e.metric, s.bound);
   if (const auto* rel = std::get_if<RelativeBound>(&e.bound))
     bound = fmt::format("{:g}% of baseline = {}", rel->fraction * 100, bound);
-  std::string evidence;
-  if (s.judgement)
-    evidence = fmt::format("{}, {}, {}", estimate_basis(*s.judgement), interval_words(*s.judgement),
+  if (!s.note.empty()) {  // fail fast: the figure is a projection, the note says which
+    std::string evidence;
+    if (s.judgement)
+      evidence = fmt::format("; {}, {}, {}", estimate_basis(*s.judgement),
+                             interval_words(*s.judgement), runs_text(*s.judgement, runs_allowed));
+    return fmt::format("{}: {} {} {} {} ({}{})", check.name, metric_name(e), relation, e.key, bound,
+                       s.note, evidence);
+  }
+  // The figure led with is the verdict's, a statistic of the runs, said beside it; the table's row
+  // shows one run. So the tail gives that run's figure of the same metric, as the row prints it
+  // (a median of an even number of runs lies between two runs, and a pooled percentile is no one
+  // run's), then what else that run did.
+  std::string basis, evidence;
+  if (s.judgement) {
+    basis = " (" + measured_basis(*s.judgement) + ")";
+    evidence = fmt::format("{}, {}; ", interval_words(*s.judgement),
                            runs_text(*s.judgement, runs_allowed));
-  if (!s.note.empty())  // fail fast: the figure is a projection, the note says which
-    return fmt::format("{}: {} {} {} {} ({}{}{})", check.name, metric_name(e), relation, e.key,
-                       bound, s.note, evidence.empty() ? "" : "; ", evidence);
-  std::string context =
-      fmt::format("{} at {:.1f} MB/s", format_size(result.bytes()), result.mbps());
-  if (e.metric != Metric::mbps && e.metric != Metric::duration)
+  }
+  std::string context = fmt::format("{}, {}", format_metric(e, measured_value(e, result)),
+                                    format_size(result.bytes()));
+  if (e.metric != Metric::mbps) context += fmt::format(" at {:.2f} MB/s", result.mbps());
+  if (e.metric != Metric::iops && e.metric != Metric::mbps && e.metric != Metric::duration)
     context += fmt::format(", {:.2f} IOPS", result.iops());
   if (!result.completed) context += ", stopped early";
-  return fmt::format("{}: {} {} {} {}: {}{}{}: {}", check.name, format_metric(e, s.measured),
-                     relation, e.key, bound, evidence, evidence.empty() ? "" : "; ", shown,
-                     context);
+  return fmt::format("{}: {}{} {} {} {}: {}{}: {}", check.name, format_metric(e, s.measured), basis,
+                     relation, e.key, bound, evidence, shown, context);
 }
 
 std::string describe_interval(const Judgement& j) {

@@ -100,12 +100,33 @@ rc=$?; set -e
 [ "$rc" -eq 1 ] || { cat "$out/check.txt"; fail "check with an unreachable threshold exited $rc"; }
 assert_contains "$out/check.txt" "^\| tiny_write .*PASS" "reachable check passes"
 assert_contains "$out/check.txt" \
-  "unreachable_iops: iops [0-9.]+ IOPS < iops_min 1000000000000.00 IOPS: (one run|median of [0-9]+ runs), interval .*; the table's row, (the run|run [0-9]+ of [0-9]+|run [0-9]+ of the second sample's [0-9]+): [0-9.]+ [KMG]?i?B at" \
+  "unreachable_iops: iops [0-9.]+ IOPS \((one run|median of [0-9]+ runs)\) < iops_min 1000000000000.00 IOPS: interval .*; the table's row, (the run|run [0-9]+ of [0-9]+|run [0-9]+ of the second sample's [0-9]+): iops [0-9.]+ IOPS, [0-9.]+ [KMG]?i?B at" \
   "one-line verdict"
 # The shortfall was weighed again after the check's pause, and the line under it says so.
 assert_contains "$out/check.txt" \
   "^  persisted: first sample at [0-9T:.-]+Z: iops .*: broken; after a 1 s pause: iops .*: broken$" \
   "confirmation line"
+# In a log (not a terminal) the table is whole: the pause's note and each check's verdict come
+# while the checks run, then the header and, under it, only rows and the lines indented under
+# them, up to the FAIL lines and the count.
+/usr/bin/python3 - "$out/check.txt" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+header = [i for i, l in enumerate(lines) if l.startswith("| Test Name")]
+assert len(header) == 1, lines
+pause = [i for i, l in enumerate(lines) if "pause confirms it or not" in l]
+assert pause and pause[0] < header[0], lines
+assert lines.index("unreachable_iops: FAIL") < header[0], lines
+end = next(i for i, l in enumerate(lines) if l.startswith("FAIL "))
+table = lines[header[0] + 1:end]
+assert [l.split("|")[1].strip() for l in table if l.startswith("| ")] == ["tiny_write", "unreachable_iops"], table
+assert all(l.startswith("| ") or l.startswith("  ") for l in table), table
+# The failure line gives the figure of the run the row shows as the row prints it.
+row = [l for l in table if l.startswith("| unreachable_iops")][0]
+failure = [l for l in lines if l.startswith("FAIL unreachable_iops: ")][0]
+shown = failure.split("; the table's row, ")[1].split(": iops ")[1].split(" IOPS")[0]
+assert shown == row.split("|")[2].strip(), (shown, row)
+PY
 [ -f "$out/json/tiny_write.json" ] || fail "no JSON result for tiny_write"
 assert_no_scratch "$ds"
 # --filter runs only the checks it selects (GoogleTest's syntax, the ctest name too); one that

@@ -2,9 +2,10 @@
 # libjs-chart.js) draws every chart the page has a canvas for, and the screenshot is not blank
 # (html/render_check.sh). Then what a reader sees at a glance, from the DOM after the scripts ran:
 # the verdict banner of a passing and of a failing run, one bound line per bound on each chart it
-# bounds, rate axes from zero, one rate per chart, and a bound 446 times the figure marked on the
-# axis's edge instead of flattening the figures. IOGATE_E2E_SHOTS=DIR keeps the screenshots
-# (pass.png, fail.png, offscale.png).
+# bounds, rate axes from zero, one rate per chart, a bound 446 times the figure marked on the
+# axis's edge instead of flattening the figures, a duration bound drawn over the runs, an
+# undecided bound's reason, and latency axes labelled to their top. IOGATE_E2E_SHOTS=DIR keeps the
+# screenshots (pass.png, fail.png, offscale.png, duration.png).
 iogate=$1; results=$2
 source "$IOGATE_E2E_LIB"
 html=$(dirname "${BASH_SOURCE[0]}")/html
@@ -17,7 +18,7 @@ assert_contains "$out/dom.html" 'id="results"' "the results table rendered"
 echo "reports_html: ok ($RENDERED_CHARTS charts, screenshot $(stat -c %s "$out/shot.png") bytes)"
 
 /usr/bin/python3 "$html/make_results.py" pages "$results" "$out"
-for page in pass fail offscale; do
+for page in pass fail offscale duration; do
   "$iogate" report "$out/$page.json" --html "$out/$page.html" > /dev/null \
     || fail "iogate report $page.json failed"
   render_check "$out/$page.html" "$out/$page"
@@ -48,6 +49,23 @@ assert_contains "$dom" '<span class="fail">1 fail</span>' "a red chip for the fa
 # failure's now/baseline chart
 /usr/bin/python3 "$html/dom_check.py" "$dom" bounds 3 ymin tp- ymin bl- || fail "the failing page's charts"
 assert_contains "$dom" 'id="bl-1"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "the baseline chart's bound"
+
+# Every latency axis is labelled up to its top, each label with its unit (the golden's latencies
+# reach 1.36 ms; Chart.js alone labelled nothing above 1 ms).
+/usr/bin/python3 "$html/dom_check.py" "$dom" ticks lat-:ms || fail "the failing page's latency axes"
+
+dom="$out/duration/dom.html"
+# Seed 000's shape: the duration bound is a line over the three runs' bars, the interval shaded.
+/usr/bin/python3 "$html/dom_check.py" "$dom" bounds 2 ymin dur- || fail "the duration page's charts"
+assert_contains "$dom" 'id="dur-0"[^>]*data-bounds="1"[^>]*data-bound-lines="1"' "duration_max drawn"
+assert_contains "$dom" 'Duration of each of the 3 runs the verdict weighed \(axis from zero\)\. Dashed red: duration_max 3 s\. Shaded: the verdict' \
+  "the duration chart's caption"
+assert_contains "$dom" '<td>duration_max</td><td>at most 3 s</td>' "the duration bound's row"
+# The undecided check: why, and no interval bar promised where there is none.
+assert_contains "$dom" 'undecided: the interval iops at least 0.61x baseline \(bound 0.90x\) has one end only' \
+  "an undecided bound says why"
+grep -q "Now / baseline: the bar is" "$dom" && fail "a caption speaks of an interval bar it does not draw"
+assert_contains "$dom" 'no bar: the verdict' "the missing bar is said"
 
 dom="$out/offscale/dom.html"
 /usr/bin/python3 "$html/dom_check.py" "$dom" bounds 1 offscale 1 ymin tp- || fail "the off-scale page's charts"

@@ -1,7 +1,8 @@
 # iogate check writes every report format; the JUnit file validates against the Surefire schema
 # and reads back through a real consumer (python3-junitparser) with the right counts, names,
-# failures and figures; the Prometheus textfile parses with the Prometheus text-format parser
-# (python3-prometheus-client) into the same verdicts and figures; `iogate report` redraws the
+# failures, figures and each test case's bounds; the Prometheus textfile parses with the
+# Prometheus text-format parser (python3-prometheus-client) into the same verdicts, figures and
+# bounds; `iogate report` redraws the
 # reports from the JSON results, to standard output too ("-").
 iogate=$1; schema=$2; golden_dir=$3
 source "$IOGATE_E2E_LIB"
@@ -57,6 +58,17 @@ for c in tcs:
 assert int(dict(l.split("=", 1) for l in by_name["tiny_write"].system_out.strip().splitlines())["bytes"]) == 16 << 20  # gate.toml: size = "16MiB"
 bad_out = dict(l.split("=", 1) for l in bad.system_out.strip().splitlines())
 assert bad_out["confirmation"] == "persisted" and bad_out["confirmation.pause_s"] == "1", bad_out
+# Each test case carries its own bounds and verdicts (what dashboards show of a test case is its
+# output), before its figures: Jenkins keeps the first 500 characters of a passing test's output.
+for c, key, bound in ((by_name["tiny_write"], "mbps_min", "0.001"),
+                      (bad, "iops_min", "1000000000000")):
+    lines = c.system_out.strip().splitlines()
+    assert lines[0].startswith("status="), lines
+    head = c.system_out[:500]
+    assert "\nbound.%s=%s\n" % (key, bound) in head, (key, head)
+    assert "\nverdict.%s=" % key in head, (key, head)
+    assert head.index("bound." + key) < head.index("\niops="), head
+    assert props[c.name + ".bound." + key] == bound, props
 
 # The golden file: every status and the escaped names survive a real parser.
 suites, tcs = cases(golden)
@@ -127,6 +139,11 @@ rate = {s.labels["check"]: s.value for s in families["iogate_check_throughput_by
 assert abs(rate["tiny_write"] / (by_check["tiny_write"]["result"]["mbps"] * 1048576) - 1) < 1e-6, rate
 lat = {s.labels["check"]: s.value for s in families["iogate_check_latency_p99_seconds"].samples}
 assert 0 < lat["tiny_write"] < 10, lat
+# Each check's bound, in the unit of the gauge it bounds: MB/s (MiB/s) as bytes per second.
+bounds = {(s.labels["check"], s.labels["figure"], s.labels["sense"]): s.value
+          for s in families["iogate_check_bound"].samples}
+assert bounds == {("tiny_write", "throughput_bytes_per_second", "min"): 0.001 * 1048576,
+                  ("unreachable_iops", "iops", "min"): 1e12}, bounds
 counts = {s.labels["status"]: s.value for s in families["iogate_checks"].samples}
 assert counts == {"pass": 1, "fail": 1, "unstable": 0, "skipped": 0, "error": 0}, counts
 print("prometheus: ok,", len(families), "families")

@@ -116,7 +116,7 @@ for fs in "${fstypes[@]}"; do
 
   # The message names the shortfall with figures, and fail-fast stopped it.
   line=$(grep '^FAIL dd_write_8k_8g: ' "$out/bad.log") || rig_fail "$fs: no FAIL line for dd_write_8k_8g"
-  echo "$line" | grep -Eq "duration ([0-9.hms]+ )?> duration_max [0-9.]+s|mbps ([0-9.]+ MB/s )?< mbps_min 90% of baseline = [0-9.]+" ||
+  echo "$line" | grep -Eq "duration ([0-9.hms]+ (\([a-z0-9 ]+\) )?)?> duration_max [0-9.]+s|mbps ([0-9.]+ MB/s (\([a-z0-9 ]+\) )?)?< mbps_min 90% of baseline = [0-9.]+" ||
     rig_fail "$fs: the failure does not name the shortfall with figures: $line"
   [[ $line =~ stopped\ at\ ([0-9.hms]+)\ after\ .*\ of\ ${size_mib}\ MiB.*projected\ ([0-9.hms]+) ]] ||
     rig_fail "$fs: fail-fast did not stop the slow run (no 'stopped at ... projected ...'): $line"

@@ -49,10 +49,10 @@ done
 
 # The four checks and the floor each must name when it fails.
 declare -A floor=(
-  [Max_Throughput_100_Read]='mbps ([0-9.]+ MB/s )?< mbps_min 310'
-  [RealLife_60_Rand_65_Read]='iops ([0-9.]+ IOPS )?< iops_min 285'
-  [Max_Throughput_50_Read]='mbps ([0-9.]+ MB/s )?< mbps_min 6'
-  [Random_8k_70_Read]='iops ([0-9.]+ IOPS )?< iops_min 300'
+  [Max_Throughput_100_Read]='mbps ([0-9.]+ MB/s (\([a-z0-9 ]+\) )?)?< mbps_min 310'
+  [RealLife_60_Rand_65_Read]='iops ([0-9.]+ IOPS (\([a-z0-9 ]+\) )?)?< iops_min 285'
+  [Max_Throughput_50_Read]='mbps ([0-9.]+ MB/s (\([a-z0-9 ]+\) )?)?< mbps_min 6'
+  [Random_8k_70_Read]='iops ([0-9.]+ IOPS (\([a-z0-9 ]+\) )?)?< iops_min 300'
 )
 
 rig_make_datastore ext4 768M

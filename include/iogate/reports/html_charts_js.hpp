@@ -5,7 +5,8 @@
 // page is complete once it has loaded (headless screenshots, printing); without Chart.js the
 // tables remain and a note says why. It records on each canvas what it drew, for tests:
 // data-bound-lines (the bound datasets Chart.js laid out points for), data-ymin and data-ymax
-// (the y axis as drawn); body[data-charts] holds how many charts were drawn.
+// (the y axis as drawn), data-yticks (the y axis's labelled ticks, "value=label" joined by "|");
+// body[data-charts] holds how many charts were drawn.
 #pragma once
 
 namespace iogate::html {
@@ -39,6 +40,9 @@ var iogate = (function () {
     if (c.scales.y) {
       canvas.dataset.ymin = String(c.scales.y.min);
       canvas.dataset.ymax = String(c.scales.y.max);
+      canvas.dataset.yticks = c.scales.y.ticks
+          .filter(function (t) { return t.label !== '' && t.label !== undefined; })
+          .map(function (t) { return t.value + '=' + t.label; }).join('|');
     }
     return c;
   }
@@ -67,8 +71,57 @@ var iogate = (function () {
     for (var k = 0; k < steps.length; k++) if (steps[k] * p >= v) return steps[k] * p;
     return 10 * p;
   }
+  // A bound far above the figures: a red triangle on the top edge at x, the axis kept on them.
+  function offScaleMark(label, x, top) {
+    var mark = bound(label + ' (off the scale, above)', [{ x: x, y: top }]);
+    mark.showLine = false;
+    mark.pointStyle = 'triangle';
+    mark.pointRadius = 10;
+    mark.borderDash = [];
+    mark.clip = false;
+    return mark;
+  }
+  // A figure with its unit, in as few digits as it needs: "0.05 ms", "20 ms", "1500 ms".
+  function withUnit(v, unit) { return String(Number(v.toPrecision(3))) + ' ' + unit; }
+  // A log axis over [lo, hi] that reads at a glance: it starts and ends on 1-2-5 steps, so its
+  // top has a label however far the figures reach, and every 1, 2 and 5 of each decade is
+  // labelled with its unit (Chart.js labels only some, none at all above the last decade it
+  // happens to end in). The other ticks keep their grid lines.
+  function logAxis(title, unit, lo, hi) {
+    var steps = [1, 2, 5];
+    function down(v) {
+      var p = Math.pow(10, Math.floor(Math.log10(v)));
+      for (var k = steps.length - 1; k >= 0; k--) if (steps[k] * p <= v * (1 + 1e-9)) return steps[k] * p;
+      return p;
+    }
+    function up(v) {
+      var p = Math.pow(10, Math.floor(Math.log10(v)));
+      for (var k = 0; k < steps.length; k++) if (steps[k] * p >= v * (1 - 1e-9)) return steps[k] * p;
+      return 10 * p;
+    }
+    var a = axis(title, 'logarithmic');
+    if (lo > 0 && hi > 0) {
+      a.min = down(lo);
+      a.max = up(hi);
+    }
+    a.afterBuildTicks = function (scale) {
+      // The ends as ticks of their own, so the top and the bottom are labelled.
+      var values = scale.ticks.map(function (t) { return t.value; });
+      [scale.min, scale.max].forEach(function (v) {
+        if (values.every(function (w) { return Math.abs(w - v) > v * 1e-9; })) scale.ticks.push({ value: v });
+      });
+      scale.ticks.sort(function (x, y) { return x.value - y.value; });
+    };
+    a.ticks = { autoSkip: false, callback: function (v) {
+      var mantissa = v / Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+      var round = steps.some(function (s) { return Math.abs(mantissa - s) < 1e-6; });
+      return round ? withUnit(v, unit) : '';
+    } };
+    return a;
+  }
   return { available: available, chart: chart, done: done, axis: axis, fromZero: fromZero,
-           bound: bound, niceCeil: niceCeil };
+           bound: bound, niceCeil: niceCeil, offScaleMark: offScaleMark,
+           logAxis: logAxis };
 })();
 )JS";
 
@@ -93,29 +146,62 @@ inline constexpr const char* kChartsScript = R"JS(
           sets.push(iogate.bound(b.label, [{ x: 0, y: b.value }, { x: last, y: b.value }]));
           return;
         }
-        var mark = iogate.bound(b.label + ' (off the scale, above)', [{ x: last / 2, y: y.max }]);
-        mark.showLine = false;
-        mark.pointStyle = 'triangle';
-        mark.pointRadius = 10;
-        mark.borderDash = [];
-        mark.clip = false;
-        sets.push(mark);
+        sets.push(iogate.offScaleMark(b.label, last / 2, y.max));
       });
       iogate.chart('tp-' + i + '-' + r.id, {
         type: 'line', data: { datasets: sets },
         options: { scales: { x: x, y: y } }
       });
     });
+    // Each run's duration, a bar each, its bounds and the verdict's interval (shaded).
+    if (c.duration) {
+      var d = c.duration;
+      var runs = d.values.map(function (v, k) { return String(k + 1); });
+      var dy = iogate.fromZero('duration (' + d.unit + ')');
+      if (d.bounds.some(function (b) { return b.off_scale; })) dy.max = iogate.niceCeil(d.top * 1.1);
+      var dsets = [{ type: 'bar', label: 'duration (' + d.unit + ')', data: d.values,
+                     backgroundColor: 'rgba(31, 119, 180, 0.6)', borderColor: '#1f77b4' }];
+      if (d.low !== null && d.high !== null) {
+        dsets.push({ type: 'line', label: "verdict's interval, low", pointRadius: 0, borderWidth: 1,
+                     borderColor: 'rgba(255, 127, 14, 0.8)', iogateUnlisted: true,
+                     data: runs.map(function () { return d.low; }) });
+        dsets.push({ type: 'line', label: "verdict's interval", pointRadius: 0, borderWidth: 1,
+                     borderColor: 'rgba(255, 127, 14, 0.8)', backgroundColor: 'rgba(255, 127, 14, 0.25)',
+                     fill: '-1', data: runs.map(function () { return d.high; }) });
+      }
+      d.bounds.forEach(function (b) {
+        if (!b.off_scale) {
+          var line = iogate.bound(b.label, runs.map(function () { return b.value; }));
+          line.type = 'line';
+          dsets.push(line);
+          return;
+        }
+        var mark = iogate.offScaleMark(b.label, 0, dy.max);
+        mark.type = 'line';
+        mark.data = runs.map(function (r, k) { return k === Math.floor((runs.length - 1) / 2) ? dy.max : null; });
+        dsets.push(mark);
+      });
+      iogate.chart('dur-' + i, {
+        type: 'bar', data: { labels: runs, datasets: dsets },
+        options: { scales: { x: { title: { display: true, text: 'run' } }, y: dy },
+                   plugins: { legend: { labels: { filter: function (item, data) {
+                     return !data.datasets[item.datasetIndex].iogateUnlisted; } } } } }
+      });
+    }
     var labels = c.percentiles.map(function (p) { return p[0]; });
     var lat = [{ label: 'latency ms', data: c.percentiles.map(function (p) { return p[1]; }),
                  borderColor: '#2ca02c', stepped: false }];
     c.latency_bounds.forEach(function (b) {
       lat.push(iogate.bound(b.label, labels.map(function () { return b.value; })));
     });
+    var drawn = c.percentiles.map(function (p) { return p[1]; })
+        .concat(c.latency_bounds.map(function (b) { return b.value; }))
+        .filter(function (v) { return v > 0; });
     iogate.chart('lat-' + i, {
       type: 'line', data: { labels: labels, datasets: lat },
       options: { scales: { x: { title: { display: true, text: 'percentile' } },
-                           y: iogate.axis('ms', 'logarithmic') } }
+                           y: iogate.logAxis('latency (log scale)', 'ms',
+                                             Math.min.apply(null, drawn), Math.max.apply(null, drawn)) } }
     });
     if (!c.baseline.length) return;
     var keys = c.baseline.map(function (b) { return b.key; });

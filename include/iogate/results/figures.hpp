@@ -45,6 +45,29 @@ std::string ctest_measurements(const RunResult& result);
 // figures out rather than print zeros that look like measurements.
 bool has_figures(const CheckRecord& record);
 
+// Which side of its figure a bound stands on, read from its key as the threshold format names it:
+// "iops_min" a floor, "latency_p99_max" a ceiling; none for a key of neither kind.
+enum class BoundSense { min, max };
+std::optional<BoundSense> bound_sense(const std::string& key);
+const char* sense_name(BoundSense sense);  // "min", "max"
+
+// The bound an expectation holds its figure to, in the figure's unit (a relative bound resolved on
+// the baseline), with the figure it bounds and its sense; none where it is not known here (a
+// peers bound, left to iogate fleet; a result written before bounds were recorded).
+struct KnownBound {
+  std::string figure;  // as BoundFigures::figure names it: "iops", "duration_s", "read_mbps" ...
+  double value = 0;
+  BoundSense sense = BoundSense::min;
+};
+std::optional<KnownBound> known_bound(const ExpectationRecord& e);
+
+// Why an expectation came out undecided, in the words of its record: where its interval stands
+// (reaching both sides of the bound, or one end only, which one run gives) and what ended the runs
+// (the check's repeat_max, its budget, or two samples of a confirmation that leaned apart).
+// "the interval iops 0.86-1.04x baseline (bound 0.90x) reaches both sides of the bound: the runs
+// so far neither clear it nor break it; the check stopped at its repeat_max, 2 runs".
+std::string undecided_reason(const CheckRecord& record, const ExpectationRecord& e);
+
 // "1392.61", "8589934592", "0.0004": shortest form that round-trips a figure for a human.
 std::string format_figure(double value);
 

@@ -85,9 +85,11 @@ inline Verdict evaluate(const Check& check, const RunResult& result) {
 // The bound's value in the metric's unit; a relative one needs the baseline (NaN without).
 double resolve_bound(const Expectation& e, const MetricSamples* baseline);
 
-// Each figure named: "seq_write_8k_8g: duration 14m12s > duration_max 3m: median of 10 runs,
-// interval 14m02s-14m20s, after 10 of 10 runs; run 6 of 10: 8 GiB at 9.6 MB/s". `shown`
-// says which run `result` is ("run 6 of 10", "the run").
+// Each figure named: "seq_write_8k_8g: duration 14m12s (median of 10 runs) > duration_max 3m:
+// interval 14m02s-14m20s, after 10 of 10 runs; run 6 of 10: duration 14m10s, 8 GiB at 9.63 MB/s".
+// The figure it leads with is the verdict's statistic, named beside it; `shown` says which run
+// `result` is, the run the table's row shows ("run 6 of 10", "the run"), and the tail gives that
+// run's figure of the same metric, as the row prints it.
 std::string failure_line(const Check& check, const RunResult& result, const Shortfall& s,
                          int runs_allowed, const std::string& shown);
 // "iops 0.86-1.04x baseline (bound 0.90x) after 10 of 10 runs: undecided"

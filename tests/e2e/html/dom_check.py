@@ -10,6 +10,8 @@
 #   workload N    the same for a changed workload (data-workload-change, data-workload-marked)
 #   offscale N    every canvas with a bound off the scale (data-off-scale > 0) ends its y axis
 #                 below that bound's value (data-off-bound), and N canvases have one
+#   ticks PREFIX:UNIT  every canvas whose id starts with PREFIX labels the top of its y axis,
+#                 at least three ticks, each label a number and UNIT ("12 ms")
 from html.parser import HTMLParser
 import sys
 
@@ -83,5 +85,25 @@ while args:
         if len(off) != int(arg):
             fail("%d charts have a bound off the scale, expected %s" % (len(off), arg))
         print("dom_check: %d charts keep their axis on the figures, the bound marked" % len(off))
+    elif what == "ticks":
+        prefix, unit = arg.split(":")
+        some = [c for c in canvases if c.get("id", "").startswith(prefix)]
+        if not some:
+            fail("no canvas with an id starting %s" % prefix)
+        for c in some:
+            ticks = [t.split("=", 1) for t in c.get("data-yticks", "").split("|") if t]
+            if len(ticks) < 3:
+                fail("%s: %d labelled ticks (%s)" % (c["id"], len(ticks), c.get("data-yticks")))
+            for value, label in ticks:
+                number, _, named = label.rpartition(" ")
+                if named != unit:
+                    fail("%s: tick %s labelled %r, not in %s" % (c["id"], value, label, unit))
+                float(number)
+            top = float(c["data-ymax"])
+            if not any(abs(float(v) - top) <= top * 1e-9 for v, _ in ticks):
+                fail("%s: the top of the axis, %s, has no label (%s)" % (c["id"], top,
+                                                                        c["data-yticks"]))
+        print("dom_check: %d %s* charts label their axis to its top, in %s" % (len(some), prefix,
+                                                                             unit))
     else:
         fail("unknown check " + what)

@@ -5,7 +5,10 @@
 #   make_results.py pages SRC OUT    OUT/pass.json: the passing check alone, with a latency bound
 #                                    and a partial last interval; OUT/fail.json: every check;
 #                                    OUT/offscale.json: the passing check failing an iops_min
-#                                    446 times its figure
+#                                    446 times its figure; OUT/duration.json: seed 000's shape,
+#                                    the passing check repeated three times and failing a
+#                                    duration_max, and the failing check undecided against its
+#                                    baseline after one run (an interval of one end)
 #   make_results.py runs SRC OUT N K FACTOR [DATASTORE]
 #                                    OUT/run-1 .. OUT/run-N: per-check documents of the passing
 #                                    and the failing check, a day apart, their I/Os within 1% of
@@ -95,6 +98,26 @@ def pages(src, out):
     offscale["summary"] = dict(passing["summary"], **{"pass": 0, "fail": 1})
     json.dump(offscale, open(os.path.join(out, "offscale.json"), "w"))
     json.dump(doc, open(os.path.join(out, "fail.json"), "w"))
+    duration = copy.deepcopy(doc)
+    slow, undecided = [c for c in duration["checks"] if c["status"] in ("pass", "fail")]
+    slow["status"] = "fail"
+    slow["repeats"] = [copy.deepcopy(slow["result"]) for _ in range(3)]
+    slow["runs"] = 3
+    slow["expectations"] = [{"key": "duration_max", "decision": "broken",
+                             "evidence": "duration 4.00s-4.00s (duration_max 3.00s)",
+                             "figure": "duration_s", "bound": 3.0, "estimate": 4.0, "low": 4.0,
+                             "high": 4.0, "ratio": False}]
+    slow["messages"] = ["rand_read_8k: duration 4.00s (median of 3 runs) > duration_max 3.00s"]
+    undecided["status"] = "unstable"
+    undecided["runs"] = 1
+    undecided["expectations"][0].update({"decision": "undecided", "high": None,
+                                         "evidence": "iops at least 0.61x baseline (bound 0.90x)"})
+    undecided["messages"] = ["unstable: iops at least 0.61x baseline (bound 0.90x) after 1 of 10 "
+                             "runs: undecided"]
+    duration["checks"] = [slow, undecided]
+    duration["summary"] = {"pass": 0, "fail": 1, "unstable": 1, "skipped": 0, "error": 0,
+                           "total": 2}
+    json.dump(duration, open(os.path.join(out, "duration.json"), "w"))
 
 
 def runs(src, out, n, k, factor, datastore=None, deeper_from=None):

@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "iogate/reports/report_formats.hpp"
@@ -85,7 +86,9 @@ TEST(HtmlReport, EachChartSaysHowManyBoundsItDraws) {
   EXPECT_THAT(page, HasSubstr("id=\"lat-0\" width=\"560\" height=\"280\" data-bounds=\"1\""));
   EXPECT_THAT(page, HasSubstr("Dashed red: iops_min 300 IOPS."));
   EXPECT_THAT(page, HasSubstr("Dashed red: latency_p99_max 50 ms."));
-  EXPECT_THAT(page, HasSubstr("duration_max 180 s is not charted"));
+  // A duration bound over the runs' durations, a chart of its own.
+  EXPECT_THAT(page, HasSubstr("id=\"dur-0\" width=\"420\" height=\"280\" data-bounds=\"1\""));
+  EXPECT_THAT(page, Not(HasSubstr("is not charted")));
   // The relative bound, resolved on the baseline (0.9 x 400), and its ratio on the baseline chart.
   EXPECT_THAT(page, HasSubstr("id=\"tp-1-iops\" width=\"560\" height=\"280\" data-bounds=\"1\""));
   EXPECT_THAT(page, HasSubstr("id=\"bl-1\" width=\"420\" height=\"280\" data-bounds=\"1\""));
@@ -96,6 +99,95 @@ TEST(HtmlReport, EachChartSaysHowManyBoundsItDraws) {
                               "now/baseline 0.61-0.64."));
   // Without a baseline a relative bound has no place on a chart.
   EXPECT_THAT(page, HasSubstr("id=\"tp-2-iops\" width=\"560\" height=\"280\" data-bounds=\"0\""));
+}
+
+ExpectationRecord duration_max(double bound, double low, double high) {
+  return {"duration_max",
+          "broken",
+          "duration 3.90s-4.10s (duration_max 3.00s)",
+          {},
+          {"duration_s", bound, 4, low, high, false}};
+}
+
+// Seed 000's check is bounded by its duration alone: every run the verdict weighed is a bar, the
+// bound a dashed line over them and the verdict's interval shaded; the table has the bound too.
+TEST(HtmlReport, ADurationBoundIsDrawnOverTheRunsTheVerdictWeighed) {
+  RunReport r = only_passing();
+  CheckRecord& c = r.checks[0];
+  c.expectations = {duration_max(3, 3.9, 4.1)};
+  c.status = CheckStatus::fail;
+  c.repeats = {c.result, c.result, c.result};
+  c.shown_run = 2;
+  c.runs = 3;
+  const std::string page = page_of(r);
+  EXPECT_THAT(page, HasSubstr("<canvas id=\"dur-0\" width=\"420\" height=\"280\" "
+                              "data-bounds=\"1\" data-off-scale=\"0\">"));
+  EXPECT_THAT(page, HasSubstr("Duration of each of the 3 runs the verdict weighed (axis from "
+                              "zero). Dashed red: duration_max 3 s. Shaded: the verdict's "
+                              "interval, 3.9-4.1 s."));
+  EXPECT_THAT(page, HasSubstr("\"duration\":{\"bounds\":[{\"label\":\"duration_max 3 s\","
+                              "\"off_scale\":false,\"value\":3.0}],\"high\":4.1,\"low\":3.9,"
+                              "\"top\":4.0,\"unit\":\"s\",\"values\":[4.0,4.0,4.0]}"));
+  EXPECT_THAT(page, HasSubstr("<tr><td>duration_max</td><td>at most 3 s</td><td>duration "
+                              "3.90s-4.10s (duration_max 3.00s)</td><td class=\"fail\">broken"
+                              "</td></tr>"));
+  // A ceiling far above the run (quick.toml's 2m on a run of seconds) is marked on the edge; an
+  // interval with one end is not shaded, and the caption says why.
+  c.expectations = {duration_max(120, NAN, 4)};
+  c.repeats.clear();
+  const std::string far = page_of(r);
+  EXPECT_THAT(far, HasSubstr("data-bounds=\"1\" data-off-scale=\"1\""));
+  EXPECT_THAT(far, HasSubstr("Duration of the run (axis from zero). duration_max 120 s is off the "
+                             "scale, 30x the highest run (4.00 s)"));
+  EXPECT_THAT(far, HasSubstr("Nothing is shaded: the verdict's interval has one end only"));
+}
+
+// Every bound has its row, charted or not: a direction's (the charts are of all I/Os), a peers
+// one (left to iogate fleet), a relative one without a baseline to resolve it.
+TEST(HtmlReport, EveryBoundHasARowWithItsDecision) {
+  RunReport r = only_passing();
+  CheckRecord& c = r.checks[0];
+  c.expectations.push_back({"read_iops_min",
+                            "holds",
+                            "read_iops at least 990.00 (read_iops_min "
+                            "500.00)",
+                            {},
+                            {"read_iops", 500, 1000, 990, NAN, false}});
+  c.expectations.push_back({"mbps_min", "fleet", "mbps 7.81 here; 70% of peers", 0.7, {}});
+  const std::string page = page_of(r);
+  EXPECT_THAT(page, HasSubstr("<tr><td>iops_min</td><td>at least 300 IOPS</td>"));
+  EXPECT_THAT(page, HasSubstr("<tr><td>read_iops_min</td><td>at least 500 IOPS</td>"));
+  EXPECT_THAT(page, HasSubstr("<td>70% of its peers&apos; (judged by iogate fleet)</td>"));
+  EXPECT_THAT(page, HasSubstr("read_iops_min 500 IOPS is not charted: the charts are of all I/Os; "
+                              "the bounds table above has it."));
+}
+
+// An undecided bound says why, in its row and where it is drawn; a caption speaks of an interval
+// bar only where one is drawn, and says why one is missing.
+TEST(HtmlReport, AnUndecidedBoundSaysWhyAndNoCaptionPromisesWhatIsNotDrawn) {
+  const std::string golden = page_of(test::sample_report());
+  EXPECT_THAT(golden, HasSubstr("<td class=\"unstable\">undecided: the interval iops 0.86-1.04x "
+                                "baseline (bound 0.90x) reaches both sides of the bound: the runs "
+                                "so far neither clear it nor break it; the check stopped at its "
+                                "repeat_max, 2 runs</td>"));
+  RunReport r = test::sample_report();
+  CheckRecord& c = r.checks[1];  // compared with its baseline: a now/baseline chart
+  c.status = CheckStatus::unstable;
+  c.runs = 1;
+  c.runs_allowed = 20;
+  ExpectationRecord& e = c.expectations[0];
+  e.decision = "undecided";
+  e.evidence = "iops at least 0.61x baseline (bound 0.90x)";
+  e.figures.high = NAN;
+  const std::string page = page_of(r);
+  EXPECT_THAT(page, HasSubstr("<figcaption>Now / baseline: the dot is the median now over the "
+                              "baseline's, grey the baseline (1.0), dashed red the bound."));
+  EXPECT_THAT(page, HasSubstr("no bar: the verdict's interval (iops at least 0.61x baseline "
+                              "(bound 0.90x)) has one end only."));
+  EXPECT_THAT(page, HasSubstr("iops_min undecided: the interval iops at least 0.61x baseline "
+                              "(bound 0.90x) has one end only: one run bounds a figure from one "
+                              "side; the check stopped after 1 of the 20 runs it may make: the "
+                              "next would not fit its budget."));
 }
 
 // One quantity per chart: the rate a bound names; without one, the rate a workload is judged by;

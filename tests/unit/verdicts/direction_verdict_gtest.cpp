@@ -70,8 +70,9 @@ TEST(DirectionVerdict, ABrokenWriteFloorFailsWhileTheRunsFloorHolds) {
   EXPECT_EQ(v.shortfalls[0].expectation->key, "write_iops_min");
   EXPECT_FALSE(v.passed());
   const std::string line = failure_line(check, r, v.shortfalls[0], 10, "run 1 of 7");
-  EXPECT_THAT(line, HasSubstr("oltp_8k_70r: write_iops 300.00 IOPS < write_iops_min 500.00 IOPS"));
-  EXPECT_THAT(line, HasSubstr("median of 7 runs"));
+  EXPECT_THAT(line, HasSubstr("oltp_8k_70r: write_iops 300.00 IOPS (median of 7 runs) < "
+                              "write_iops_min 500.00 IOPS"));
+  EXPECT_THAT(line, HasSubstr("run 1 of 7: write_iops 300.00 IOPS, "));
 }
 
 TEST(DirectionVerdict, APercentileBoundPoolsThatDirectionsIosOnly) {

@@ -44,8 +44,8 @@ TEST(Verdict, FailureLineNamesCheckFigureMeasuredAndThreshold) {
   const Verdict v = evaluate(check, seven(r));
   ASSERT_EQ(v.shortfalls.size(), 1u);
   EXPECT_EQ(failure_line(check, r, v.shortfalls[0], 10, "run 4 of 7"),
-            "seq_write_8k_8g: duration 14m12s > duration_max 3m: median of 7 runs, interval "
-            "14m12s-14m12s, after 7 of 10 runs; run 4 of 7: 8 GiB at 9.6 MB/s");
+            "seq_write_8k_8g: duration 14m12s (median of 7 runs) > duration_max 3m: interval "
+            "14m12s-14m12s, after 7 of 10 runs; run 4 of 7: duration 14m12s, 8 GiB at 9.61 MB/s");
 }
 
 TEST(Verdict, OneRunBelowAFloorIsUndecidedNotAFailure) {
@@ -84,7 +84,7 @@ TEST(Verdict, FloorsFailBelowAndCeilingsAbove) {
   EXPECT_EQ(v.shortfalls[2].expectation->key, "latency_avg_max");
   EXPECT_EQ(v.shortfalls[3].expectation->key, "latency_p99_max");
   EXPECT_NE(failure_line(check, r, v.shortfalls[0], 7, "run 4 of 7")
-                .find("c: iops 75.55 IOPS < iops_min 300.00 IOPS: median of 7 runs"),
+                .find("c: iops 75.55 IOPS (median of 7 runs) < iops_min 300.00 IOPS: interval"),
             std::string::npos);
   // The tail is weighed on every I/O of the seven runs: 700 I/Os, 693 of them at 700 ms.
   ASSERT_TRUE(v.shortfalls[3].judgement.has_value());
@@ -102,8 +102,8 @@ TEST(Verdict, NoCompletedIoFailsEveryBound) {
   const Verdict v = evaluate(check, seven(r));
   ASSERT_EQ(v.shortfalls.size(), 2u);
   EXPECT_EQ(failure_line(check, r, v.shortfalls[0], 7, "run 4 of 7"),
-            "dead: latency_max n/a > latency_max 1ms: median of 7 runs, interval n/a-n/a, after 7 "
-            "of 7 runs; run 4 of 7: 0 B at 0.0 MB/s, 0.00 IOPS, stopped early");
+            "dead: latency_max n/a (median of 7 runs) > latency_max 1ms: interval n/a-n/a, after 7 "
+            "of 7 runs; run 4 of 7: latency_max n/a, 0 B at 0.00 MB/s, 0.00 IOPS, stopped early");
 }
 
 }  // namespace
