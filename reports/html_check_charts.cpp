@@ -6,6 +6,7 @@
 #include <cmath>
 #include <span>
 
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/results/figures.hpp"
 
 namespace iogate::html {
@@ -18,9 +19,19 @@ constexpr double kChartPercentiles[] = {0, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.
 enum class BoundChart { rate, latency, duration, none };
 
 BoundChart chart_of(const std::string& figure) {
-  if (figure == "iops" || figure == "mbps") return BoundChart::rate;
-  if (figure.rfind("latency_", 0) == 0) return BoundChart::latency;
-  if (figure == "duration_s") return BoundChart::duration;
+  const std::optional<FigureId> id = figure_of_sample_key(figure);
+  if (!id) return BoundChart::none;
+  switch (id->metric) {
+    case Metric::iops:
+    case Metric::mbps:
+      return BoundChart::rate;
+    case Metric::duration:
+      return BoundChart::duration;
+    case Metric::latency_avg:
+    case Metric::latency_max:
+    case Metric::latency_percentile:
+      return BoundChart::latency;
+  }
   return BoundChart::none;
 }
 

@@ -37,6 +37,7 @@
 #include <tuple>
 
 #include "iogate/display_text.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
 
@@ -82,10 +83,11 @@ PromFigure prom_figure(const std::string& figure) {
   if (take_prioritized_prefix(rest)) out.name = kPrioritizedPrefix;
   out.direction = take_direction_prefix(rest);
   if (out.direction) out.name = "direction_" + out.name;
-  if (rest == "mbps") {
+  const std::optional<FigureId> id = figure_of_sample_key(rest);
+  if (id && id->metric == Metric::mbps) {
     out.name += "throughput_bytes_per_second";
     out.times = 1024.0 * 1024.0;  // mbps is MiB/s
-  } else if (rest == "duration_s") {
+  } else if (id && id->metric == Metric::duration) {
     out.name += "run_seconds";
   } else if (rest.ends_with("_ms")) {
     std::string base(rest.substr(0, rest.size() - 3));
@@ -99,18 +101,21 @@ PromFigure prom_figure(const std::string& figure) {
 }
 
 struct Family {
-  const char* figure;  // the run's figure, as figure_by_name() names it
+  const char* figure;  // the run's figure, as figure_by_name() names it (its sample key)
   const char* help;
 };
+constexpr const char* sample_key(FigureId id) { return find_figure_name(id)->sample_key; }
 
 // The run's figures; the same of each direction, but the run's length, for a run that did both.
 constexpr Family kFigureFamilies[] = {
-    {"iops", "I/O operations per second of the run the verdict stands on"},
-    {"mbps", "Bytes per second read and written by the run the verdict stands on"},
-    {"latency_avg_ms", "Mean I/O latency, submit to completion"},
-    {"latency_p99_ms", "99th percentile of I/O latency, submit to completion"},
-    {"latency_max_ms", "Longest I/O latency, submit to completion"},
-    {"duration_s", "Length of the measured window of the run, ramp-up excluded"},
+    {sample_key({Metric::iops}), "I/O operations per second of the run the verdict stands on"},
+    {sample_key({Metric::mbps}),
+     "Bytes per second read and written by the run the verdict stands on"},
+    {sample_key({Metric::latency_avg}), "Mean I/O latency, submit to completion"},
+    {sample_key({Metric::latency_percentile, 99}),
+     "99th percentile of I/O latency, submit to completion"},
+    {sample_key({Metric::latency_max}), "Longest I/O latency, submit to completion"},
+    {sample_key({Metric::duration}), "Length of the measured window of the run, ramp-up excluded"},
 };
 
 bool both_directions(const RunResult& r) {

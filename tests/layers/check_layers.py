@@ -55,7 +55,8 @@ LAYERS = {
 }
 
 # The engine's plain data types, which a record carries and a writer may read: "engine:data".
-ENGINE_DATA = {"engine/run_result.hpp", "engine/workload.hpp", "engine/histogram.hpp"}
+ENGINE_DATA = {"engine/run_result.hpp", "engine/workload.hpp", "engine/histogram.hpp",
+               "engine/figure_names.hpp"}
 
 SOURCE = re.compile(r"\.(cpp|hpp|h)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
