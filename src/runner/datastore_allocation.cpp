@@ -10,6 +10,7 @@
 
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
+#include "iogate/results/json_fields.hpp"
 
 namespace iogate {
 namespace {
@@ -106,9 +107,11 @@ fs::path mapped_dir(const nlohmann::json& entry, const fs::path& spec, const std
     throw DatastoreError(where +
                          ": no \"dir\": expected the directory the id stands for "
                          "(scripts/datastores-spec.sh writes it)");
-  if (entry.value("slots", nlohmann::json()) != 1)
-    throw DatastoreError(where + ": \"slots\" " + entry.value("slots", nlohmann::json()).dump() +
-                         ", expected 1: one check at a time on a datastore");
+  // The spec may be another account's file: what it holds is described, never printed.
+  if (const nlohmann::json slots = entry.value("slots", nlohmann::json()); slots != 1)
+    throw DatastoreError(where +
+                         ": \"slots\": expected 1 (one check at a time on a datastore), got " +
+                         value_kind(&slots));
   const fs::path path = dir.get<std::string>();
   if (!path.is_absolute())
     throw DatastoreError(where + ": \"dir\" " + path.string() + " is not an absolute path");
@@ -130,9 +133,9 @@ void refuse_shared(const nlohmann::json& doc, const fs::path& spec, const std::s
     std::error_code ec;
     if (fs::equivalent(other.get<std::string>(), dir, ec))
       throw DatastoreError(fmt::format(
-          "{}: datastores \"{}\" and {} are one directory, {}: ctest would run two checks on it "
-          "at once",
-          spec.string(), id, entry.value("id", nlohmann::json()).dump(), dir.string()));
+          "{}: datastore \"{}\" and another entry of \"datastores\" are one directory, {}: "
+          "ctest would run two checks on it at once",
+          spec.string(), id, dir.string()));
   }
 }
 

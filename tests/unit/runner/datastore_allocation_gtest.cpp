@@ -109,14 +109,21 @@ TEST_F(DatastoreAllocation, AnEntryWithoutADirOrWithMoreSlotsIsAnError) {
   EXPECT_NE(error().find("datastore \"ds0\": no \"dir\""), std::string::npos) << error();
   spec(R"({"id": "ds0", "slots": 2, "dir": )" +
        nlohmann::json((dir_.path() / "a").string()).dump() + "}");
-  EXPECT_NE(error().find("\"slots\" 2, expected 1"), std::string::npos) << error();
+  EXPECT_NE(error().find("\"slots\": expected 1 (one check at a time on a datastore), got a "
+                         "number (value not shown)"),
+            std::string::npos)
+      << error();
+  EXPECT_EQ(error().find(" 2"), std::string::npos) << "the spec's value was printed: " << error();
 }
 
 TEST_F(DatastoreAllocation, TwoIdsForOneDirectoryAreAnError) {
   spec(entry("ds0", dir_.path() / "a") + "," + entry("ds1", dir_.path() / "b" / ".." / "a"));
   allocate("ds0");
-  EXPECT_NE(error().find("datastores \"ds0\" and \"ds1\" are one directory"), std::string::npos)
+  EXPECT_NE(error().find("datastore \"ds0\" and another entry of \"datastores\" are one directory"),
+            std::string::npos)
       << error();
+  EXPECT_EQ(error().find("ds1"), std::string::npos)
+      << "another entry's id was printed: " << error();
 }
 
 TEST_F(DatastoreAllocation, AnAllocationWithoutTheSpecFileIsAnError) {
