@@ -89,6 +89,11 @@ class BoundedBuilder final : public json_text::Events {
     }
     if (stack_.back()->is_array()) {
       auto& array = stack_.back()->get_ref<json::array_t&>();
+      // Room for 3 at the first: most arrays read are a histogram bucket's 3 numbers, which
+      // growing 1, 2, 4 took 3 allocations and 2 moves for (8% of iogate fleet's time). An array
+      // of 1 or 2 takes up to 32 bytes more, within the budget's worst case (one array of 16 Mi
+      // numbers while it grows); an empty one nothing more.
+      if (array.empty()) array.reserve(3);
       array.emplace_back(std::forward<V>(v));
       return &array.back();  // stays put: nothing is added to this array while it is open
     }
