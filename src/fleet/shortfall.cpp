@@ -180,13 +180,25 @@ Position position_over_time(const FigureRuns& runs, std::size_t i, const Shortfa
   const double s = judged_spread(out, c);
   const double moment = moment_variance(runs.moves(latest, i), s);
   double weighted = 0, weights = 0;
+  // Sessions known without error (runs all alike, as a throttled device gives them, peers alike
+  // too) would take every weight: they alone decide, equally, with no error. Weighed by 1/0 they
+  // made the shortfall NaN, and healthy hosts undecided.
+  double exact = 0;
+  int exact_sessions = 0;
   for (std::size_t j = 0; j < host.size(); ++j) {
     const SessionReference ref = session_reference(runs, i, j, s);
     const double var = ref.error * ref.error + (ref.beside ? 0 : moment) +
                        s * s / static_cast<double>(host[j].size());
-    weighted += (log_mean(host[j]) - ref.r) / var;
+    const double x = log_mean(host[j]) - ref.r;
+    if (var <= 0) {
+      exact += x;
+      ++exact_sessions;
+      continue;
+    }
+    weighted += x / var;
     weights += 1 / var;
   }
+  if (exact_sessions > 0) return position_from(exact / exact_sessions, 0.0, c, out);
   return position_from(weighted / weights, std::sqrt(1 / weights), c, out);
 }
 

@@ -79,6 +79,8 @@ first=$(listed 1) second=$(listed 2)
 [ "$(ran second)" = "$second" ] || rig_fail "the second rerun play ran '$(ran second)', the fleet listed '$second'"
 grep -q "OUTLIER $slow Random_4k_Read: .*seen in 3 sessions" "$log" ||
   rig_fail "$slow was not named after its reruns"
+# Runs the throttle makes all alike gave NaN intervals once: every figure is a number.
+! grep -q 'nan%' "$log" || rig_fail "a judgement's interval is not a number: $(grep -m1 'nan%' "$log")"
 named=$(grep -o 'OUTLIER [^ ]*' "$log" | sort -u | tr '\n' ' ')
 [ "$named" = "OUTLIER $slow " ] || rig_fail "another host was named: $named"
 

@@ -359,7 +359,8 @@ TEST(Fleet, AShortfallWithoutACauseNeedsDepthOrEnoughSessions) {
   FleetInput again = host("vm03", 3, {record("Random_8k_70_Read", 205)});
   again.rerun = true;
   three.push_back(again);
-  for (FleetInput& h : three) h.run.checks[0].expectations = {{"iops_min", "fleet", "", 1, {}}};
+  for (FleetInput& h : three)
+    h.run.checks[0].expectations = {{"iops_min", "holds", "", std::nullopt, {}}};
   const FleetRecord small = compare_fleet(three, {});
   EXPECT_EQ(small.sessions_to_persist, 2);
   EXPECT_THAT(verdict_of(small, "vm03").explanation, HasSubstr("seen in 2 sessions"));
@@ -432,6 +433,43 @@ TEST(Fleet, ARerunIsJudgedAgainstThePeersRerunBesideIt) {
   const FleetRecord one_beside = rerun({{{"vm06", 205}, {"vm01", 210}}});
   EXPECT_EQ(verdict_of(one_beside, "vm06").figures.at(0).shortfall.peers_beside, 0);
   EXPECT_TRUE(verdict_of(one_beside, "vm06").undecided());
+}
+
+// A throttled device gives every run the same figure, its peers too: the sessions then carry no
+// error and decide alone, the interval a point, where weighing them by 1/0 made the shortfall NaN
+// and the peers rerun beside vm06 undecided.
+TEST(Fleet, RunsAllAlikeAcrossRoundsGiveAPoint) {
+  const auto flat = [](double iops) {
+    CheckRecord c = record("Random_8k_70_Read", iops);
+    for (int i = 0; i < 3; ++i) c.repeats.push_back(test::run_at(iops));
+    c.expectations = {{"iops_min", "holds", "", std::nullopt, {}}};
+    return c;
+  };
+  const auto level = [](const std::string& label) { return label == "vm06" ? 100.0 : 200.0; };
+  std::vector<FleetInput> in;
+  for (int h = 1; h <= 6; ++h) {
+    const std::string label = "vm0" + std::to_string(h);
+    in.push_back(host(label, h, {flat(level(label))}));
+  }
+  FleetRecord r = compare_fleet(in, {});
+  for (int round = 1; round <= 2; ++round) {
+    ASSERT_TRUE(verdict_of(r, "vm06").undecided()) << verdict_of(r, "vm06").explanation;
+    for (const std::string& label : r.rerun_hosts()) {
+      in.push_back(host(label, label.back() - '0', {flat(level(label))}));
+      in.back().rerun = true;
+    }
+    r = compare_fleet(in, {});
+    for (const FleetGroup& g : r.groups)
+      for (const HostVerdict& h : g.hosts) {
+        if (h.host == "vm06") continue;
+        EXPECT_EQ(h.verdict, FleetVerdict::ok) << h.figures.at(0).shortfall.reason;
+      }
+  }
+  const HostVerdict& slow = verdict_of(r, "vm06");
+  EXPECT_TRUE(slow.outlier());
+  EXPECT_EQ(slow.sessions, 3);
+  EXPECT_THAT(slow.explanation, HasSubstr("interval 50%-50% of the peers of its time"));
+  EXPECT_THAT(slow.explanation, HasSubstr("seen in 3 sessions"));
 }
 
 // Runs give each host an interval: one whose runs straddle 70% of its peers is undecided; the
