@@ -3,8 +3,9 @@
 //
 // nlohmann's own parse builds whatever tree the text describes: a 4 MiB `[[[[...` took 321 MB,
 // and a 100,000-deep array in a check's intervals crashed `iogate fleet` (code that copies or
-// walks a tree recurses once per level). Here nlohmann's SAX parser (iterative: its stack is a
-// vector) feeds a tree builder that checks two limits on every value before building it, so a
+// walks a tree recurses once per level). Here a reader of nlohmann's grammar over the text in
+// place (src/common/json_text_reader.hpp, which says why not nlohmann's own; iterative, its stack
+// a vector) feeds a tree builder that checks two limits on every value before building it, so a
 // refused input costs no more than what was built up to the refusal:
 //   - nesting: kMaxJsonDepth levels. iogate's deepest document nests 5 (results, checks, a check,
 //     its result, a histogram bucket); 64 leaves room for any hand-made input and keeps every

@@ -30,7 +30,7 @@ void write_fleet_console(std::ostream& out, const FleetRecord& report) {
   }
   for (const std::string& note : report.notes) line("note: " + note);
   line(fmt::format("{} outliers, {} undecided ({}; {} figures judged)", report.outliers(),
-                   report.undecided(), outlier_criteria(report.settings), report.family_size));
+                   report.undecided(), outlier_criteria(report), report.family_size));
   if (const std::string rerun = rerun_line(report); !rerun.empty()) line(rerun);
 }
 

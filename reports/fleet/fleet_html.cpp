@@ -104,7 +104,7 @@ void header(std::ostream& out, const FleetRecord& r, bool charts) {
       << fmt::format(
              "<dt>Outlier</dt><dd>{}; a class of fewer than {} hosts is not compared</dd>\n"
              "</dl>\n",
-             esc(outlier_criteria(s)), kMinPeers + 1);
+             esc(outlier_criteria(r)), kMinPeers + 1);
   if (!r.notes.empty()) {
     out << "<ul class=\"notes\">\n";
     for (const std::string& note : r.notes) out << "<li>" << esc(note) << "</li>\n";

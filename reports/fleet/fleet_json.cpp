@@ -76,6 +76,8 @@ nlohmann::json fleet_to_json(const FleetRecord& report) {
             {"false_alarm_rate", kFleetFalseAlarmRate},
             {"ok_confidence", kFleetOkConfidence},
             {"burst_depth", kBurstDepth},
+            {"burst_rate", kBurstRate},
+            {"sessions_to_persist", report.sessions_to_persist},
             {"latency_floor_ms", report.settings.latency_floor_ms},
             {"family_size", report.family_size}}},
           {"reruns", report.rerun_sources},

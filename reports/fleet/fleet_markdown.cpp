@@ -22,7 +22,7 @@ void write_fleet_markdown(std::ostream& out, const FleetRecord& report) {
              "median of its peers (the other hosts with the same {}) and that ratio's interval. "
              "**OUTLIER**: {}.\n\n",
              cell(fmt::format("{}", fmt::join(report.settings.peer_keys, ", "))),
-             outlier_criteria(report.settings));
+             outlier_criteria(report));
   if (const std::string rerun = rerun_line(report); !rerun.empty())
     out << "**" << cell(rerun) << "**\n\n";
   for (const FleetGroup& g : report.groups) {

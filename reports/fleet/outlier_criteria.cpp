@@ -9,17 +9,20 @@
 
 namespace iogate {
 
-std::string outlier_criteria(const FleetSettings& settings) {
-  const RobustCriteria& c = settings.criteria;
+std::string outlier_criteria(const FleetRecord& record) {
+  const RobustCriteria& c = record.settings.criteria;
   return fmt::format(
       "its runs' interval wholly below {:.0f}% of its peer median (latency: above {:.0f}% and by "
       "{:g} ms or more, and above the check's own bound), at a {:g}% false-alarm rate for the "
-      "whole fleet (Bonferroni); with a cause in its fingerprint, seen in 2 sessions, or below "
-      "{:.0f}% (judged without runs: with {} peers or more, a robust z above {:g} too). Undecided "
-      "(rerun the host): "
-      "an interval across the threshold, or a shortfall with no cause seen once",
-      c.min_ratio * 100, 100 / c.min_ratio, settings.latency_floor_ms, kFleetFalseAlarmRate * 100,
-      c.min_ratio * kBurstDepth * 100, kMinPeersForMad, c.max_z);
+      "whole fleet (Bonferroni); with a cause in its fingerprint, seen in {} sessions (the fewest "
+      "in which a neighbour's burst, one session in {:.0f}, would leave a healthy host of {} "
+      "host figures so in under {:g}% of fleets), or below {:.0f}% (judged without runs: with {} "
+      "peers or more, a robust z above {:g} too). Undecided (rerun the host): an interval across "
+      "the threshold, or a shortfall with no cause seen in fewer sessions",
+      c.min_ratio * 100, 100 / c.min_ratio, record.settings.latency_floor_ms,
+      kFleetFalseAlarmRate * 100, record.sessions_to_persist, 1 / kBurstRate,
+      std::max(1, record.family_size), kFleetFalseAlarmRate * 100, c.min_ratio * kBurstDepth * 100,
+      kMinPeersForMad, c.max_z);
 }
 
 std::string figure_cell(const FigureVerdict& f) {

@@ -307,7 +307,9 @@ std::string group_limit(const FleetGroup& g, int n, const FleetSettings& setting
 
 // The ok hosts to rerun beside the group's undecided ones (FleetGroup::rerun_beside): the
 // kPeersBeside whose estimate of the group's first figure is nearest the median of all, so that
-// the reference is a typical host; in input order. None when no host is undecided.
+// the reference is a typical host, those rerun before first (a round is a session's number, and
+// the peers beside a host's third session must be those beside its second); in input order.
+// None when no host is undecided.
 std::vector<std::string> peers_to_rerun_beside(const FleetGroup& g) {
   if (g.undecided() == 0 || g.figures.empty()) return {};
   const auto log_estimate = [&](const HostVerdict& h) -> std::optional<double> {
@@ -321,16 +323,23 @@ std::vector<std::string> peers_to_rerun_beside(const FleetGroup& g) {
     if (const auto e = log_estimate(h)) all.push_back(*e);
   if (all.empty()) return {};
   const double middle = median(all);
-  std::vector<std::pair<double, std::size_t>> ok;  // distance from the median, host index
+  struct Candidate {
+    int sessions;
+    double distance;  // from the median
+    std::size_t host;
+  };
+  std::vector<Candidate> ok;
   for (std::size_t i = 0; i < g.hosts.size(); ++i)
     if (const auto e = log_estimate(g.hosts[i]); e && g.hosts[i].verdict == FleetVerdict::ok)
-      ok.emplace_back(std::abs(*e - middle), i);
-  std::stable_sort(ok.begin(), ok.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+      ok.push_back({g.hosts[i].sessions, std::abs(*e - middle), i});
+  std::stable_sort(ok.begin(), ok.end(), [](const Candidate& a, const Candidate& b) {
+    return a.sessions != b.sessions ? a.sessions > b.sessions : a.distance < b.distance;
+  });
   if (ok.size() > static_cast<std::size_t>(kPeersBeside)) ok.resize(kPeersBeside);
-  std::sort(ok.begin(), ok.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  std::sort(ok.begin(), ok.end(),
+            [](const Candidate& a, const Candidate& b) { return a.host < b.host; });
   std::vector<std::string> out;
-  for (const auto& [distance, i] : ok) out.push_back(g.hosts[i].host);
+  for (const Candidate& c : ok) out.push_back(g.hosts[c.host].host);
   return out;
 }
 
@@ -511,6 +520,7 @@ FleetRecord compare_fleet(const std::vector<FleetHost>& inputs, const FleetSetti
     if (n - 1 >= kMinPeers)
       report.family_size += n * static_cast<int>(compared_figures(members, settings).size());
   }
+  report.sessions_to_persist = sessions_to_persist(report.family_size);
   report.groups.reserve(groups.size());
   for (const std::vector<Entry>& members : groups)
     report.groups.push_back(judge_group(inputs, members, settings, report.family_size));

@@ -42,8 +42,19 @@ PooledSpread pooled_spread(const std::vector<Sessions>& hosts) {
   return p;
 }
 
+int sessions_to_persist(int family_size) {
+  // A relative tolerance keeps the stated bounds exact (4 x 0.05^2 is 0.01 but for rounding).
+  const double allowed = kFleetFalseAlarmRate * (1 + 1e-9) / std::max(1, family_size);
+  int k = 2;
+  for (double chance = kBurstRate * kBurstRate; chance > allowed && k < 64; chance *= kBurstRate)
+    ++k;
+  return k;
+}
+
 ShortfallContext with_spread(ShortfallContext context, const PooledSpread& spread,
                              int family_size) {
+  context.family_size = std::max(1, family_size);
+  context.sessions_to_persist = sessions_to_persist(family_size);
   context.pooled_spread = spread.spread;
   if (!spread.spread) return context;
   context.t_family =
@@ -169,29 +180,62 @@ Position position_over_time(const FigureRuns& runs, std::size_t i, const Shortfa
   const double s = judged_spread(out, c);
   const double moment = moment_variance(runs.moves(latest, i), s);
   double weighted = 0, weights = 0;
+  // Sessions known without error (runs all alike, as a throttled device gives them, peers alike
+  // too) would take every weight: they alone decide, equally, with no error. Weighed by 1/0 they
+  // made the shortfall NaN, and healthy hosts undecided.
+  double exact = 0;
+  int exact_sessions = 0;
   for (std::size_t j = 0; j < host.size(); ++j) {
     const SessionReference ref = session_reference(runs, i, j, s);
     const double var = ref.error * ref.error + (ref.beside ? 0 : moment) +
                        s * s / static_cast<double>(host[j].size());
-    weighted += (log_mean(host[j]) - ref.r) / var;
+    const double x = log_mean(host[j]) - ref.r;
+    if (var <= 0) {
+      exact += x;
+      ++exact_sessions;
+      continue;
+    }
+    weighted += x / var;
     weights += 1 / var;
   }
+  if (exact_sessions > 0) return position_from(exact / exact_sessions, 0.0, c, out);
   return position_from(weighted / weights, std::sqrt(1 / weights), c, out);
 }
 
-// What makes a shortfall beyond doubt an outlier (shortfall.hpp): "its fingerprint differs", "seen
-// in 2 sessions" (each session's estimate beyond T against the peers of its time), else "".
-std::string cause_of(const FigureRuns& runs, std::size_t i, const ShortfallContext& c) {
-  if (c.explained) return "its fingerprint differs";
+// The host's sessions short of T, each against the peers of its time.
+int short_sessions(const FigureRuns& runs, std::size_t i, const ShortfallContext& c) {
   const Sessions& host = runs.of(i);
   const double sign = c.higher_is_better ? 1 : -1;
-  bool every_session_short = true;
+  int n = 0;
   for (std::size_t j = 0; j < host.size(); ++j)
-    every_session_short &=
-        sign * (log_mean(host[j]) - session_reference(runs, i, j, 0).r) < std::log(c.threshold);
-  if (host.size() >= 2 && every_session_short)
-    return fmt::format("seen in {} sessions", host.size());
+    if (sign * (log_mean(host[j]) - session_reference(runs, i, j, 0).r) < std::log(c.threshold))
+      ++n;
+  return n;
+}
+
+// What makes a shortfall beyond doubt an outlier (shortfall.hpp): "its fingerprint differs", "seen
+// in 3 sessions" (every session short, and sessions_to_persist of them), else "".
+std::string cause_of(const FigureRuns& runs, std::size_t i, const ShortfallContext& c) {
+  if (c.explained) return "its fingerprint differs";
+  const int sessions = static_cast<int>(runs.of(i).size());
+  if (sessions >= c.sessions_to_persist && short_sessions(runs, i, c) == sessions)
+    return fmt::format("seen in {} sessions", sessions);
   return "";
+}
+
+// Why a shortfall beyond doubt with no cause in the fingerprint is not yet a finding.
+std::string why_no_cause(const FigureRuns& runs, std::size_t i, const ShortfallContext& c) {
+  const int sessions = static_cast<int>(runs.of(i).size());
+  if (sessions == 1) return "one session cannot tell a regression from a neighbour's burst";
+  if (const int short_ones = short_sessions(runs, i, c); short_ones < sessions)
+    return fmt::format(
+        "it was short in {} of its {} sessions, as a neighbour's burst that comes and goes "
+        "leaves a host",
+        short_ones, sessions);
+  return fmt::format(
+      "{} sessions cannot tell a regression from a neighbour's burst that comes back among {} "
+      "host figures judged ({} can)",
+      sessions, c.family_size, c.sessions_to_persist);
 }
 
 // Why a latency beyond T is still no finding: inside the check's own bound, or less than the
@@ -273,9 +317,8 @@ HostShortfall judge_shortfall(const FigureRuns& runs, std::size_t i, const Short
   const std::string cause = cause_of(runs, i, c);
   if (cause.empty() && !deep)
     return decide(FleetVerdict::undecided,
-                  fmt::format("{}, wholly {} {}, but no fingerprint field differs and one "
-                              "session cannot tell a regression from a neighbour's burst",
-                              where, past, threshold));
+                  fmt::format("{}, wholly {} {}, but no fingerprint field differs and {}", where,
+                              past, threshold, why_no_cause(runs, i, c)));
   return decide(FleetVerdict::outlier,
                 fmt::format("{}, wholly {} {}; {}", where, past, threshold,
                             cause.empty() ? fmt::format("deeper than a burst ({} of it)",

@@ -17,21 +17,7 @@ rounds=${ROUNDS:-10}
 rate=${RATE:-1500}
 odd=h5
 
-cat > "$RIG_DIR/fleet.toml" <<'TOML'
-[suite]
-name = "fleet"
-[[check]]
-name = "Random_4k_Read"
-[check.workload]
-block_size = "4k"
-read = "100%"
-random = "100%"
-queue_depth = 4
-file_size = "32MiB"
-duration = "2s"
-[check.expect]
-iops_min = 1
-TOML
+fleet_toml="$IOGATE_RIG_DATA/fleet_random_read.toml"
 
 declare -A ds dev
 for i in 1 2 3 4 5 6 7 8; do
@@ -40,31 +26,19 @@ for i in 1 2 3 4 5 6 7 8; do
   dev[h$i]=$RIG_DEV
   rig_throttle read_iops "$rate"
 done
-loop_of() { basename "$(readlink -f "/sys/dev/block/${dev[$1]}")"; }
-active() { sed -n 's/.*\[\(.*\)\].*/\1/p' "/sys/block/$(loop_of "$1")/queue/$2"; }
-# A loop device keeps its scheduler when detached, and the next test to attach it inherits it:
-# every host's is set here (peers alike, $odd apart) and each put back as it was on exit.
-declare -A was
-for host in "${!ds[@]}"; do was[$host]=$(active "$host" scheduler); done
-put_back() {
-  local host
-  for host in "${!was[@]}"; do
-    echo "${was[$host]}" > "/sys/block/$(loop_of "$host")/queue/scheduler" 2> /dev/null || true
-  done
-}
-trap 'put_back; rig_teardown' EXIT
-peer_sched=${was[h1]}
+# Every host's scheduler is set here, peers alike and $odd apart (rig_teardown puts each back).
+peer_sched=$(rig_scheduler "${dev[h1]}")
 other=none
 [ "$peer_sched" != none ] || other=mq-deadline
-grep -qw "$other" "/sys/block/$(loop_of $odd)/queue/scheduler" ||
-  rig_skip "loop devices here offer no second I/O scheduler ($(cat "/sys/block/$(loop_of $odd)/queue/scheduler"))"
-pool=$(cat "/sys/block/$(loop_of h1)/queue/nr_requests")
+grep -qw "$other" "$(rig_queue "${dev[$odd]}")/scheduler" ||
+  rig_skip "loop devices here offer no second I/O scheduler ($(cat "$(rig_queue "${dev[$odd]}")/scheduler"))"
+pool=$(cat "$(rig_queue "${dev[h1]}")/nr_requests")
 for host in "${!ds[@]}"; do
   want=$peer_sched
   [ "$host" != "$odd" ] || want=$other
-  echo "$want" > "/sys/block/$(loop_of "$host")/queue/scheduler"
+  rig_set_scheduler "${dev[$host]}" "$want"
   # A scheduler change resizes the request pool: set it back, so the scheduler is the one field.
-  echo "$pool" > "/sys/block/$(loop_of "$host")/queue/nr_requests" 2> /dev/null || true
+  echo "$pool" > "$(rig_queue "${dev[$host]}")/nr_requests" 2> /dev/null || true
 done
 rig_log "$odd: scheduler $other, its peers $peer_sched (nr_requests $pool)"
 
@@ -74,7 +48,7 @@ round() {
   local out="$RIG_DIR/$1" host pids=()
   mkdir -p "$out"
   for host in "${!ds[@]}"; do
-    rig_run_bg "$iogate" check "$RIG_DIR/fleet.toml" --datastore "${ds[$host]}" --host-label "$host" \
+    rig_run_bg "$iogate" check "$fleet_toml" --datastore "${ds[$host]}" --host-label "$host" \
       --json "$out/$host.json" > "$out/$host.log" 2>&1
     pids+=("$RIG_BG_PID")
   done

@@ -10,11 +10,10 @@ iogate=$1
 source "$IOGATE_RIG_LIB"
 rig_enter "$@"
 rig_make_datastore ext4 256M
-loop=$(basename "$RIG_LOOP")
-if grep -q mq-deadline "/sys/block/$loop/queue/scheduler"; then
-  echo mq-deadline > "/sys/block/$loop/queue/scheduler"
+if grep -q mq-deadline "$(rig_queue "$RIG_DEV")/scheduler"; then
+  rig_set_scheduler "$RIG_DEV" mq-deadline
 fi
-rig_log "scheduler: $(cat "/sys/block/$loop/queue/scheduler")"
+rig_log "scheduler: $(cat "$(rig_queue "$RIG_DEV")/scheduler")"
 
 # run NAME FLAGS...: one run, its requests' classes in $RIG_DIR/NAME.classes.
 run() {

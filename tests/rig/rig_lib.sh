@@ -59,6 +59,10 @@ rig_enter() {
 rig_teardown() {
   local rc=$? i
   set +e
+  # Before the loop devices go: a scheduler set for the test, put back (rig_set_scheduler).
+  for i in "${!RIG_SCHEDULER_WAS[@]}"; do
+    echo "${RIG_SCHEDULER_WAS[$i]}" > "$(rig_queue "$i")/scheduler" 2> /dev/null
+  done
   [ -n "$RIG_CGROUP" ] && rig_remove_cgroup "$RIG_CGROUP"
   # A tracefs instance is the kernel's, not the namespace's: it outlives our mounts.
   if [ -n "${RIG_TRACE:-}" ]; then
@@ -126,6 +130,19 @@ rig_make_datastore() {
   RIG_DATASTORE="$RIG_MNT/datastore"
   mkdir "$RIG_DATASTORE"
   rig_log "datastore $RIG_DATASTORE: $fstype on $RIG_LOOP ($RIG_DEV), image $RIG_IMAGE ($size)"
+}
+
+# I/O schedulers. A loop device keeps its scheduler when detached, and the next test to attach it
+# inherits it: rig_set_scheduler changes one for this test, and rig_teardown puts it back.
+declare -A RIG_SCHEDULER_WAS=()
+# rig_queue DEV: the sysfs queue directory of the block device DEV (major:minor, as RIG_DEV).
+rig_queue() { echo "/sys/block/$(basename "$(readlink -f "/sys/dev/block/$1")")/queue"; }
+# rig_scheduler DEV: the scheduler DEV uses.
+rig_scheduler() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$(rig_queue "$1")/scheduler"; }
+# rig_set_scheduler DEV NAME: DEV's scheduler becomes NAME (one DEV offers) until teardown.
+rig_set_scheduler() {
+  [ -n "${RIG_SCHEDULER_WAS[$1]:-}" ] || RIG_SCHEDULER_WAS[$1]=$(rig_scheduler "$1")
+  echo "$2" > "$(rig_queue "$1")/scheduler"
 }
 
 # rig_need_throttle: skips unless the cgroup-v1 blkio throttle is available.

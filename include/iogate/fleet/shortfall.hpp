@@ -35,7 +35,10 @@
 // against the median of every peer's first session, its variance widened by how far moments lie
 // apart (the spread of the moves the peers rerun beside it made between their sessions, less
 // their runs' noise). A steady datastore weighs both sessions alike; a drifting one leaves the
-// rerun to decide. Persistence takes each session against the peers of its time.
+// rerun to decide. Persistence takes each session against the peers of its time. A round is a
+// session's number: a peer's session j is taken as beside the host's session j, which holds as
+// long as each round reruns the peers of the last (rerun_beside prefers the peers with the most
+// sessions); a host first rerun a round after its peers is held to their rerun of its number.
 //
 // The verdict, with the practical threshold T = the check's "N% of peers" share, else
 // --min-ratio (70%):
@@ -43,8 +46,14 @@
 //              evidence matches the claim:
 //                - a fingerprint field differs from most peers (a driver, controller, scheduler,
 //                  firmware: the usual cause of a regression), or
-//                - the shortfall persists: 2 or more sessions, each with its estimate below T
-//                  (against the peers of its time), or
+//                - the shortfall persists: every one of its sessions below T (against the peers
+//                  of its time), and K sessions or more: the fewest in which healthy hosts made
+//                  short by a neighbour's burst (kBurstRate of sessions, independently) would
+//                  have any of the comparison's m host figures named in under alpha of fleets,
+//                  m kBurstRate^K <= alpha (sessions_to_persist: 2 sessions for up to 4 host
+//                  figures, 3 up to 80, 4 up to 1,600, 5 up to 32,000). Two sessions cannot tell a
+//                  burst that comes back from a regression in a fleet of 6; a third can, or
+//                  more in an estate. A host short in fewer is undecided: rerun it again, or
 //                - it is deeper than a neighbour's burst makes: the estimate below
 //                  T x kBurstDepth (a burst that halves a datastore is common; a fifth is not);
 //              and, for latency, an excess over the reference beyond the floor (latency_floor
@@ -56,17 +65,18 @@
 //              it a finding, so none is asked for (the reason says which; so does
 //              HostShortfall::within when the estimate itself is beyond T);
 //   undecided  otherwise: the interval straddles T, or a shortfall beyond doubt has no cause in
-//              the fingerprint and was seen once. The line says which and how far the host's
-//              runs spread; rerunning the host adds a session.
+//              the fingerprint and was seen in fewer than K sessions (or not in all of them).
+//              The line says which and how far the host's runs spread; rerunning the host adds
+//              a session.
 // A group where no host has a spread (every figure a single run: a latency of a check run once)
 // has no interval: there the estimate itself is held to the same rule (below T: the cause,
 // persistence or depth decides; otherwise ok), the robust z of robust.hpp stands in for the
 // interval where the peers' MAD is usable (within max_z: ok), and the verdict says it was judged
 // without a spread.
 //
-// The levels above (kFleetFalseAlarmRate, kFleetOkConfidence, kBurstDepth, the latency floor), the
-// verdict (FleetVerdict) and its result (HostShortfall) are part of the fleet's record
-// (results/fleet_record.hpp), which every fleet format states.
+// The levels above (kFleetFalseAlarmRate, kFleetOkConfidence, kBurstDepth, kBurstRate, the
+// latency floor), the verdict (FleetVerdict) and its result (HostShortfall) are part of the
+// fleet's record (results/fleet_record.hpp), which every fleet format states.
 #pragma once
 
 #include <cstddef>
@@ -95,6 +105,10 @@ struct ShortfallContext {
   double t_family = 0;
   double t_ok = 0;
   bool explained = false;  // a fingerprint field differs from most peers
+  // The host figures judged in the whole comparison (m), and the sessions persistence needs for
+  // them (K). with_spread() sets both.
+  int family_size = 1;
+  int sessions_to_persist = 2;
   // robust.hpp: the MAD is usable and the z is within max_z (used only without an interval).
   bool peers_spread_rules_out = false;
   // Latency only: the smallest excess over the reference (in the figure's unit, ms) and the
@@ -179,7 +193,12 @@ struct PooledSpread {
 };
 PooledSpread pooled_spread(const std::vector<Sessions>& hosts);
 
-// `context` with the group's spread and its quantiles for `family_size` host figures judged.
+// `context` for `family_size` host figures judged: the sessions persistence needs, and the
+// group's spread with its quantiles.
 ShortfallContext with_spread(ShortfallContext context, const PooledSpread& spread, int family_size);
+
+// K of the rule above: the fewest sessions, 2 or more, with family_size x kBurstRate^K at most
+// kFleetFalseAlarmRate.
+int sessions_to_persist(int family_size);
 
 }  // namespace iogate

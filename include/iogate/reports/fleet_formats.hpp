@@ -51,8 +51,9 @@ inline constexpr int kFleetJsonVersion = 2;
 nlohmann::json fleet_to_json(const FleetRecord& record);
 
 // What every format says in the same words:
-// what makes an outlier and an undecided host (shortfall.hpp), in one sentence;
-std::string outlier_criteria(const FleetSettings& settings);
+// what makes an outlier and an undecided host (shortfall.hpp), in one sentence, with the
+// record's settings and the sessions its size asks of persistence;
+std::string outlier_criteria(const FleetRecord& record);
 
 // a figure's value with its ratio and interval: "20134 (68%, 61-75%)"; without an interval
 // "20134 (68%)";

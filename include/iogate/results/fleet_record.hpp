@@ -29,6 +29,11 @@ inline constexpr int kMinPeers = 2;        // fewer: no median that tells who is
 inline constexpr double kFleetFalseAlarmRate = 0.01;  // per fleet comparison, all hosts together
 inline constexpr double kFleetOkConfidence = 0.95;    // per host: "at or above T" to call it ok
 inline constexpr double kBurstDepth = 0.5;  // a neighbour's burst halves a datastore, often
+// How often: one session of a host in twenty (the simulations' rate). A shortfall with no cause
+// names its host by persistence only in as many sessions as make a healthy host so short, by
+// bursts alone, rarer than the false-alarm rate over the whole comparison (sessions_to_persist,
+// shortfall.hpp).
+inline constexpr double kBurstRate = 0.05;
 // A latency excess the noise of short runs on a busy host crosses easily: the scheduler alone
 // moved peers' mean latencies between 0.04 and 0.45 ms at one rate cap.
 inline constexpr double kDefaultLatencyFloorMs = 1.0;
@@ -188,6 +193,9 @@ struct FleetRecord {
   // compared apart") and other facts about the grouping.
   std::vector<std::string> notes;
   int family_size = 0;  // host figures judged: the Bonferroni count (shortfall.hpp)
+  // The sessions a shortfall with no cause must be seen in to name its host, for family_size
+  // (sessions_to_persist, shortfall.hpp).
+  int sessions_to_persist = 2;
   int outliers() const;
   int undecided() const;
   // What to rerun, in input order: the hosts with an undecided check and no outlier, and the

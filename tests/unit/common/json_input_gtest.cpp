@@ -7,6 +7,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 namespace iogate {
 namespace {
 
@@ -67,6 +69,20 @@ TEST(JsonInput, RefusesMoreValuesThanItsBudget) {
   EXPECT_THAT(problem_of(arrays),
               HasSubstr("holds more than iogate reads (a budget of 16777216: a value costs 1, an "
                         "array 4, an object or a key 6) at line 1, column "));
+}
+
+// The reader had read one character past a number when it saw the number end (nlohmann's lexer
+// looks ahead), so the number that crosses the budget is named by the character after it.
+TEST(JsonInput, NamesANumberPastTheBudgetByTheCharacterAfterIt) {
+  std::string text = "[";  // 4, then 4 an empty array: 12 numbers short of the budget
+  for (std::size_t i = 0; i < (kMaxJsonCost - 16) / 4; ++i) text += "[],";
+  const std::size_t numbers_from = text.size();
+  for (int i = 0; i < 20; ++i) text += "7,";
+  text += "7]";
+  // The 13th number is over; the ',' after it is at 2 x 12 + 1 bytes past the numbers' start.
+  const std::size_t after = numbers_from + 2 * 12 + 1;
+  EXPECT_THAT(problem_of(text),
+              HasSubstr(fmt::format("at line 1, column {0} (byte {0})", after + 1)));
 }
 
 TEST(JsonInput, SyntaxErrorsNameThePlaceOnly) {

@@ -32,16 +32,19 @@ class FleetFiles : public ::testing::Test {
 };
 
 TEST(FleetWriters, OneSentenceStatesTheOutlierRuleWithTheCriteriaGiven) {
-  FleetSettings settings;
-  settings.criteria = {.min_ratio = 0.8, .max_z = 3};
-  settings.latency_floor_ms = 2;
-  EXPECT_EQ(outlier_criteria(settings),
+  FleetRecord record;
+  record.settings.criteria = {.min_ratio = 0.8, .max_z = 3};
+  record.settings.latency_floor_ms = 2;
+  record.family_size = 50;
+  record.sessions_to_persist = 3;
+  EXPECT_EQ(outlier_criteria(record),
             "its runs' interval wholly below 80% of its peer median (latency: above 125% and by "
             "2 ms or more, and above the check's own bound), at a 1% false-alarm rate for the "
-            "whole fleet (Bonferroni); with a cause in its fingerprint, seen in 2 sessions, or "
-            "below 40% (judged without runs: with 4 peers or more, a robust z above 3 too). "
-            "Undecided (rerun the host): an interval across the threshold, or a shortfall with "
-            "no cause seen once");
+            "whole fleet (Bonferroni); with a cause in its fingerprint, seen in 3 sessions (the "
+            "fewest in which a neighbour's burst, one session in 20, would leave a healthy host "
+            "of 50 host figures so in under 1% of fleets), or below 40% (judged without runs: "
+            "with 4 peers or more, a robust z above 3 too). Undecided (rerun the host): an "
+            "interval across the threshold, or a shortfall with no cause seen in fewer sessions");
 }
 
 TEST(FleetWriters, JunitHasATestcasePerHostOutliersFailNotComparedSkip) {
