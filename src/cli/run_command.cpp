@@ -71,7 +71,7 @@ int run(const RunFlags& flags) {
               << "engine: " << outcome.result.engine << ", " << outcome.result.workers
               << " worker(s) at queue depth " << outcome.result.queue_depth << " ("
               << outcome.result.engine_note << ")\n"
-              << "test file: " << layout_name(check.workload.layout) << '\n';
+              << "test file: " << kFileLayouts.name(check.workload.layout) << '\n';
     if (const std::string steady = steady_state_line(check.workload, outcome.result);
         !steady.empty())
       std::cout << steady << '\n';

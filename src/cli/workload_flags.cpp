@@ -184,7 +184,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.queue_depth = qd;
   if (size) spec.io_size = parse_flag(F::io_size, *size, parse_size);
   if (time) spec.duration = parse_flag(F::duration, *time, parse_duration);
-  if (parse_kind(kind) == WorkloadKind::integrity) {
+  if (kWorkloadKinds.parse(kind) == WorkloadKind::integrity) {
     spec.kind = WorkloadKind::integrity;
     // Its passes are fixed (all writes, then all reads, sequential): a mix given here would be
     // recorded as run while it was not.
@@ -208,7 +208,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   }
   spec.ramp = parse_flag(F::ramp, ramp, parse_duration);
   spec.direct = direct != 0;
-  spec.flush = parse_flush(flush).value_or(FlushPolicy::end);
+  spec.flush = kFlushPolicies.parse(flush).value_or(FlushPolicy::end);
   spec.write_through = write_through;
   // A named engine must be usable here: never a silent fallback to another.
   if (const auto why = backend_unavailable(engine); why && engine != "auto") {
@@ -220,7 +220,7 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   spec.verify = verifies(spec.kind, verify);
   spec.rate_iops = rate_iops;
   spec.rate_mbps = rate_mbps;
-  spec.rate_process = parse_rate_process(rate_process).value_or(RateProcess::linear);
+  spec.rate_process = kRateProcesses.parse(rate_process).value_or(RateProcess::linear);
   if (think_time) spec.think_time = parse_flag(F::think_time, *think_time, parse_duration);
   spec.think_blocks = think_blocks;
   spec.priority = priority_flag(F::priority, priority);
@@ -228,10 +228,10 @@ WorkloadSpec WorkloadFlags::to_spec() const {
   if (cmd_priority_share)
     spec.cmd_priority_pct = parse_flag(F::cmd_priority_pct, *cmd_priority_share, parse_percent);
   spec.steady_state = steady_state_rule();
-  const std::optional<FileLayout> chosen = parse_layout(layout);
+  const std::optional<FileLayout> chosen = kFileLayouts.parse(layout);
   if (!chosen)
     throw std::invalid_argument(flag(F::layout) + " " + layout + ": expected " +
-                                choices_text(kLayoutNames, false));
+                                choices_text(kFileLayouts.names, false));
   spec.layout = *chosen;
   ParsedAffinity affinity = parse_cpu_affinity(cpu_affinity);
   if (!affinity.affinity)

@@ -163,7 +163,7 @@ constexpr WorkloadKeyRow kRows[] = {
      .spec = {.name = "flush",
               .help = "\"end\" (default): fdatasync before the clock stops; \"none\"",
               .kind = ValueKind::choice,
-              .choices = kFlushNames,
+              .choices = kFlushPolicies.names,
               .example = R"("end")"},
      .json = "flush",
      .flag = "--flush",
@@ -214,7 +214,7 @@ constexpr WorkloadKeyRow kRows[] = {
                   "\"mixed\" (default), or \"integrity\": write the whole file, flush, read it all "
                   "back verified",
               .kind = ValueKind::choice,
-              .choices = kKindNames,
+              .choices = kWorkloadKinds.names,
               .example = R"("mixed")"},
      .json = "kind",
      .flag = "--kind",
@@ -249,7 +249,7 @@ constexpr WorkloadKeyRow kRows[] = {
               "How a rate cap spaces its issues: \"linear\" (default), one every 1/rate seconds, "
               "or \"poisson\", exponential gaps of that mean (fio's rate_process)",
           .kind = ValueKind::choice,
-          .choices = kRateProcessNames,
+          .choices = kRateProcesses.names,
           .example = R"("poisson")"},
      .json = "rate_process",
      .flag = "--rate-process",
@@ -367,7 +367,7 @@ constexpr WorkloadKeyRow kRows[] = {
               .help = "The test file before the run: \"written\" (default), \"preallocated\" or "
                       "\"grown\"; a workload that reads needs \"written\"",
               .kind = ValueKind::choice,
-              .choices = kLayoutNames,
+              .choices = kFileLayouts.names,
               .example = R"("written")"},
      .json = "layout",
      .flag = "--layout",

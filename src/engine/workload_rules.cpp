@@ -104,7 +104,7 @@ std::optional<WorkloadProblem> layout_write_size_problem(const WorkloadSpec& spe
     return WorkloadProblem{
         WorkloadField::layout_write_size,
         fmt::format(R"(applies to layout = "written" only (a {} file is not laid out by writing))",
-                    layout_name(spec.layout))};
+                    kFileLayouts.name(spec.layout))};
   }
   if (size % kLayoutWriteGrain != 0 || size < kLayoutWriteGrain || size > kMaxLayoutWriteSize) {
     return WorkloadProblem{

@@ -31,16 +31,16 @@ std::vector<WorkloadKey> workload_toml_keys(const WorkloadSpec& w) {
   if (w.duration > std::chrono::nanoseconds::zero()) add(F::duration, duration_value(w.duration));
   add(F::ramp, duration_value(w.ramp));
   add(F::direct, w.direct ? "true" : "false");
-  add(F::flush, toml_string(flush_name(w.flush)));
+  add(F::flush, toml_string(kFlushPolicies.name(w.flush)));
   if (w.write_through) add(F::write_through, "true");
   add(F::engine, toml_string(w.engine));
-  add(F::layout, toml_string(layout_name(w.layout)));
-  add(F::kind, toml_string(kind_name(w.kind)));
+  add(F::layout, toml_string(kFileLayouts.name(w.layout)));
+  add(F::kind, toml_string(kWorkloadKinds.name(w.kind)));
   add(F::verify, w.verify ? "true" : "false");
   if (w.rate_iops > 0) add(F::rate_iops, number_value(w.rate_iops));
   if (w.rate_mbps > 0) add(F::rate_mbps, number_value(w.rate_mbps));
   if (w.rate_process != RateProcess::linear)
-    add(F::rate_process, toml_string(rate_process_name(w.rate_process)));
+    add(F::rate_process, toml_string(kRateProcesses.name(w.rate_process)));
   if (w.layout_write_size > 0) add(F::layout_write_size, size_value(w.layout_write_size));
   if (w.think_time.count() > 0) add(F::think_time, duration_value(w.think_time));
   if (w.think_blocks != 1) add(F::think_blocks, std::to_string(w.think_blocks));

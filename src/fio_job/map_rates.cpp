@@ -107,7 +107,7 @@ void map_rate_process(JobMapper& job) {
   const FioOption* o = job.last("rate_process");
   if (o == nullptr) return;
   const std::string v = value_of(*o);
-  const std::optional<RateProcess> process = parse_rate_process(v);
+  const std::optional<RateProcess> process = kRateProcesses.parse(v);
   if (!process) refuse(*o, fmt::format("expected linear or poisson, got \"{}\"", v));
   if (*process == RateProcess::linear) {
     job.note(*o, "fio's default, and iogate's");

@@ -9,8 +9,8 @@
 #include <string_view>
 
 #include "iogate/display_text.hpp"
-#include "iogate/results/figure_consistency.hpp"
 #include "iogate/engine/figure_names.hpp"
+#include "iogate/results/figure_consistency.hpp"
 #include "iogate/units.hpp"
 #include "iogate/verdicts/sample_units.hpp"
 
@@ -294,7 +294,8 @@ std::string one_line_verdict(const CheckRecord& record) {
 std::string layout_line(const CheckRecord& record) {
   if (!record.layout_s) return "";
   const WorkloadSpec& w = record.workload;
-  std::string line = fmt::format("layout: {} {}", layout_name(w.layout), format_size(w.file_size));
+  std::string line =
+      fmt::format("layout: {} {}", kFileLayouts.name(w.layout), format_size(w.file_size));
   if (!record.layout_reused_from.empty())
     line += ", reused from " + record.layout_reused_from;
   else if (w.layout == FileLayout::written)

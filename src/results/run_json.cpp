@@ -9,9 +9,9 @@
 #include <limits>
 
 #include "iogate/display_text.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/engine/workload_rules.hpp"
 #include "iogate/results/json_fields.hpp"
-#include "iogate/engine/figure_names.hpp"
 
 namespace iogate {
 namespace {
@@ -121,8 +121,8 @@ void restore_histogram(const JsonFields& r, std::uint64_t ios, LatencyHistogram&
 FileLayout layout_from_json(const JsonFields& f, const WorkloadSpec& w) {
   if (f.find(jkey(F::layout)) == nullptr)
     return w.read_pct > 0 ? FileLayout::written : FileLayout::preallocated;
-  const std::optional<FileLayout> layout = parse_layout(f.text(jkey(F::layout), 16));
-  if (!layout) f.fail(jkey(F::layout), choices_text(kLayoutNames));
+  const std::optional<FileLayout> layout = kFileLayouts.parse(f.text(jkey(F::layout), 16));
+  if (!layout) f.fail(jkey(F::layout), choices_text(kFileLayouts.names));
   return *layout;
 }
 
@@ -140,15 +140,15 @@ nlohmann::json workload_fields(const WorkloadSpec& w) {
           {jkey(F::duration), seconds(w.duration)},
           {jkey(F::ramp), seconds(w.ramp)},
           {jkey(F::direct), w.direct},
-          {jkey(F::flush), flush_name(w.flush)},
+          {jkey(F::flush), kFlushPolicies.name(w.flush)},
           {jkey(F::engine), w.engine},
           {"seed", w.seed},
           {jkey(F::workers), w.workers},
           {jkey(F::verify), w.verify},
-          {jkey(F::kind), kind_name(w.kind)},
+          {jkey(F::kind), kWorkloadKinds.name(w.kind)},
           {jkey(F::rate_iops), w.rate_iops},
           {jkey(F::rate_mbps), w.rate_mbps},
-          {jkey(F::layout), layout_name(w.layout)}};
+          {jkey(F::layout), kFileLayouts.name(w.layout)}};
 }
 
 // Every key but the per-size counts.
@@ -193,7 +193,7 @@ nlohmann::json workload_to_json(const WorkloadSpec& w) {
   if (random_alignment(w) != w.block_size) j[jkey(F::block_align)] = w.block_align;
   // And Poisson arrivals: a linear schedule keeps its JSON.
   if (w.rate_process != RateProcess::linear)
-    j[jkey(F::rate_process)] = rate_process_name(w.rate_process);
+    j[jkey(F::rate_process)] = kRateProcesses.name(w.rate_process);
   // And pinned workers: a workload the scheduler placed keeps its JSON.
   if (w.cpu_affinity.pinned()) j[jkey(F::cpu_affinity)] = cpu_affinity_text(w.cpu_affinity);
   // And priority classes: a workload without them keeps its JSON.
@@ -295,8 +295,8 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
   w.duration = ns(f.number(jkey(F::duration), 0, kMaxReadBackSeconds, kSeconds));
   w.ramp = ns(f.number(jkey(F::ramp), 0, kMaxReadBackSeconds, kSeconds));
   w.direct = f.flag(jkey(F::direct));
-  const std::optional<FlushPolicy> flush = parse_flush(f.text(jkey(F::flush), 16));
-  if (!flush) f.fail(jkey(F::flush), choices_text(kFlushNames));
+  const std::optional<FlushPolicy> flush = kFlushPolicies.parse(f.text(jkey(F::flush), 16));
+  if (!flush) f.fail(jkey(F::flush), choices_text(kFlushPolicies.names));
   w.flush = *flush;
   // Results from before a key existed lack it: each reads as what those runs did.
   w.write_through = f.flag_or(jkey(F::write_through), false);
@@ -305,17 +305,17 @@ WorkloadSpec workload_from_json(const nlohmann::json& j, std::string_view where)
   w.workers = count(F::workers, 1, workers_problem);
   w.verify = f.flag_or(jkey(F::verify), false);
   const std::optional<WorkloadKind> kind =
-      parse_kind(f.text_or(jkey(F::kind), kind_name(WorkloadKind::mixed), 16));
-  if (!kind) f.fail(jkey(F::kind), choices_text(kKindNames));
+      kWorkloadKinds.parse(f.text_or(jkey(F::kind), kWorkloadKinds.name(WorkloadKind::mixed), 16));
+  if (!kind) f.fail(jkey(F::kind), choices_text(kWorkloadKinds.names));
   w.kind = *kind;
   constexpr const char* kRate = "0 (no cap) or a positive number";
   constexpr double kMaxRate = std::numeric_limits<double>::max();
   w.rate_iops = f.number_or(jkey(F::rate_iops), 0, 0, kMaxRate, kRate);
   w.rate_mbps = f.number_or(jkey(F::rate_mbps), 0, 0, kMaxRate, kRate);
   w.block_align = f.count_or(jkey(F::block_align), 0);
-  const std::optional<RateProcess> rate_process = parse_rate_process(
-      f.text_or(jkey(F::rate_process), rate_process_name(RateProcess::linear), 16));
-  if (!rate_process) f.fail(jkey(F::rate_process), choices_text(kRateProcessNames));
+  const std::optional<RateProcess> rate_process = kRateProcesses.parse(
+      f.text_or(jkey(F::rate_process), kRateProcesses.name(RateProcess::linear), 16));
+  if (!rate_process) f.fail(jkey(F::rate_process), choices_text(kRateProcesses.names));
   w.rate_process = *rate_process;
   w.priority = priority_from_json(f, jkey(F::priority));
   w.cmd_priority = priority_from_json(f, jkey(F::cmd_priority));

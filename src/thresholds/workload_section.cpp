@@ -45,12 +45,12 @@ unsigned engine_count(const Section& s, const toml::node& n, std::string_view ke
   return static_cast<unsigned>(count);
 }
 
-// One of the row's choices, by its parse function.
-template <class Parse>
-auto choice(const Section& s, const toml::node& n, std::string_view key, WorkloadField field,
-            Parse parse) {
+// One of the row's choices, by the enum's names.
+template <typename E, std::size_t N>
+E choice(const Section& s, const toml::node& n, std::string_view key, WorkloadField field,
+         const NamedValues<E, N>& named) {
   const std::string text = string_value(s, n, key);
-  const auto value = parse(text);
+  const std::optional<E> value = named.parse(text);
   if (!value) {
     s.fail(n, key,
            fmt::format("expected {}, got {}", choices_text(workload_key_row(field).spec.choices),
@@ -177,13 +177,13 @@ void read_options(const Section& s, const toml::table& t, WorkloadFields& out) {
   read_key(s, t, F::write_through, out.write_through, boolean);
   read_key(s, t, F::verify, out.verify, boolean);
   read_key(s, t, F::flush, out.flush, [&](const toml::node& n, std::string_view key) {
-    return choice(s, n, key, F::flush, parse_flush);
+    return choice(s, n, key, F::flush, kFlushPolicies);
   });
   read_key(s, t, F::kind, out.kind, [&](const toml::node& n, std::string_view key) {
-    return choice(s, n, key, F::kind, parse_kind);
+    return choice(s, n, key, F::kind, kWorkloadKinds);
   });
   read_key(s, t, F::layout, out.layout, [&](const toml::node& n, std::string_view key) {
-    return choice(s, n, key, F::layout, parse_layout);
+    return choice(s, n, key, F::layout, kFileLayouts);
   });
   read_key(s, t, F::engine, out.engine, [&](const toml::node& n, std::string_view key) {
     std::string name = string_value(s, n, key);
@@ -211,7 +211,7 @@ void read_engine_options(const Section& s, const toml::table& t, WorkloadFields&
   read_key(s, t, F::rate_iops, out.rate_iops, rate);
   read_key(s, t, F::rate_mbps, out.rate_mbps, rate);
   read_key(s, t, F::rate_process, out.rate_process, [&](const toml::node& n, std::string_view key) {
-    return choice(s, n, key, F::rate_process, parse_rate_process);
+    return choice(s, n, key, F::rate_process, kRateProcesses);
   });
   const auto priority = [&](const toml::node& n, std::string_view key) {
     const std::string text = string_value(s, n, key);

@@ -199,68 +199,36 @@ inline std::uint64_t layout_write_size_of(const WorkloadSpec& spec) {
   return spec.layout_write_size != 0 ? spec.layout_write_size : largest_block_size(spec);
 }
 
-// "end", "none": the names threshold files, flags and JSON use.
-constexpr const char* flush_name(FlushPolicy flush) {
-  return flush == FlushPolicy::none ? "none" : "end";
-}
+// An enum's values beside the names threshold files, flags and JSON use for them: one table per
+// enum, from which the name of a value, the value of a name and the list of names (a key's
+// choices, workload_keys.cpp) all come.
+template <typename E, std::size_t N>
+struct NamedValues {
+  std::array<E, N> values;
+  std::array<std::string_view, N> names;  // string literals, so each is also a C string
 
-inline constexpr std::array<std::string_view, 2> kFlushNames{"end", "none"};
-
-// The policy named `name` (one of kFlushNames), or nothing.
-constexpr std::optional<FlushPolicy> parse_flush(std::string_view name) {
-  for (const FlushPolicy flush : {FlushPolicy::end, FlushPolicy::none})
-    if (name == flush_name(flush)) return flush;
-  return std::nullopt;
-}
-
-// "mixed", "integrity": the names threshold files, flags and JSON use.
-constexpr const char* kind_name(WorkloadKind kind) {
-  return kind == WorkloadKind::integrity ? "integrity" : "mixed";
-}
-
-inline constexpr std::array<std::string_view, 2> kKindNames{"mixed", "integrity"};
-
-// The kind named `name` (one of kKindNames), or nothing.
-constexpr std::optional<WorkloadKind> parse_kind(std::string_view name) {
-  for (const WorkloadKind kind : {WorkloadKind::mixed, WorkloadKind::integrity})
-    if (name == kind_name(kind)) return kind;
-  return std::nullopt;
-}
-
-// "written", "preallocated", "grown": the names threshold files, flags and JSON use.
-constexpr const char* layout_name(FileLayout layout) {
-  switch (layout) {
-    case FileLayout::preallocated:
-      return "preallocated";
-    case FileLayout::grown:
-      return "grown";
-    case FileLayout::written:
-      break;
+  constexpr const char* name(E value) const {
+    for (std::size_t i = 0; i < N; ++i)
+      if (values[i] == value) return names[i].data();
+    return names[0].data();
   }
-  return "written";
-}
+  // The value named `name` (one of `names`), or nothing.
+  constexpr std::optional<E> parse(std::string_view name) const {
+    for (std::size_t i = 0; i < N; ++i)
+      if (names[i] == name) return values[i];
+    return std::nullopt;
+  }
+};
 
-inline constexpr std::array<std::string_view, 3> kLayoutNames{"written", "preallocated", "grown"};
-
-// "linear", "poisson": fio's names, which threshold files, flags and JSON use.
-constexpr const char* rate_process_name(RateProcess process) {
-  return process == RateProcess::poisson ? "poisson" : "linear";
-}
-
-inline constexpr std::array<std::string_view, 2> kRateProcessNames{"linear", "poisson"};
-
-// The process named `name` (one of kRateProcessNames), or nothing.
-constexpr std::optional<RateProcess> parse_rate_process(std::string_view name) {
-  for (const RateProcess process : {RateProcess::linear, RateProcess::poisson})
-    if (name == rate_process_name(process)) return process;
-  return std::nullopt;
-}
-
-// The layout named `name` (one of kLayoutNames), or nothing.
-constexpr std::optional<FileLayout> parse_layout(std::string_view name) {
-  for (const FileLayout layout : {FileLayout::written, FileLayout::preallocated, FileLayout::grown})
-    if (name == layout_name(layout)) return layout;
-  return std::nullopt;
-}
+inline constexpr NamedValues<FlushPolicy, 2> kFlushPolicies{{FlushPolicy::end, FlushPolicy::none},
+                                                            {"end", "none"}};
+inline constexpr NamedValues<WorkloadKind, 2> kWorkloadKinds{
+    {WorkloadKind::mixed, WorkloadKind::integrity}, {"mixed", "integrity"}};
+inline constexpr NamedValues<FileLayout, 3> kFileLayouts{
+    {FileLayout::written, FileLayout::preallocated, FileLayout::grown},
+    {"written", "preallocated", "grown"}};
+// fio's names.
+inline constexpr NamedValues<RateProcess, 2> kRateProcesses{
+    {RateProcess::linear, RateProcess::poisson}, {"linear", "poisson"}};
 
 }  // namespace iogate

@@ -171,8 +171,8 @@ TEST(RateProcess, PoissonWithoutARateCapIsRefused) {
   spec.rate_mbps = 0;
   spec.rate_iops = 100;
   EXPECT_FALSE(find_workload_problem(spec));
-  EXPECT_EQ(parse_rate_process("poisson"), RateProcess::poisson);
-  EXPECT_EQ(parse_rate_process("Poisson"), std::nullopt);
+  EXPECT_EQ(kRateProcesses.parse("poisson"), RateProcess::poisson);
+  EXPECT_EQ(kRateProcesses.parse("Poisson"), std::nullopt);
 }
 
 }  // namespace

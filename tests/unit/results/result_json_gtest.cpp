@@ -65,7 +65,7 @@ TEST(RunJson, TheWorkloadsLayoutRoundTrips) {
     w.file_size = w.io_size = 8 << 20;
     w.layout = layout;
     const nlohmann::json j = workload_to_json(w);
-    EXPECT_EQ(j.at("layout"), layout_name(layout));
+    EXPECT_EQ(j.at("layout"), kFileLayouts.name(layout));
     EXPECT_EQ(workload_from_json(j).layout, layout);
   }
 }

@@ -86,7 +86,7 @@ TEST(LayoutKey, AnIntegrityWorkloadWritesBeforeItReadsSoAnyLayoutWillDo) {
     const WorkloadSpec w = workload(std::string("kind = \"integrity\"\nfile_size = \"1MiB\"\n") +
                                     "layout = \"" + layout + "\"\n");
     EXPECT_EQ(w.kind, WorkloadKind::integrity);
-    EXPECT_EQ(layout_name(w.layout), std::string_view(layout));
+    EXPECT_EQ(kFileLayouts.name(w.layout), std::string_view(layout));
   }
 }
 

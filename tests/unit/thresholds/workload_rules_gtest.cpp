@@ -102,9 +102,9 @@ TEST(WorkloadRules, AReadingWorkloadOnAFileNotWrittenIsRefusedByBothInTheSameWor
   for (const FileLayout layout : {FileLayout::preallocated, FileLayout::grown}) {
     spec.layout = layout;
     spec.read_pct = 0;
-    EXPECT_FALSE(engine_problem(spec)) << layout_name(layout);
+    EXPECT_FALSE(engine_problem(spec)) << kFileLayouts.name(layout);
     spec.kind = WorkloadKind::integrity;
-    EXPECT_FALSE(engine_problem(spec)) << layout_name(layout);
+    EXPECT_FALSE(engine_problem(spec)) << kFileLayouts.name(layout);
     spec.kind = WorkloadKind::mixed;
   }
 }
