@@ -18,9 +18,9 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/diskspd/profile.hpp"
 #include "iogate/diskspd/results.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/results/labels.hpp"
 #include "iogate/results/run_json.hpp"
-#include "iogate/engine/figure_names.hpp"
 
 namespace iogate::cli {
 namespace {

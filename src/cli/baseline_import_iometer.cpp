@@ -31,11 +31,11 @@
 #include "baseline_import.hpp"
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/import/check_name.hpp"
 #include "iogate/iometer/result_csv.hpp"
 #include "iogate/iometer/spec_shape.hpp"
 #include "iogate/results/run_json.hpp"
-#include "iogate/engine/figure_names.hpp"
 
 namespace iogate::cli {
 namespace {

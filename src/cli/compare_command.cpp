@@ -24,12 +24,12 @@
 
 #include "commands.hpp"
 #include "iogate/baseline/baseline.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
 #include "iogate/results/json_fields.hpp"
 #include "iogate/results/result_reader.hpp"
 #include "iogate/runner/run_settings.hpp"
-#include "iogate/engine/figure_names.hpp"
 #include "iogate/verdicts/evidence.hpp"
 
 namespace iogate::cli {

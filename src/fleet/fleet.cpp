@@ -13,10 +13,10 @@
 #include <unordered_map>
 
 #include "host_runs.hpp"
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/engine/workload_toml.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/run_json.hpp"
-#include "iogate/engine/figure_names.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "peer_bounds.hpp"
 

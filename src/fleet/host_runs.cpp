@@ -2,9 +2,9 @@
 
 #include <cmath>
 
+#include "iogate/engine/figure_names.hpp"
 #include "iogate/fleet/fleet.hpp"
 #include "iogate/results/figures.hpp"
-#include "iogate/engine/figure_names.hpp"
 
 namespace iogate::fleet_detail {
 

@@ -34,8 +34,8 @@
 #include <string>
 #include <vector>
 
-#include "iogate/propose/recording.hpp"
 #include "iogate/engine/figure_names.hpp"
+#include "iogate/propose/recording.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "iogate/engine/workload_toml.hpp"
 #include "iogate/engine/figure_names.hpp"
+#include "iogate/engine/workload_toml.hpp"
 
 namespace iogate {
 

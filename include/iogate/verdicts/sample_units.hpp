@@ -4,8 +4,8 @@
 
 #include <string_view>
 
-#include "iogate/engine/run_result.hpp"
 #include "iogate/engine/figure_names.hpp"
+#include "iogate/engine/run_result.hpp"
 
 namespace iogate {
 
