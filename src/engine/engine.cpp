@@ -155,11 +155,16 @@ RunResult run_workload(const WorkloadSpec& asked, const FileRef& path, RunOption
 
 std::optional<std::string> unrunnable_here(const WorkloadSpec& spec) {
   if (spec.engine == "auto") {
-    bool any = false;
-    for (const std::string_view name : engine_names()) any = any || !backend_unavailable(name);
-    if (!any)
-      return "engine auto: no engine is usable here (" + std::string(engine_names().front()) +
-             ": " + backend_unavailable(engine_names().front()).value_or("") + ")";
+    std::string reasons;  // every engine's: the one to mend may be any of them
+    for (const std::string_view name : engine_names()) {
+      const std::optional<std::string> why = backend_unavailable(name);
+      if (!why) {
+        reasons.clear();
+        break;
+      }
+      reasons += (reasons.empty() ? "" : "; ") + std::string(name) + ": " + *why;
+    }
+    if (!reasons.empty()) return "engine auto: no engine is usable here (" + reasons + ")";
   } else if (const std::optional<std::string> why = backend_unavailable(spec.engine)) {
     return "engine " + spec.engine + ": " + *why;
   }

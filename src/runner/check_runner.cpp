@@ -17,6 +17,7 @@
 #include "iogate/runner/check_session.hpp"
 #include "iogate/runner/layout_pool.hpp"
 #include "iogate/runner/outcome_records.hpp"
+#include "iogate/runner/preflight.hpp"
 #include "iogate/runner/progress_meter.hpp"
 
 namespace iogate {
@@ -51,6 +52,11 @@ std::string CheckRunner::refusal() const {
     return "error: not run: " + dir.string() +
            " is no longer the directory this run started on (unmounted or replaced)";
   return "";
+}
+
+void CheckRunner::preflight(const std::vector<Check>& checks) const {
+  // A backend of the caller's (a test's) stands in for every engine: the host's do not matter.
+  iogate::preflight(checks, settings_.datastore, !settings_.make_backend);
 }
 
 CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {

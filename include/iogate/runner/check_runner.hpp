@@ -4,7 +4,8 @@
 // make of a record (a table row and a summary line, GoogleTest's verdict and test properties, a
 // baseline's samples).
 //
-// For each check, run():
+// Before the first check, preflight() refuses what cannot run at all (preflight.hpp), so that it
+// is bad input said once instead of an error row per check. For each check, run():
 //   - does not start it when a stop was requested (SIGINT/SIGTERM): error "not run: interrupted
 //     by SIGTERM" (not skipped: a skip reads as "fine, on purpose" on a dashboard);
 //   - does not start it when the datastore's path names another directory than the one the
@@ -89,6 +90,12 @@ class CheckRunner {
   ~CheckRunner();  // removes the shared files it still keeps (release_layouts)
   CheckRunner(const CheckRunner&) = delete;
   CheckRunner& operator=(const CheckRunner&) = delete;
+
+  // Once, before the first run(): refuses with PreflightRefusal what is known now to keep
+  // `checks`, those this process will run, from running on the datastore (the preflight,
+  // iogate/runner/preflight.hpp: its filesystem, its room, the host's engines). Nothing is
+  // written, created or locked.
+  void preflight(const std::vector<Check>& checks) const;
 
   // `file`: the check's threshold file, whose [suite] demands on the datastore (require_mount,
   // require_filesystem, require_device) add to the settings' policy (with_file_demands).
