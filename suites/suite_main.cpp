@@ -12,6 +12,10 @@
 // Under `ctest --resource-spec-file`, each check runs on the datastore ctest allocated it
 // (iogate/runner/datastore_allocation.hpp), which wins over IOGATE_DATASTORE and DATASTORE.
 //
+// Before the first test, the checks GoogleTest will run go through the runner's preflight
+// (suite_preflight.hpp): what cannot run at all (a pseudo or read-only filesystem, no room for a
+// test file, no usable engine) ends the process with exit 2, nothing laid out.
+//
 // Under ctest, each check is a process of its own, started by ctest with
 // --share-layouts-with-parent: a test file laid out for several checks of the suite is kept on the
 // datastore for the run's later checks (iogate/runner/layout_pool.hpp), which find it through
@@ -43,6 +47,7 @@
 #include "iogate/runner/layout_pool.hpp"
 #include "suite_config.hpp"
 #include "suite_options.hpp"
+#include "suite_preflight.hpp"
 #include "terminal.hpp"
 
 namespace iogate {
@@ -240,6 +245,7 @@ int main(int argc, char** argv) {
     return iogate::kExitBadInput;
   }
   iogate::SuiteContext::install(&*context);
+  ::testing::AddGlobalTestEnvironment(new iogate::SuitePreflight(*context));
   iogate::enable_graceful_stop();
   const int status = RUN_ALL_TESTS();
   iogate::finish_graceful_stop();  // after a SIGINT/SIGTERM: everything is written, die of it

@@ -15,7 +15,8 @@
 // it got; a baseline recorded on a noisy machine is usable, only less sharp (its wider spread
 // widens every later ratio interval, so fewer verdicts are decided).
 // Exit 0 written, 1 a run failed or was interrupted (nothing written), 2 bad input (also an --out
-// that cannot be written: found before anything runs).
+// that cannot be written, and what the preflight refuses, iogate/runner/preflight.hpp: found
+// before anything runs).
 
 #include <chrono>
 #include <cmath>
@@ -116,9 +117,8 @@ RunnerSettings recording_settings(const ThresholdFile& file, const DatastoreChoi
 }
 
 // Records every check into `baseline`; false (after saying why on stderr) when one could not be.
-bool record_checks(const ThresholdFile& file, const DatastoreChoice& datastore,
-                   const RecordFlags& flags, Baseline& baseline) {
-  CheckRunner runner(recording_settings(file, datastore, flags));
+bool record_checks(CheckRunner& runner, const ThresholdFile& file, const RecordFlags& flags,
+                   Baseline& baseline) {
   runner.plan(file.checks);
   for (const Check& check : file.checks) {
     const CheckReport done = runner.run(check, &file);
@@ -155,6 +155,15 @@ int run(const RecordFlags& flags) {
     std::cerr << "iogate: baseline record --out " << flags.out << ": " << e.what() << '\n';
     return kExitBadInput;
   }
+  std::optional<CheckRunner> runner;
+  try {
+    runner.emplace(recording_settings(file, *choice, flags));  // a malformed IOGATE_HOST_LABEL
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "iogate baseline record: " << e.what() << '\n';
+    return kExitBadInput;
+  }
+  if (!preflight_passes("baseline record", [&] { runner->preflight(file.checks); }))
+    return kExitBadInput;
   const std::string most = flags.repeat_max > 0
                                ? std::to_string(std::max(flags.repeat, flags.repeat_max))
                                : fmt::format("{} ({} for a check with relative bounds)",
@@ -165,7 +174,7 @@ int run(const RecordFlags& flags) {
             << flags.precision_pct << "% (or what its relative bounds need)\n";
   enable_graceful_stop();
   try {
-    if (!record_checks(file, *choice, flags, baseline)) {
+    if (!record_checks(*runner, file, flags, baseline)) {
       std::cerr << "iogate: baseline not written\n";
       return kExitCheckFailed;
     }

@@ -1,6 +1,7 @@
 // iogate check FILE: runs a threshold file without ctest. Exit 0 all passed, 1 a check failed or
 // errored or a report could not be written (said once on stderr; no check's verdict changes),
-// 2 the file or the named baseline is bad (nothing is run or written then).
+// 2 the file, a flag or the named baseline is bad, or the preflight refuses the datastore or a
+// check (iogate/runner/preflight.hpp): nothing is run or written then.
 //
 // SIGINT/SIGTERM stop it gracefully (iogate/datastore/graceful_stop.hpp): the check in progress
 // is recorded as an error saying how far it got, every check after it as an error "not run:
@@ -20,7 +21,6 @@
 #include "host_label_flag.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/display_text.hpp"
-#include "iogate/engine/engine.hpp"
 #include "iogate/interrupt.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
@@ -147,13 +147,6 @@ int run(const CheckFlags& flags) {
   const ThresholdFile& file = *loaded;
   const std::optional<std::vector<Check>> checks = selected_checks(file, flags.filter);
   if (!checks) return kExitBadInput;
-  // What cannot run on this host is refused before any file is laid out, not as a check's error.
-  for (const Check& check : *checks) {
-    if (const std::optional<std::string> why = unrunnable_here(check.workload)) {
-      std::cerr << "iogate check: " << check.name << " cannot run here: " << *why << '\n';
-      return kExitBadInput;
-    }
-  }
   const std::optional<DatastoreChoice> choice = choose_datastore("check", flags.datastore, &file);
   if (!choice) return kExitBadInput;
   const std::optional<std::string> host_label = choose_host_label("check", flags.host_label);
@@ -177,11 +170,13 @@ int run(const CheckFlags& flags) {
     std::cerr << "iogate: " << e.what() << '\n';
     return kExitBadInput;
   }
+  CheckRunner runner(std::move(settings));
+  // What cannot run here is refused before any file is laid out, not as a check's error.
+  if (!preflight_passes("check", [&] { runner.preflight(*checks); })) return kExitBadInput;
   if (!outputs_writable(flags, baseline)) return kExitBadInput;
   console << "iogate check " << flags.file << " on " << choice->dir.string() << std::endl;
   LiveTable table(where);
   enable_graceful_stop();
-  CheckRunner runner(std::move(settings));
   runner.plan(*checks);
   RunReport report;
   report.context = describe_run(file.suite, choice->dir, *host_label);

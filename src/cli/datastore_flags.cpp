@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "iogate/runner/preflight.hpp"
+
 namespace iogate::cli {
 
 void add_datastore_option(CLI::App& sub, std::optional<std::string>& dir) {
@@ -25,6 +27,17 @@ std::optional<DatastoreChoice> choose_datastore(const char* command, const Datas
   } catch (const std::exception& e) {
     std::cerr << "iogate " << command << ": " << e.what() << '\n';
     return std::nullopt;
+  }
+}
+
+bool preflight_passes(const char* command, const std::function<void()>& preflight) {
+  try {
+    preflight();
+    return true;
+  } catch (const PreflightRefusal& e) {
+    for (const std::string& reason : e.reasons())
+      std::cerr << "iogate " << command << ": " << reason << '\n';
+    return false;
   }
 }
 

@@ -1,5 +1,6 @@
-// The datastore flags of `iogate check`, `run` and `baseline record`, and the refusal before the
-// first check when the datastore is missing or unsafe (exit 2, nothing written).
+// The datastore flags of `iogate check`, `run` and `baseline record`, and the refusals before the
+// first check: a datastore missing or unsafe, and the preflight's (iogate/runner/preflight.hpp),
+// each exit 2 with nothing written.
 //
 // An installed iogate has no datastore of its own: a path compiled in at build time would name a
 // build tree that is not there, and any default directory (the working directory, /var/tmp) would
@@ -10,6 +11,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <optional>
 
 #include "iogate/runner/run_settings.hpp"
@@ -28,5 +30,10 @@ void add_datastore_option(CLI::App& sub, std::optional<std::string>& dir);
 // threshold file whose [suite] demands on the datastore apply.
 std::optional<DatastoreChoice> choose_datastore(const char* command, const DatastoreFlags& flags,
                                                 const ThresholdFile* file = nullptr);
+
+// Runs `preflight` (CheckRunner::preflight or preflight()); when it refuses, says every reason on
+// stderr, a line each as "iogate COMMAND: <reason>", and returns false (the caller exits with
+// kExitBadInput).
+bool preflight_passes(const char* command, const std::function<void()>& preflight);
 
 }  // namespace iogate::cli

@@ -32,16 +32,18 @@ const std::map<std::string, CommandHelp>& commands() {
         "  $ iogate run --bs 8k --size 8GiB --datastore /mnt/array\n"
         "  $ iogate <command> --help   # each command's options, exit status and examples\n"}},
       {"run",
-       {"  0  the workload ran\n  1  it failed (an I/O error, no space)\n"
-        "  2  bad input: a flag, the datastore\n",
+       {"  0  the workload ran\n  1  it failed (an I/O error, the disk filling up)\n"
+        "  2  bad input: a flag, the datastore (missing, read-only, a pseudo filesystem, too\n"
+        "     small for the test file), no usable engine; nothing was run\n",
         "  $ iogate run --bs 8k --size 8GiB --datastore /mnt/array   # seed 000's dd\n"
         "  $ iogate run --bs 4k --read 70% --random 100% --time 30s --qd 16 --datastore "
         "/mnt/array\n"}},
       {"check",
        {"  0  every check passed (or was skipped)\n"
         "  1  a check failed, was unstable or errored, or a report could not be written\n"
-        "  2  bad input: the threshold file, a flag, the baseline, the datastore, a filter\n"
-        "     that selects nothing; nothing was run or written\n",
+        "  2  bad input: the threshold file, a flag, the baseline, the datastore (missing,\n"
+        "     read-only, a pseudo filesystem, too small for a check's test file), a check no\n"
+        "     engine here can run, a filter that selects nothing; nothing was run or written\n",
         "  $ iogate check thresholds/quick.toml --datastore /mnt/array --junit junit.xml\n"
         "  $ iogate check gate.toml --filter 'seq_*-*_1m' --baseline host.json --html report.html\n"
         "  $ iogate check gate.toml --prom /var/lib/node_exporter/textfile/iogate.prom\n"}},
@@ -58,7 +60,9 @@ const std::map<std::string, CommandHelp>& commands() {
       {"baseline", {"  0  written\n  1  a run failed\n  2  bad input\n", ""}},
       {"baseline record",
        {"  0  the baseline was written\n  1  a run failed\n"
-        "  2  bad input: the threshold file, a flag, the datastore\n",
+        "  2  bad input: the threshold file, a flag, the datastore (missing, read-only, a pseudo\n"
+        "     filesystem, too small for a check's test file), a check no engine here can run;\n"
+        "     nothing was run or written\n",
         "  $ iogate baseline record thresholds/quick.toml --datastore /mnt/array --out "
         "host.json\n"}},
       {"compare",

@@ -17,6 +17,7 @@
 #include "iogate/results/result_json.hpp"
 #include "iogate/runner/check_session.hpp"
 #include "iogate/runner/outcome_records.hpp"
+#include "iogate/runner/preflight.hpp"
 #include "iogate/runner/progress_meter.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "terminal.hpp"
@@ -45,8 +46,6 @@ int run(const RunFlags& flags) {
                                   std::to_string(check.name.size()));
     check.workload = flags.workload.to_spec();
     validate_workload(check.workload);
-    if (const std::optional<std::string> why = unrunnable_here(check.workload))
-      throw std::invalid_argument(*why);
   } catch (const std::invalid_argument& e) {
     std::cerr << "iogate run: " << e.what() << '\n';
     return kExitBadInput;
@@ -55,6 +54,7 @@ int run(const RunFlags& flags) {
   if (!host_label) return kExitBadInput;
   const std::optional<DatastoreChoice> datastore = choose_datastore("run", flags.datastore);
   if (!datastore) return kExitBadInput;
+  if (!preflight_passes("run", [&] { preflight({check}, *datastore); })) return kExitBadInput;
   std::cout << "iogate run on " << datastore->dir.string() << std::endl;
   enable_graceful_stop();
   try {

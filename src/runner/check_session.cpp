@@ -37,9 +37,9 @@ void CheckSession::read_stack(const std::filesystem::path& datastore) {
   // it), and a path someone who can write the datastore cannot rename away mid-read.
   stack_ = read_storage_stack(datastore);
   // Memory filesystems: with or without O_DIRECT (page cache or none), what is measured there is
-  // memory. `--datastore /dev` (devtmpfs) is the careless operator's way to get here.
+  // memory. (devtmpfs, `--datastore /dev`, is refused before this: preflight.hpp.)
   const std::string& fs = stack_.filesystem;
-  if (fs == "tmpfs" || fs == "ramfs" || fs == "devtmpfs") {
+  if (fs == "tmpfs" || fs == "ramfs") {
     std::cerr << "iogate: warning: " << check_.name << ": datastore " << datastore.string()
               << " is on " << fs << ", which is memory: this measures memory, not storage"
               << (check_.workload.direct ? " (direct = true does not change that)" : "") << '\n';
