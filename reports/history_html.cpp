@@ -21,7 +21,7 @@ namespace {
 
 using html::esc;
 
-constexpr const char* kStyle = R"CSS(tr.changed td { font-weight: bold; }
+constexpr const char* kHistoryStyle = R"CSS(tr.changed td { font-weight: bold; }
 #changes { padding: 0.6em 1em; border-radius: 6px; margin: 0.5em 0 1em; }
 #changes.changed { background: #fbeec0; border: 2px solid #b8860b; }
 #changes.steady { background: #eef4ee; border: 2px solid #9ab89a; }
@@ -168,7 +168,7 @@ void write_history_html(std::ostream& out, const History& h, const std::string& 
   const std::string title = "iogate history: " + h.runs.front().context.datastore;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<title>" << esc(title) << "</title>\n<style>" << html::kBaseStyle << html::kStatusStyle
-      << kStyle << "</style>\n</head>\n<body>\n";
+      << kHistoryStyle << "</style>\n</head>\n<body>\n";
   header(out, h);
   std::string check;
   for (std::size_t k = 0; k < h.series.size(); ++k) {

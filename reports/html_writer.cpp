@@ -63,7 +63,7 @@ namespace {
 
 using html::esc;
 
-constexpr const char* kStyle =
+constexpr const char* kPageStyle =
     R"CSS(.counts span { display: inline-block; padding: 0.3em 0.8em; margin-right: 0.4em; border-radius: 4px; }
 .counts span.zero { background: #eee; color: #666; }
 section.check { border-top: 2px solid #ddd; margin-top: 1.5em; }
@@ -133,7 +133,7 @@ void HtmlWriter::end() {
   const std::string title = "iogate: " + (context_.suite.empty() ? "run" : context_.suite);
   out() << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         << "<title>" << esc(title) << "</title>\n<style>" << html::kBaseStyle << html::kVerdictStyle
-        << html::kChartFiguresStyle << html::kStatusStyle << kStyle << "</style>\n</head>\n"
+        << html::kChartFiguresStyle << html::kStatusStyle << kPageStyle << "</style>\n</head>\n"
         << "<body>\n<h1>" << esc(title) << "</h1>\n";
   banner();
   summary();

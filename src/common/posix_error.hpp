@@ -30,4 +30,10 @@ namespace iogate::detail {
   throw std::system_error(error, std::generic_category(), operation);
 }
 
+// For library calls that return -errno instead of setting errno (libaio, liburing): what() reads
+// "<operation>: <strerror>".
+[[noreturn]] inline void throw_negative_errno(int rc, const char* operation) {
+  throw std::system_error(-rc, std::generic_category(), operation);
+}
+
 }  // namespace iogate::detail

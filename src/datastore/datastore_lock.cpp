@@ -26,17 +26,19 @@
 
 namespace iogate::detail {
 
-namespace {
-
-constexpr const char* kLockFileName = ".iogate-lock";
-
 // The lock file's identity: what is removed on release must still be the file this process made.
-struct FileId {
+// Outside the anonymous namespace because DatastoreLock::Shared, which has external linkage,
+// holds one.
+struct LockFileId {
   dev_t dev = 0;
   ino_t ino = 0;
 };
 
-bool names_file(int dir_fd, const FileId& id) {
+namespace {
+
+constexpr const char* kLockFileName = ".iogate-lock";
+
+bool names_file(int dir_fd, const LockFileId& id) {
   struct stat st {};
   return ::fstatat(dir_fd, kLockFileName, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == id.dev &&
          st.st_ino == id.ino;
@@ -48,7 +50,7 @@ struct DatastoreLock::Shared {
   UniqueFd fd;
   pid_t owner = 0;  // the process that took the flock; a fork()ed child shares none of it
   bool held = false;
-  std::optional<FileId> lock_file;  // held by the lock file instead (no flock on this kernel)
+  std::optional<LockFileId> lock_file;  // held by the lock file instead (no flock on this kernel)
 
   ~Shared() {
     if (!held || owner != ::getpid()) return;
@@ -99,7 +101,8 @@ std::optional<MarkerInfo> read_lock_file(int dir_fd) {
 // Makes the lock file, or says who holds it. Throws when its holder is dead on this host: the
 // file outlived a run stopped by SIGKILL or a crash, and removing what another process made is
 // not this one's to do.
-std::optional<FileId> take_lock_file(int dir_fd, const fs::path& datastore, std::string& holder) {
+std::optional<LockFileId> take_lock_file(int dir_fd, const fs::path& datastore,
+                                         std::string& holder) {
   UniqueFd file(
       ::openat(dir_fd, kLockFileName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
   if (file.valid()) {
@@ -111,7 +114,7 @@ std::optional<FileId> take_lock_file(int dir_fd, const fs::path& datastore, std:
       ::unlinkat(dir_fd, kLockFileName, 0);
       throw_errno(error, "write", datastore / kLockFileName);
     }
-    return FileId{st.st_dev, st.st_ino};
+    return LockFileId{st.st_dev, st.st_ino};
   }
   if (errno != EEXIST) throw_errno("create", datastore / kLockFileName);
   const std::optional<MarkerInfo> info = read_lock_file(dir_fd);
@@ -158,7 +161,8 @@ DatastoreLock::DatastoreLock(UniqueFd fd, const fs::path& datastore) {
       const bool locked = ::flock(fd.get(), LOCK_EX | LOCK_NB) == 0;
       const int error = locked ? 0 : errno;
       if (!locked && error == ENOSYS) {  // no flock in this kernel: the lock file instead
-        if (const std::optional<FileId> made = take_lock_file(fd.get(), datastore, file_holder)) {
+        if (const std::optional<LockFileId> made =
+                take_lock_file(fd.get(), datastore, file_holder)) {
           note_lock_file(error);
           shared_ = std::make_shared<Shared>();
           shared_->fd = std::move(fd);

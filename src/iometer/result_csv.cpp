@@ -14,7 +14,7 @@
 namespace iogate::iometer {
 namespace {
 
-struct Line {
+struct CsvLine {
   std::string_view text;
   int number = 0;
 };
@@ -52,15 +52,15 @@ bool equals_nocase(std::string_view a, std::string_view b) {
   return a.size() == b.size() && starts_with_nocase(a, b);
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_blanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
 }
 
-class Reader {
+class CsvReader {
  public:
-  Reader(std::string_view text, const std::filesystem::path& path) {
+  CsvReader(std::string_view text, const std::filesystem::path& path) {
     out_.path = path;
     split_lines(text);
   }
@@ -70,9 +70,9 @@ class Reader {
     bool pending = false;  // a test's 'Access specifications, its 'Results yet to come
     std::size_t i = 0;
     while (i < lines_.size()) {
-      const Line& l = lines_[i];
+      const CsvLine& l = lines_[i];
       const std::string_view t = l.text;
-      if (equals_nocase(trim(t), "Aborted test"))
+      if (equals_nocase(trim_blanks(t), "Aborted test"))
         fail(l, "Aborted test",
              "IOMeter writes this when a test stops before its end (stopped by hand or failed): "
              "the run's figures are partial");
@@ -112,7 +112,7 @@ class Reader {
              "'Access specifications, 'Results or 'End Test");
       }
     }
-    const Line last{{}, lines_.empty() ? 0 : lines_.back().number};
+    const CsvLine last{{}, lines_.empty() ? 0 : lines_.back().number};
     if (pending) fail(last, "'Results", "the file ends before the last test's results");
     if (out_.tests.empty()) fail(last, "", "no test's 'Results: expected IOMeter's result CSV");
     if (!ended)
@@ -123,7 +123,8 @@ class Reader {
   }
 
  private:
-  [[noreturn]] void fail(const Line& l, const std::string& key, const std::string& problem) const {
+  [[noreturn]] void fail(const CsvLine& l, const std::string& key,
+                         const std::string& problem) const {
     throw ThresholdError(SourceLocation{out_.path, l.number, l.number > 0 ? 1 : 0}, key, problem);
   }
 
@@ -136,12 +137,12 @@ class Reader {
       ++number;
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // Windows text mode
       if (line.size() > kMaxResultCsvLineBytes)
-        fail(Line{{}, number}, "",
+        fail(CsvLine{{}, number}, "",
              fmt::format("a line of {} bytes, expected at most {}", line.size(),
                          kMaxResultCsvLineBytes));
       if (line.find('\0') != std::string_view::npos)
-        fail(Line{{}, number}, "", "a NUL byte: expected IOMeter's CSV text");
-      if (!trim(line).empty()) lines_.push_back(Line{line, number});
+        fail(CsvLine{{}, number}, "", "a NUL byte: expected IOMeter's CSV text");
+      if (!trim_blanks(line).empty()) lines_.push_back(CsvLine{line, number});
     }
   }
 
@@ -154,7 +155,7 @@ class Reader {
 
   // "1.1.0", "2006.07.27": kept to name the tool; anything else (a path, a sentence) is not.
   static std::string plain_version(std::string_view v) {
-    v = trim(v);
+    v = trim_blanks(v);
     const bool plain = !v.empty() && v.size() <= 32 && std::all_of(v.begin(), v.end(), [](char c) {
       return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-' || c == '_' ||
              c == ' ';
@@ -163,7 +164,7 @@ class Reader {
   }
 
   // CSV fields: IOMeter's unquoted ones, or RFC 4180 quoted ones ("" for a quote).
-  std::vector<std::string> fields(const Line& l) const {
+  std::vector<std::string> fields(const CsvLine& l) const {
     std::vector<std::string> out;
     std::string_view s = l.text;
     for (;;) {
@@ -196,8 +197,8 @@ class Reader {
   }
 
   template <typename T>
-  T whole(const Line& l, const std::string& key, std::string_view text, T most) const {
-    text = trim(text);
+  T whole(const CsvLine& l, const std::string& key, std::string_view text, T most) const {
+    text = trim_blanks(text);
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v > most)
@@ -205,8 +206,8 @@ class Reader {
     return static_cast<T>(v);
   }
 
-  double figure(const Line& l, const std::string& key, std::string_view text) const {
-    text = trim(text);
+  double figure(const CsvLine& l, const std::string& key, std::string_view text) const {
+    text = trim_blanks(text);
     double v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() ||
@@ -217,16 +218,16 @@ class Reader {
 
   // 'Access specifications ... 'End access specifications; returns the line after it.
   std::size_t access_specs(std::size_t i) {
-    const Line& opened = lines_[i];
+    const CsvLine& opened = lines_[i];
     std::vector<ResultAccessSpec> specs;
     ++i;
     for (;; ++i) {
       if (i >= lines_.size())
         fail(opened, "'Access specifications", "the file ends before 'End access specifications");
-      const Line& l = lines_[i];
+      const CsvLine& l = lines_[i];
       if (equals_nocase(l.text, "'End access specifications")) break;
       if (starts_with_nocase(l.text, "'Access specification name")) {
-        const Line& v = lines_[value_line(i, "'Access specification name")];
+        const CsvLine& v = lines_[value_line(i, "'Access specification name")];
         // "<name>,<default assignment>": IOMeter writes the name unquoted, so the last comma
         // ends it.
         const std::size_t comma = v.text.rfind(',');
@@ -257,14 +258,14 @@ class Reader {
     if (specs.empty()) fail(lines_[i], "'Access specifications", "no specification is listed");
     for (const ResultAccessSpec& s : specs)
       if (s.lines.empty())
-        fail(Line{{}, s.line}, "'Access specification name", "its 'size lines are missing");
+        fail(CsvLine{{}, s.line}, "'Access specification name", "its 'size lines are missing");
     listed_ = std::move(specs);
     return i + 1;
   }
 
   // "size,% of size,% reads,% random,delay,burst,align,reply": IOMeter 1.1.0 ends the line with
   // a comma (an empty ninth field), older versions do not.
-  ResultSpecLine spec_line(const Line& l) const {
+  ResultSpecLine spec_line(const CsvLine& l) const {
     const std::vector<std::string> f = fields(l);
     const bool closing_comma = f.size() == 9 && f.back().empty();
     if (f.size() != 8 && !closing_comma)
@@ -296,9 +297,10 @@ class Reader {
     std::optional<std::size_t> processor;
   };
 
-  Columns columns(const Line& header_line) const {
-    std::vector<std::string> header = fields(Line{header_line.text.substr(1), header_line.number});
-    for (std::string& h : header) h = std::string(trim(h));
+  Columns columns(const CsvLine& header_line) const {
+    std::vector<std::string> header =
+        fields(CsvLine{header_line.text.substr(1), header_line.number});
+    for (std::string& h : header) h = std::string(trim_blanks(h));
     const auto find = [&](std::string_view name) -> std::optional<std::size_t> {
       const auto at = std::find(header.begin(), header.end(), name);
       if (at == header.end()) return std::nullopt;
@@ -330,7 +332,7 @@ class Reader {
 
   // 'Results, its header and rows; returns the line after the last row.
   std::size_t results(std::size_t i) {
-    const Line& opened = lines_[i];
+    const CsvLine& opened = lines_[i];
     if (i + 1 >= lines_.size() || !starts_with_nocase(lines_[i + 1].text, "'Target Type"))
       fail(opened, "'Results", "expected the column header ('Target Type,Target Name,...) next");
     const Columns c = columns(lines_[i + 1]);
@@ -339,7 +341,7 @@ class Reader {
     bool all = false;
     std::size_t k = i + 2;
     for (; k < lines_.size() && lines_[k].text.front() != '\''; ++k) {
-      const Line& row = lines_[k];
+      const CsvLine& row = lines_[k];
       const std::vector<std::string> f = fields(row);
       const bool processor = f.front() == "PROCESSOR" && c.processor && f.size() == *c.processor;
       if (f.size() != c.header && !processor)
@@ -365,7 +367,7 @@ class Reader {
     return k;
   }
 
-  ResultRow figures(const Line& row, const std::vector<std::string>& f, const Columns& c,
+  ResultRow figures(const CsvLine& row, const std::vector<std::string>& f, const Columns& c,
                     bool all) const {
     ResultRow r;
     r.name = f[1];
@@ -388,10 +390,10 @@ class Reader {
     if (all) r.managers = whole<unsigned>(row, kManagers.key, f[c.managers], kMostParts);
     r.workers = whole<unsigned>(row, kWorkers.key, f[c.workers], kMostParts);
     r.disks = whole<unsigned>(row, kDisks.key, f[c.disks], kMostParts);
-    if (c.cpu && !trim(f[*c.cpu]).empty()) r.cpu_pct = figure(row, kCpu.key, f[*c.cpu]);
+    if (c.cpu && !trim_blanks(f[*c.cpu]).empty()) r.cpu_pct = figure(row, kCpu.key, f[*c.cpu]);
     if (c.queue) {
       // A figure only when all active workers agree; IOMeter writes -1 otherwise.
-      const std::string_view q = trim(f[*c.queue]);
+      const std::string_view q = trim_blanks(f[*c.queue]);
       unsigned v = 0;
       const auto [end, ec] = std::from_chars(q.data(), q.data() + q.size(), v);
       if (!q.empty() && ec == std::errc() && end == q.data() + q.size() && v > 0) r.queue_depth = v;
@@ -400,14 +402,14 @@ class Reader {
   }
 
   ResultCsv out_;
-  std::vector<Line> lines_;               // without blank ones
+  std::vector<CsvLine> lines_;            // without blank ones
   std::vector<ResultAccessSpec> listed_;  // the run's latest 'Access specifications
 };
 
 }  // namespace
 
 ResultCsv parse_result_csv_text(std::string_view text, const std::filesystem::path& path) {
-  return Reader(text, path).read();
+  return CsvReader(text, path).read();
 }
 
 ResultCsv read_result_csv(const std::filesystem::path& path) {

@@ -65,29 +65,42 @@ std::vector<ReadBucket> read_buckets(const JsonFields& r, std::uint64_t ios) {
 }
 
 // Refills the histogram from its buckets (see the header): the first value recorded is the exact
-// minimum, the last the exact maximum, and the others start at their bucket's low edge and are
-// raised within the bucket, the earliest first, until their sum matches the recorded mean. One
-// record() per bucket and value, however many I/Os a bucket holds.
+// minimum, the last the exact maximum, and the others start at the lowest value their bucket can
+// hold (its low edge, or the minimum in the minimum's bucket) and are raised within the bucket (to
+// its top, or the maximum in the maximum's bucket), the earliest first, until their sum matches the
+// recorded mean. So no value comes back below the minimum or above the maximum, and a percentile
+// read back stays within the run's range. One record() per bucket and value, however many I/Os a
+// bucket holds.
 void restore_histogram(const JsonFields& r, std::uint64_t ios, LatencyHistogram& h) {
   const std::vector<ReadBucket> buckets = read_buckets(r, ios);
+  if (buckets.empty()) return;
+  constexpr auto kAny = std::numeric_limits<std::uint64_t>::max();
+  const auto min = r.count_or("lat_min_ns", buckets.front().low, kAny);
+  const auto max = r.count_or("lat_max_ns", buckets.back().low, kAny);
+  // A bucket's values lie in [lowest, highest]; a hand-edited file whose minimum or maximum lies
+  // outside its buckets keeps each bucket's own edges.
+  const auto highest = [&](const ReadBucket& b) {
+    return std::max(b.low, std::min(b.high - 1, max));
+  };
+  const auto lowest = [&](const ReadBucket& b) {
+    return std::min(std::max(b.low, min), highest(b));
+  };
   std::uint64_t count = 0;
   long double low_sum = 0;
   for (const ReadBucket& b : buckets) {
     count += b.count;
-    low_sum += static_cast<long double>(b.low) * static_cast<long double>(b.count);
+    low_sum += static_cast<long double>(lowest(b)) * static_cast<long double>(b.count);
   }
-  if (count == 0) return;
-  constexpr auto kAny = std::numeric_limits<std::uint64_t>::max();
-  const auto min = r.count_or("lat_min_ns", buckets.front().low, kAny);
-  const auto max = r.count_or("lat_max_ns", buckets.back().low, kAny);
   const long double want =
       r.number_or("lat_mean_ns", 0, 0, static_cast<double>(kAny), "a mean in nanoseconds") *
       static_cast<long double>(count);
-  low_sum += static_cast<long double>(min) - buckets.front().low;
-  if (count > 1) low_sum += static_cast<long double>(max) - buckets.back().low;
+  low_sum += static_cast<long double>(min) - static_cast<long double>(lowest(buckets.front()));
+  if (count > 1)
+    low_sum += static_cast<long double>(max) - static_cast<long double>(lowest(buckets.back()));
   long double extra = std::max<long double>(0, std::round(want - low_sum));
   for (std::size_t i = 0; i < buckets.size(); ++i) {
     const ReadBucket& b = buckets[i];
+    const std::uint64_t low = lowest(b);
     std::uint64_t n = b.count;  // every bucket holds at least one (read_buckets)
     if (i == 0) {
       h.record(min);
@@ -96,21 +109,21 @@ void restore_histogram(const JsonFields& r, std::uint64_t ios, LatencyHistogram&
     const bool holds_last = i + 1 == buckets.size() && count > 1;
     if (holds_last) --n;
     // The middle values: as many as the extra raises to the bucket's top, one raised by what is
-    // left, the rest at the low edge.
-    const long double room = static_cast<long double>(b.high - b.low - 1);
+    // left, the rest at the lowest value.
+    const long double room = static_cast<long double>(highest(b) - low);
     const std::uint64_t full = room > 0
                                    ? static_cast<std::uint64_t>(std::min<long double>(
                                          static_cast<long double>(n), std::floor(extra / room)))
                                    : 0;
-    h.record(b.low + (b.high - b.low - 1), full);
+    h.record(highest(b), full);
     extra -= static_cast<long double>(full) * room;
     std::uint64_t rest = n - full;
     if (rest > 0 && extra > 0) {
-      h.record(b.low + static_cast<std::uint64_t>(extra));
+      h.record(low + static_cast<std::uint64_t>(extra));
       extra = 0;
       --rest;
     }
-    h.record(b.low, rest);
+    h.record(low, rest);
     if (holds_last) h.record(max);
   }
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "iogate/units.hpp"
 #include "terminal_filter.hpp"
 
 namespace iogate {
@@ -12,8 +13,6 @@ namespace {
 
 // Back to the start of the line and erase it: how a terminal's progress line is redrawn.
 constexpr std::string_view kEraseLine = "\r\x1b[K";
-
-constexpr double kMiB = 1024.0 * 1024.0;
 
 std::string clock_text(double s) {
   const auto total = static_cast<long long>(std::ceil(std::max(0.0, s)));

@@ -107,7 +107,7 @@ std::string measured_basis(const Judgement& j) {
 }
 
 // "0.86-1.04x baseline (bound 0.90x)": a relative verdict's interval, in ratios.
-std::string ratio_interval(const Judgement& j) {
+std::string ratio_interval_text(const Judgement& j) {
   return fmt::format("{}x baseline (bound {:.2f}x)",
                      interval_text(j.interval, [](double v) { return fmt::format("{:.2f}", v); }),
                      j.bound);
@@ -115,7 +115,7 @@ std::string ratio_interval(const Judgement& j) {
 
 // The verdict's interval around its estimate, in the estimate's own terms.
 std::string interval_words(const Judgement& j) {
-  if (j.ratio) return "now " + ratio_interval(j);
+  if (j.ratio) return "now " + ratio_interval_text(j);
   return "interval " + metric_interval(j.interval, j.expectation->metric);
 }
 
@@ -162,7 +162,7 @@ std::string describe_interval(const Judgement& j) {
   if (const auto* peers = std::get_if<PeersBound>(&e.bound))
     return fmt::format("{} {} here; {:g}% of peers, judged by iogate fleet", metric_name(e),
                        format_value(e.metric, j.estimate), peers->fraction * 100);
-  if (j.ratio) return fmt::format("{} {}", metric_name(e), ratio_interval(j));
+  if (j.ratio) return fmt::format("{} {}", metric_name(e), ratio_interval_text(j));
   return fmt::format("{} {}{} ({} {})", metric_name(e), metric_interval(j.interval, e.metric),
                      j.pooled ? " of all I/Os" : "", e.key, format_value(e.metric, j.bound));
 }

@@ -11,14 +11,6 @@
 #include <system_error>
 
 namespace iogate {
-namespace {
-
-[[noreturn]] void throw_rc(int rc, const char* what) {
-  throw std::system_error(-rc, std::generic_category(), what);
-}
-
-}  // namespace
-
 std::optional<std::string> probe_io_uring() {
   io_uring ring{};
   const int rc = io_uring_queue_init(2, &ring, 0);
@@ -84,7 +76,8 @@ void IoUringBackend::make_ring(unsigned depth) {
                                                   : "ring without " + refused;
       return;
     }
-    if (rc != -EINVAL || attempt.refused == nullptr) throw_rc(rc, "io_uring_queue_init");
+    if (rc != -EINVAL || attempt.refused == nullptr)
+      detail::throw_negative_errno(rc, "io_uring_queue_init");
     refused += (refused.empty() ? "" : ", ") + std::string(attempt.refused) + " (" +
                std::strerror(-rc) + ")";
   }
@@ -161,7 +154,8 @@ SubmitStatus IoUringBackend::submit(IoRequest& req) {
 void IoUringBackend::commit() {
   // EINTR/EAGAIN/EBUSY leave the entries in the ring; the next commit or reap sends them.
   const int rc = io_uring_submit(&ring_);
-  if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY) throw_rc(rc, "io_uring_submit");
+  if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY)
+    detail::throw_negative_errno(rc, "io_uring_submit");
 }
 
 std::size_t IoUringBackend::take_ready(std::span<IoRequest*> out) {
@@ -189,7 +183,7 @@ std::size_t IoUringBackend::reap(std::span<IoRequest*> out, std::size_t min) {
     const auto wait = static_cast<unsigned>(std::min(min - n, in_flight_));
     const int rc = io_uring_submit_and_wait(&ring_, wait);
     if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY && rc != -ETIME) {
-      throw_rc(rc, "io_uring_submit_and_wait");
+      detail::throw_negative_errno(rc, "io_uring_submit_and_wait");
     }
     n += take_ready(out.subspan(n));
   }
@@ -208,7 +202,7 @@ std::size_t IoUringBackend::reap_for(std::span<IoRequest*> out, std::chrono::nan
   io_uring_cqe* cqe = nullptr;
   const int rc = io_uring_submit_and_wait_timeout(&ring_, &cqe, 1, &timeout, nullptr);
   if (rc < 0 && rc != -EINTR && rc != -EAGAIN && rc != -EBUSY && rc != -ETIME)
-    throw_rc(rc, "io_uring_submit_and_wait_timeout");
+    detail::throw_negative_errno(rc, "io_uring_submit_and_wait_timeout");
   return take_ready(out);
 }
 

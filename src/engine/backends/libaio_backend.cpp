@@ -16,10 +16,6 @@ namespace {
 // reads aio_reqprio only with it set.
 constexpr unsigned kIocbFlagIoprio = 1u << 1;
 
-[[noreturn]] void throw_rc(int rc, const char* what) {
-  throw std::system_error(-rc, std::generic_category(), what);
-}
-
 }  // namespace
 
 std::optional<std::string> probe_libaio() {
@@ -38,7 +34,7 @@ void LibaioBackend::setup(const BackendSetup& setup) {
   const int rc = io_setup(static_cast<int>(depth), &ctx_);
   if (rc < 0) {
     ctx_ = nullptr;
-    throw_rc(rc, "io_setup");
+    detail::throw_negative_errno(rc, "io_setup");
   }
   fd_ = setup.file;
   iocbs_.assign(depth, iocb{});
@@ -117,7 +113,7 @@ std::size_t LibaioBackend::collect(std::span<IoRequest*> out, std::size_t min, t
     got = io_getevents(ctx_, want, max, events_.data(), timeout);
   } while (got == -EINTR && timeout == nullptr);
   if (got == -EINTR) return 0;
-  if (got < 0) throw_rc(got, "io_getevents");
+  if (got < 0) detail::throw_negative_errno(got, "io_getevents");
   for (int i = 0; i < got; ++i) {
     const io_event& ev = events_[static_cast<std::size_t>(i)];
     auto* req = static_cast<IoRequest*>(ev.data);

@@ -149,5 +149,28 @@ TEST(RunJson, AnUnknownLayoutIsAnErrorNamingTheKeyNotTheValue) {
   }
 }
 
+// The minimum's bucket starts below the minimum (1,000,000 ns lies inside a bucket whose low edge
+// is lower), and the maximum's ends above the maximum: the values read back stay within both, so
+// the low percentiles are not below the fastest I/O the run saw nor the high ones above its
+// slowest.
+TEST(RunJson, AHistogramReadBackStaysWithinTheRunsMinimumAndMaximum) {
+  RunResult r;
+  r.engine = "psync";
+  r.ios_read = 401;
+  r.bytes_read = 401 * 8192;
+  r.elapsed_s = 1.0;
+  for (std::uint64_t ns = 1'000'000; ns <= 1'000'400; ++ns) r.latency.record(ns);
+  ASSERT_EQ(r.latency.nonempty_buckets().size(), 1u);
+  ASSERT_LT(r.latency.nonempty_buckets().front().low_ns, 1'000'000u);
+  ASSERT_GT(r.latency.nonempty_buckets().front().high_ns, 1'000'401u);
+  const RunResult back = run_from_json(run_to_json(r));
+  EXPECT_EQ(back.latency.min_ns(), 1'000'000u);
+  EXPECT_EQ(back.latency.max_ns(), 1'000'400u);
+  EXPECT_NEAR(back.latency.mean_ns(), r.latency.mean_ns(), 1.0);
+  for (const double q : {1.0, 50.0, 99.0, 99.9}) {
+    EXPECT_GE(back.latency.percentile_ns(q), 1'000'000.0) << q;
+    EXPECT_LE(back.latency.percentile_ns(q), 1'000'400.0) << q;
+  }
+}
 }  // namespace
 }  // namespace iogate
