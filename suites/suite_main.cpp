@@ -53,7 +53,6 @@
 namespace iogate {
 namespace {
 
-constexpr int kExitBadInput = 2;
 constexpr std::chrono::seconds kHandWrittenTimeout{1500};  // ctest's own default
 
 // A test written by hand: its GoogleTest suite and name (the name is its check's).
@@ -242,7 +241,7 @@ int main(int argc, char** argv) {
     iogate::register_generated(*context, hand_written);
   } catch (const std::exception& e) {
     std::cerr << "iogate: " << e.what() << '\n';
-    return iogate::kExitBadInput;
+    return iogate::kSuiteExitBadInput;
   }
   iogate::SuiteContext::install(&*context);
   ::testing::AddGlobalTestEnvironment(new iogate::SuitePreflight(*context));

@@ -9,8 +9,6 @@
 namespace iogate {
 namespace {
 
-constexpr int kExitBadInput = 2;
-
 // The checks of the tests GoogleTest will run in this process, in its order.
 std::vector<Check> checks_to_run(const SuiteContext& context) {
   std::vector<Check> checks;
@@ -36,7 +34,7 @@ void SuitePreflight::SetUp() {
     for (const std::string& reason : e.reasons()) std::cerr << "iogate: " << reason << '\n';
     std::cout << std::flush;
     std::cerr << std::flush;
-    std::exit(kExitBadInput);
+    std::exit(kSuiteExitBadInput);
   }
 }
 

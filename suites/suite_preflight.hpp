@@ -16,6 +16,9 @@
 
 namespace iogate {
 
+// A suite executable's exit for bad input (a missing baseline, a refusal): iogate check's 2.
+inline constexpr int kSuiteExitBadInput = 2;
+
 class SuitePreflight : public ::testing::Environment {
  public:
   explicit SuitePreflight(SuiteContext& context) : context_(context) {}
