@@ -1,7 +1,8 @@
 // iogate check FILE: runs a threshold file without ctest. Exit 0 all passed, 1 a check failed or
 // errored or a report could not be written (said once on stderr; no check's verdict changes),
-// 2 the file, a flag or the named baseline is bad, or the preflight refuses the datastore or a
-// check (iogate/runner/preflight.hpp): nothing is run or written then.
+// 2 the file, a flag or the named baseline is bad, a check cannot be rescaled as --file-size,
+// --size or --duration ask (iogate/thresholds/check_scale.hpp), or the preflight refuses the
+// datastore or a check (iogate/runner/preflight.hpp): nothing is run or written then.
 //
 // SIGINT/SIGTERM stop it gracefully (iogate/datastore/graceful_stop.hpp): the check in progress
 // is recorded as an error saying how far it got, every check after it as an error "not run:
@@ -27,6 +28,7 @@
 #include "iogate/results/iometer_table.hpp"
 #include "iogate/runner/check_runner.hpp"
 #include "iogate/runner/outcome_records.hpp"
+#include "iogate/thresholds/check_scale.hpp"
 #include "iogate/write_probe.hpp"
 
 namespace iogate::cli {
@@ -44,6 +46,10 @@ struct CheckFlags {
   int repeat_max = 0;                 // 0: each check's own
   bool own_layouts = false;           // --own-layouts: every check lays out its own test file
   std::optional<std::string> filter;  // --filter: GoogleTest's syntax (check_filter.hpp)
+  // --file-size, --size, --duration: every check at that scale (check_scale.hpp), as given.
+  std::optional<std::string> file_size;
+  std::optional<std::string> size;
+  std::optional<std::string> duration;
 };
 
 // The checks --filter selects, in the file's order; all of them without one. Nothing, after the
@@ -66,6 +72,41 @@ std::optional<std::vector<Check>> selected_checks(const ThresholdFile& file,
     std::cerr << "iogate check: " << e.what() << '\n';
   }
   return std::nullopt;
+}
+
+// The --filter that also leaves out `names`: what a refusal suggests.
+std::string filter_without(const std::optional<std::string>& filter,
+                           const std::vector<std::string>& names) {
+  std::string out = filter.value_or("");
+  for (const std::string& name : names)
+    out += (out.find('-') == std::string::npos ? "-" : ":") + name;
+  return out;
+}
+
+// The checks at the scale the flags give, each rescaled once here, before anything runs: the
+// layouts, the runs and every record and report see only the rescaled checks. False, after every
+// refused check was named on stderr, when a check cannot be rescaled: none runs then.
+bool rescale(std::vector<Check>& checks, const ScaleOverride& scale, const CheckFlags& flags) {
+  if (scale.empty()) return true;
+  std::vector<std::string> refused;
+  for (Check& check : checks) {
+    try {
+      check = rescale_check(check, scale);
+    } catch (const ScaleRefused& e) {
+      std::cerr << "iogate check: " << e.what() << '\n';
+      refused.push_back(check.name);
+    }
+  }
+  if (refused.empty()) return true;
+  const bool one = refused.size() == 1;
+  std::cerr << "iogate check: nothing was run; run " << (one ? "that check" : "those checks")
+            << " at the file's scale";
+  // Leaving them out is a way only when another check is left to run.
+  if (refused.size() < checks.size())
+    std::cerr << ", or leave " << (one ? "it" : "them") << " out: --filter '"
+              << printable(filter_without(flags.filter, refused)) << "'";
+  std::cerr << '\n';
+  return false;
 }
 
 // Outputs that cannot be written are found before any check runs, not after all of them. What
@@ -142,11 +183,18 @@ class LiveTable {
 int run(const CheckFlags& flags) {
   const Console where = console_for(flags.reports);
   std::ostream& console = where.out;
+  ScaleOverride scale;
+  try {
+    scale = read_scale_override(flags.file_size, flags.size, flags.duration);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "iogate check: " << e.what() << '\n';
+    return kExitBadInput;
+  }
   const std::optional<ThresholdFile> loaded = load_or_report(flags.file);
   if (!loaded) return kExitBadInput;
   const ThresholdFile& file = *loaded;
-  const std::optional<std::vector<Check>> checks = selected_checks(file, flags.filter);
-  if (!checks) return kExitBadInput;
+  std::optional<std::vector<Check>> checks = selected_checks(file, flags.filter);
+  if (!checks || !rescale(*checks, scale, flags)) return kExitBadInput;
   const std::optional<DatastoreChoice> choice = choose_datastore("check", flags.datastore, &file);
   if (!choice) return kExitBadInput;
   const std::optional<std::string> host_label = choose_host_label("check", flags.host_label);
@@ -175,6 +223,9 @@ int run(const CheckFlags& flags) {
   if (!preflight_passes("check", [&] { runner.preflight(*checks); })) return kExitBadInput;
   if (!outputs_writable(flags, baseline)) return kExitBadInput;
   console << "iogate check " << flags.file << " on " << choice->dir.string() << std::endl;
+  if (!scale.empty())
+    console << "rescaled: every check with " << scale_text(scale)
+            << " (the records hold the workloads run)" << std::endl;
   LiveTable table(where);
   enable_graceful_stop();
   runner.plan(*checks);
@@ -240,6 +291,18 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "Run only the checks matching this GoogleTest-style filter: patterns separated "
                   "by ':', then '-' and patterns to leave out; '*' and '?' as wildcards; a check "
                   "matches by its name or by <suite>.<check> (\"seq_*:rand_*-*_1m\")");
+  // Each flag is the threshold key it overrides (check_scale.hpp).
+  sub->add_option(scale_flag(WorkloadField::file_size), flags->file_size,
+                  "Run every check on a test file of this size, like 64MiB, instead of its "
+                  "file_size; refused for a check with an \"N% of baseline\" bound");
+  sub->add_option(scale_flag(WorkloadField::io_size), flags->size,
+                  "Run every check by size, moving this much, like 1GiB, instead of its size or "
+                  "duration; refused for a check tied to its own amount (a duration_max or \"N% "
+                  "of baseline\" bound, kind = integrity)");
+  sub->add_option(scale_flag(WorkloadField::duration), flags->duration,
+                  "Run every check by time, this long, like 10s, instead of its size or duration "
+                  "(with --file-size for a check whose file_size was its size); refused as --size "
+                  "is");
   sub->add_flag("--own-layouts", flags->own_layouts,
                 "Lay out a test file for every check, instead of sharing one between the checks "
                 "whose files have the same size and layout writes");

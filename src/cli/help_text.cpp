@@ -43,8 +43,10 @@ const std::map<std::string, CommandHelp>& commands() {
         "  1  a check failed, was unstable or errored, or a report could not be written\n"
         "  2  bad input: the threshold file, a flag, the baseline, the datastore (missing,\n"
         "     read-only, a pseudo filesystem, too small for a check's test file), a check no\n"
-        "     engine here can run, a filter that selects nothing; nothing was run or written\n",
+        "     engine here can run, a filter that selects nothing, a check --file-size, --size\n"
+        "     or --duration cannot rescale; nothing was run or written\n",
         "  $ iogate check thresholds/quick.toml --datastore /mnt/array --junit junit.xml\n"
+        "  $ iogate check imported.toml --duration 10s --file-size 1GiB --datastore /mnt/array\n"
         "  $ iogate check gate.toml --filter 'seq_*-*_1m' --baseline host.json --html report.html\n"
         "  $ iogate check gate.toml --prom /var/lib/node_exporter/textfile/iogate.prom\n"}},
       {"lint",

@@ -109,6 +109,7 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
     const WorkloadFields own =
         read_workload_fields(Section{file, named.owner, "workload"}, *workload);
     check.workload = resolve_workload(own, defaults, named, workload->source());
+    check.file_size_implied = !own.file_size && !defaults.file_size;
   }
 
   const toml::table* expect = optional_table(named, table, "expect");
@@ -138,6 +139,7 @@ Check read_check(const std::filesystem::path& file, const toml::table& table, st
     check.timeout = timeout_value(named, *n);
   } else {
     check.timeout = derive_check_timeout(check);
+    check.timeout_derived = true;
   }
   return check;
 }

@@ -28,7 +28,8 @@ expect "compare completion " iogate comp
 expect "import record " iogate baseline ""
 expect "diskspd iometer " iogate baseline import ""
 expect "record " iogate baseline rec
-expect "--filter " iogate check --fil
+expect "--file-size --filter " iogate check --fil
+expect "--filter " iogate check --filt
 expect "--out " iogate baseline record --ou
 expect "end none " iogate run --flush ""
 expect "bash zsh " iogate completion ""

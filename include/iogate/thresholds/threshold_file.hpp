@@ -118,8 +118,12 @@ struct Check {
   std::string name;
   std::string description;
   WorkloadSpec workload;
+  // Neither the check nor [defaults] gives file_size (a fio job always does): it is size's
+  // (implied_file_size), and follows a size given on the command line (check_scale.hpp).
+  bool file_size_implied = false;
   std::vector<Expectation> expectations;
   std::chrono::seconds timeout{0};  // ctest TIMEOUT: the `timeout` key, else derive_timeout()
+  bool timeout_derived = false;     // no `timeout` key: a rescaled check derives its own
   SourceLocation where;
   int repeat = 1;                      // the fewest runs (`repeat`)
   int repeat_max = kDefaultRepeatMax;  // the most, while undecided (`repeat_max`)
