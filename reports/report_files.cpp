@@ -55,7 +55,7 @@ ReportFiles report_files_in(const std::filesystem::path& dir) {
   return files;
 }
 
-void write_report_files(const RunReport& report, const ReportFiles& files, IfExists if_exists) {
+void write_report_files(const RunRecord& report, const ReportFiles& files, IfExists if_exists) {
   std::string chart_js;
   std::vector<OutputFile> set;
   for (const ReportFormat& format : kFormats) {
@@ -71,7 +71,7 @@ void write_report_files(const RunReport& report, const ReportFiles& files, IfExi
 }
 
 std::size_t merge_report_dir(const std::filesystem::path& dir, std::ostream& console) {
-  const RunReport report = read_report_dir(dir);
+  const RunRecord report = read_report_dir(dir);
   write_report_files(report, report_files_in(dir));
   write_report(*make_console_writer(console, false), report);
   return report.checks.size();

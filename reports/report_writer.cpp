@@ -2,7 +2,7 @@
 
 namespace iogate {
 
-void write_report(ReportWriter& writer, const RunReport& report) {
+void write_report(ReportWriter& writer, const RunRecord& report) {
   writer.begin(report.context);
   for (const CheckRecord& record : report.checks) writer.check(record);
   writer.end();

@@ -121,7 +121,7 @@ bool record_checks(CheckRunner& runner, const ThresholdFile& file, const RecordF
                    Baseline& baseline) {
   runner.plan(file.checks);
   for (const Check& check : file.checks) {
-    const CheckReport done = runner.run(check, &file);
+    const FinishedCheck done = runner.run(check, &file);
     if (!done.outcome || done.record.status == CheckStatus::error) {
       for (const std::string& line : done.record.messages) std::cerr << line << '\n';
       return false;

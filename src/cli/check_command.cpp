@@ -132,7 +132,7 @@ bool outputs_writable(const CheckFlags& flags, const std::filesystem::path& base
 
 // A check's part of the table: its row, then its lines indented under it (layout, evidence,
 // confirmation, the figures of a mix).
-std::string table_block(const CheckReport& done) {
+std::string table_block(const FinishedCheck& done) {
   const CheckRecord& record = done.record;
   std::string block = table_row_line(done.row()) + "\n";
   const auto under = [&block](const std::string& line) {
@@ -163,7 +163,7 @@ class LiveTable {
   explicit LiveTable(const Console& where) : where_(where) {
     if (where_.tty) where_.out << table_header() << std::endl;
   }
-  void add(const CheckReport& done) {
+  void add(const FinishedCheck& done) {
     if (where_.tty) {
       where_.out << table_block(done) << std::flush;
       return;
@@ -229,7 +229,7 @@ int run(const CheckFlags& flags) {
   LiveTable table(where);
   enable_graceful_stop();
   runner.plan(*checks);
-  RunReport report;
+  RunRecord report;
   report.context = describe_run(file.suite, choice->dir, *host_label);
   // A report that cannot be written is not a check: it changes no check's verdict or count, it
   // is one message on stderr and a non-zero exit.
@@ -237,7 +237,7 @@ int run(const CheckFlags& flags) {
   std::vector<std::string> unwritten;
   bool context_of_a_run = false;  // the report's context: the first check that ran, with its stack
   for (const Check& check : *checks) {
-    CheckReport done = runner.run(check, &file);
+    FinishedCheck done = runner.run(check, &file);
     table.add(done);
     if (done.record.status != CheckStatus::skipped) {
       failures.insert(failures.end(), done.record.messages.begin(), done.record.messages.end());

@@ -50,7 +50,7 @@ struct CompareFlags {
 // and checked the file's written figures against (figure_consistency.hpp), from the runs the
 // check's verdict stands on (its repeats, else its one run). The context (host, datastore,
 // storage stack) is what the baseline is weighed against.
-Baseline samples_of_results(const RunReport& report, const std::filesystem::path& path) {
+Baseline samples_of_results(const RunRecord& report, const std::filesystem::path& path) {
   Baseline out;
   out.path = path;
   out.host = report.context.host;
@@ -82,7 +82,7 @@ Baseline load_results(const std::filesystem::path& path) {
   try {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
-      const RunReport report = read_results_at(path);
+      const RunRecord report = read_results_at(path);
       if (report.checks.empty())
         throw BaselineError(
             fmt::format("{}: holds no check's JSON (<check>.json) and no results.json: {}",

@@ -101,7 +101,7 @@ int run(const ReportFlags& flags) {
     std::cerr << "iogate report: give results files or --from-dir DIR\n";
     return kExitBadInput;
   }
-  RunReport report;
+  RunRecord report;
   try {
     if (!flags.from_dir.empty()) report = read_report_dir(flags.from_dir);
     for (const std::string& path : flags.inputs) {
@@ -111,7 +111,7 @@ int run(const ReportFlags& flags) {
                                  ": is a directory, expected iogate results (JSON); give "
                                  "--from-dir " +
                                  path + " for a directory of per-check results");
-      RunReport one = read_results(path);
+      RunRecord one = read_results(path);
       if (report.checks.empty()) report.context = one.context;
       for (CheckRecord& c : one.checks) report.checks.push_back(std::move(c));
     }

@@ -90,7 +90,7 @@ RecordedCheck from_record(const CheckRecord& c) {
   return out;
 }
 
-Recording from_results(const RunReport& report, const fs::path& path) {
+Recording from_results(const RunRecord& report, const fs::path& path) {
   Recording r;
   r.source = path;
   r.kind = "results";

@@ -35,7 +35,7 @@ std::string where(const RunContext& c) {
 // The figures a check's history shows: those its expectations bound, in the order of their first
 // appearance across the runs; IOPS and MB/s for a check without a bound on a known figure.
 std::vector<std::string> figures_of(const std::string& check, const std::vector<HistoryRun>& runs,
-                                    const std::vector<RunReport>& reports) {
+                                    const std::vector<RunRecord>& reports) {
   std::vector<std::string> figures;
   for (std::size_t r = 0; r < runs.size(); ++r)
     for (const CheckRecord& c : reports[r].checks)
@@ -59,14 +59,14 @@ std::string workload_difference(const nlohmann::json& from, const nlohmann::json
   return out;
 }
 
-const CheckRecord* find_check(const RunReport& report, const std::string& check) {
+const CheckRecord* find_check(const RunRecord& report, const std::string& check) {
   for (const CheckRecord& c : report.checks)
     if (c.check == check) return &c;
   return nullptr;
 }
 
 HistorySeries series_of(const std::string& check, const std::string& figure,
-                        const std::vector<RunReport>& reports) {
+                        const std::vector<RunRecord>& reports) {
   const std::size_t n = reports.size();
   HistorySeries s{check,
                   figure,
@@ -183,7 +183,7 @@ std::optional<std::size_t> find_change_in_runs(const std::vector<double>& values
   return std::nullopt;
 }
 
-History build_history(std::vector<std::pair<std::string, RunReport>> runs) {
+History build_history(std::vector<std::pair<std::string, RunRecord>> runs) {
   if (runs.size() < 2)
     throw HistoryError("a history needs the result directories of at least two runs, got " +
                        std::to_string(runs.size()));
@@ -204,13 +204,13 @@ History build_history(std::vector<std::pair<std::string, RunReport>> runs) {
   });
 
   History h;
-  std::vector<RunReport> reports;
+  std::vector<RunRecord> reports;
   for (auto& [source, report] : runs) {
     h.runs.push_back({source, report.context, count_statuses(report.checks)});
     reports.push_back(std::move(report));
   }
   std::vector<std::string> checks;  // in the order of their first appearance
-  for (const RunReport& r : reports)
+  for (const RunRecord& r : reports)
     for (const CheckRecord& c : r.checks)
       if (std::find(checks.begin(), checks.end(), c.check) == checks.end())
         checks.push_back(c.check);
@@ -222,7 +222,7 @@ History build_history(std::vector<std::pair<std::string, RunReport>> runs) {
     }
     if (kept.empty()) {
       std::size_t in = 0;
-      for (const RunReport& r : reports) in += find_check(r, check) != nullptr ? 1 : 0;
+      for (const RunRecord& r : reports) in += find_check(r, check) != nullptr ? 1 : 0;
       h.notes.push_back(
           fmt::format("{}: left out, it has figures in fewer than two of the {} "
                       "runs (present in {})",
@@ -238,7 +238,7 @@ History build_history(std::vector<std::pair<std::string, RunReport>> runs) {
 }
 
 History read_history(const std::vector<fs::path>& dirs) {
-  std::vector<std::pair<std::string, RunReport>> runs;
+  std::vector<std::pair<std::string, RunRecord>> runs;
   std::set<fs::path> seen;
   for (const fs::path& dir : dirs) {
     std::error_code ec;

@@ -51,7 +51,7 @@ bool is_check_document(const nlohmann::json& j) {
 // its own, the run names them all, and its storage stack keeps only what all of them share, so
 // no report states one datastore's stack, or name, for every check. `contexts[i]` is the context
 // of `report.checks[i]`.
-void name_datastores(RunReport& report, const std::vector<RunContext>& contexts) {
+void name_datastores(RunRecord& report, const std::vector<RunContext>& contexts) {
   std::set<std::string> all;
   for (const RunContext& c : contexts) all.insert(c.datastore);
   if (all.size() < 2) return;
@@ -206,7 +206,7 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where,
   return c;
 }
 
-RunReport read_results(const fs::path& path, RunLatencies latencies) {
+RunRecord read_results(const fs::path& path, RunLatencies latencies) {
   return read_results_text(read_file(path), path, latencies);
 }
 
@@ -214,9 +214,9 @@ namespace {
 
 // A document already parsed (one parse a file: a directory's files are parsed once to tell a
 // check's document from other JSON, and read from that).
-RunReport read_results_json(const nlohmann::json& j, const fs::path& path, RunLatencies latencies) {
+RunRecord read_results_json(const nlohmann::json& j, const fs::path& path, RunLatencies latencies) {
   try {
-    RunReport report;
+    RunRecord report;
     if (j.is_object() && j.value("format", "") == "iogate-baseline") {
       throw std::runtime_error(
           "is a baseline (written by `iogate baseline record`), not results: `iogate compare "
@@ -250,7 +250,7 @@ RunReport read_results_json(const nlohmann::json& j, const fs::path& path, RunLa
 
 }  // namespace
 
-RunReport read_results_text(std::string_view text, const fs::path& path, RunLatencies latencies) {
+RunRecord read_results_text(std::string_view text, const fs::path& path, RunLatencies latencies) {
   return read_results_json(parse_json_input(text, path.string()), path, latencies);
 }
 
@@ -279,10 +279,10 @@ void check_one_run(const std::vector<Entry>& entries) {
   }
 }
 
-RunReport read_report_dir(const fs::path& dir, RunLatencies latencies) {
+RunRecord read_report_dir(const fs::path& dir, RunLatencies latencies) {
   struct Entry {
     std::string started_at;  // the check's own start, to the millisecond where it says so
-    RunReport one;
+    RunRecord one;
     fs::path file;
   };
   std::vector<Entry> entries;
@@ -308,7 +308,7 @@ RunReport read_report_dir(const fs::path& dir, RunLatencies latencies) {
     }
     const nlohmann::json doc = parse_json_input(text, item.path().string());
     if (!is_check_document(doc)) continue;
-    RunReport one = read_results_json(doc, item.path(), latencies);
+    RunRecord one = read_results_json(doc, item.path(), latencies);
     // The run's stamp is to the second, and checks of a second each start within one: each
     // check's start_time ("2026-12-01T19:25:13.042Z") orders them where it is recorded.
     // A result older than start_time sorts by the run's stamp, read as its whole second.
@@ -323,7 +323,7 @@ RunReport read_report_dir(const fs::path& dir, RunLatencies latencies) {
     return std::tie(a.started_at, a.one.checks[0].check) <
            std::tie(b.started_at, b.one.checks[0].check);
   });
-  RunReport report;
+  RunRecord report;
   for (Entry& e : entries) {
     if (report.checks.empty()) report.context = e.one.context;  // the earliest check's
     report.checks.push_back(std::move(e.one.checks[0]));
@@ -334,11 +334,11 @@ RunReport read_report_dir(const fs::path& dir, RunLatencies latencies) {
   return report;
 }
 
-RunReport read_results_at(const fs::path& path, RunLatencies latencies) {
+RunRecord read_results_at(const fs::path& path, RunLatencies latencies) {
   std::error_code ec;
   // A missing or unreadable file: its error names the path.
   if (!fs::is_directory(path, ec)) return read_results(path, latencies);
-  RunReport report = read_report_dir(path, latencies);
+  RunRecord report = read_report_dir(path, latencies);
   if (report.checks.empty() && fs::is_regular_file(path / "results.json", ec))
     report = read_results(path / "results.json", latencies);
   return report;

@@ -22,7 +22,7 @@
 
 namespace iogate {
 
-TableRow CheckReport::row() const {
+TableRow FinishedCheck::row() const {
   if (outcome) return table_row(record.check, outcome->result, record.status);
   // An I/O error keeps what was measured before it (its record's result).
   if (record.result.ios() > 0) return table_row(record.check, record.result, record.status);
@@ -59,11 +59,11 @@ void CheckRunner::preflight(const std::vector<Check>& checks) const {
   iogate::preflight(checks, settings_.datastore, !settings_.make_backend);
 }
 
-CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
+FinishedCheck CheckRunner::run(const Check& check, const ThresholdFile* file) {
   const auto started = std::chrono::steady_clock::now();
   const auto started_at = std::chrono::system_clock::now();
   const detail::FallbackWindow fallbacks;
-  CheckReport report;
+  FinishedCheck report;
   if (const std::string reason = refusal(); !reason.empty()) {
     report.record = make_error_record(settings_.suite, check, check.name + ": " + reason);
     report.context = describe_run(settings_.suite, settings_.datastore.dir, host_label_);
@@ -86,8 +86,8 @@ CheckReport CheckRunner::run(const Check& check, const ThresholdFile* file) {
   return report;
 }
 
-CheckReport CheckRunner::run_in_scratch_area(const Check& check, const DatastorePolicy& policy) {
-  CheckReport report;
+FinishedCheck CheckRunner::run_in_scratch_area(const Check& check, const DatastorePolicy& policy) {
+  FinishedCheck report;
   report.started = true;
   report.context = describe_run(settings_.suite, settings_.datastore.dir, host_label_);
   // Outside the try: after an error, removing the scratch area is tried once more and a failure
@@ -193,7 +193,7 @@ void CheckRunner::open_session(const Check& check, const DatastorePolicy& policy
   }
 }
 
-void CheckRunner::write_json(CheckReport& report) const {
+void CheckRunner::write_json(FinishedCheck& report) const {
   if (settings_.json_dir.empty()) return;
   const std::filesystem::path path = settings_.json_dir / (report.record.check + ".json");
   try {

@@ -18,7 +18,7 @@ class Datastore : public iogate::CheckFixture {};
 
 // The threshold file's rand_read_4k_file, run by name, with one more bound written here.
 TEST_F(Datastore, rand_read_4k_file) {
-  const iogate::CheckReport& report = run();
+  const iogate::FinishedCheck& report = run();
   EXPECT_THAT(report, iogate::IopsAtLeast(20));
 }
 
@@ -43,13 +43,13 @@ TEST_F(Datastore, rand_read_4k_code) {
 // A check whose bounds live in matchers only would not be a check: the builder's bound makes
 // the runner judge (and repeat for) it; the matchers add bounds judged on the same runs.
 TEST_F(Datastore, seq_write_64k) {
-  const iogate::CheckReport& report = run(iogate::CheckBuilder()
-                                              .workload("block_size", "64KiB")
-                                              .workload("read", "0%")
-                                              .workload("size", "16MiB")
-                                              .workload("file_size", "16MiB")
-                                              .workload("flush", "end")
-                                              .expect("mbps_min", 2));
+  const iogate::FinishedCheck& report = run(iogate::CheckBuilder()
+                                                .workload("block_size", "64KiB")
+                                                .workload("read", "0%")
+                                                .workload("size", "16MiB")
+                                                .workload("file_size", "16MiB")
+                                                .workload("flush", "end")
+                                                .expect("mbps_min", 2));
   EXPECT_THAT(report, iogate::Passes());
   EXPECT_THAT(report, iogate::MbpsAtLeast(1));
   EXPECT_THAT(report, iogate::LatencyPercentileAtMost(99, 1000.0));

@@ -2,7 +2,7 @@
 // fleet is its peers: a host far below hosts of the same hardware running the same workload is
 // the finding, and what differs in its storage stack is the explanation.
 //
-// Each input is one host's run (a RunReport, named by its RunContext::identity(): the host label,
+// Each input is one host's run (a RunRecord, named by its RunContext::identity(): the host label,
 // else the hostname). compare_fleet():
 //   1. groups the checks by suite, check and workload as run (workload_identity: the workload's
 //   JSON
@@ -71,7 +71,7 @@ class FleetInputError : public std::runtime_error {
 // One host's run and where it was read from.
 struct FleetInput {
   std::string source;  // the path given
-  RunReport run;
+  RunRecord run;
   // A later session of a host given before (`iogate fleet --rerun`): its runs join that host's,
   // as a session apart in time (shortfall.hpp), instead of being a host of their own.
   bool rerun = false;

@@ -64,7 +64,7 @@ ReportFiles report_files_in(const std::filesystem::path& dir);
 
 // Every chosen format, all or none (output_file.hpp). Throws OutputExistsError (a file there and
 // `if_exists` refuse), UnsafeOutputError, or std::system_error naming the file.
-void write_report_files(const RunReport& report, const ReportFiles& files,
+void write_report_files(const RunRecord& report, const ReportFiles& files,
                         IfExists if_exists = IfExists::replace);
 
 // A ctest run's merge step: the per-check documents in `dir` become one run, written as

@@ -33,6 +33,6 @@ class ReportWriter {
 };
 
 // begin, every check, end.
-void write_report(ReportWriter& writer, const RunReport& report);
+void write_report(ReportWriter& writer, const RunRecord& report);
 
 }  // namespace iogate

@@ -143,9 +143,12 @@ struct RunContext {
 
 // One run: where it happened and every check's record, in run order (what the writers format
 // and the reader reads back).
-struct RunReport {
+struct RunRecord {
   RunContext context;
   std::vector<CheckRecord> checks;
 };
+
+// The name before 0.2: code written against 0.1.0 still compiles, with a warning.
+using RunReport [[deprecated("renamed RunRecord")]] = RunRecord;
 
 }  // namespace iogate

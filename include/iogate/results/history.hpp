@@ -84,7 +84,7 @@ std::optional<std::size_t> find_change_in_runs(const std::vector<double>& values
                                                const std::vector<std::vector<double>>& runs);
 
 // `runs`: (where it was read from, what it holds), in any order.
-History build_history(std::vector<std::pair<std::string, RunReport>> runs);
+History build_history(std::vector<std::pair<std::string, RunRecord>> runs);
 
 // Reads every directory (read_report_dir) and builds their history.
 History read_history(const std::vector<std::filesystem::path>& dirs);

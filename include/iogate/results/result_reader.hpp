@@ -29,23 +29,23 @@ CheckRecord check_from_json(const nlohmann::json& j, std::string_view where = ""
 
 // A run document, or a single check's document as a run of one. Its JSON is read by the one
 // bounded parse (iogate/json_input.hpp): too deep, too large or not JSON is a JsonInputError.
-RunReport read_results(const std::filesystem::path& path,
+RunRecord read_results(const std::filesystem::path& path,
                        RunLatencies latencies = RunLatencies::all);
 // The same, of `text` as if read from `path` (which names it in errors).
-RunReport read_results_text(std::string_view text, const std::filesystem::path& path,
+RunRecord read_results_text(std::string_view text, const std::filesystem::path& path,
                             RunLatencies latencies = RunLatencies::all);
 
 // Every per-check document (<check>.json) in `dir`, in run order (their start, then name); other
 // JSON files (the merged outputs, anything not iogate's) are left alone. When the checks ran on
 // several datastores, each record names its own (CheckRecord::datastore), the context names them
 // all and keeps only the storage-stack fields they share.
-RunReport read_report_dir(const std::filesystem::path& dir,
+RunRecord read_report_dir(const std::filesystem::path& dir,
                           RunLatencies latencies = RunLatencies::all);
 
 // Whatever `iogate check` writes, by its path: a run document (--json), a per-check document, or a
 // directory (--json-dir) of per-check documents, else its results.json; a directory holding
 // neither reads as no checks. The one dispatch of compare, fleet and propose.
-RunReport read_results_at(const std::filesystem::path& path,
+RunRecord read_results_at(const std::filesystem::path& path,
                           RunLatencies latencies = RunLatencies::all);
 
 // Results carry a histogram and per-second intervals per check: megabytes for a long run. The

@@ -73,8 +73,9 @@ struct RunnerSettings {
   std::optional<RecordingPlan> recording;
 };
 
-// What one check produced.
-struct CheckReport {
+// What one check produced: its record (what the reports show and the results JSON keeps), where
+// it ran, and its judged runs.
+struct FinishedCheck {
   CheckRecord record;
   RunContext context;  // where and when; with the storage stack once the scratch area was set up
   std::optional<CheckOutcome> outcome;  // the judged runs; none when the check errored
@@ -82,6 +83,9 @@ struct CheckReport {
   bool started = false;                 // set-up was tried: not refused before it began
   TableRow row() const;                 // its line in the IOMeter-style table
 };
+
+// The name before 0.2: suites written against 0.1.0 still compile, with a warning.
+using CheckReport [[deprecated("renamed FinishedCheck")]] = FinishedCheck;
 
 class CheckRunner {
  public:
@@ -99,7 +103,7 @@ class CheckRunner {
 
   // `file`: the check's threshold file, whose [suite] demands on the datastore (require_mount,
   // require_filesystem, require_device) add to the settings' policy (with_file_demands).
-  CheckReport run(const Check& check, const ThresholdFile* file = nullptr);
+  FinishedCheck run(const Check& check, const ThresholdFile* file = nullptr);
 
   // With share_layouts: the checks run() will be given, in order, so that a shared file is removed
   // after the last check that uses it (without a plan, at release_layouts()).
@@ -113,10 +117,10 @@ class CheckRunner {
   // Why a check must not start on the datastore now; empty when it may.
   std::string refusal() const;
   // Sets up the check's scratch area, judges (or records) the check there and removes it.
-  CheckReport run_in_scratch_area(const Check& check, const DatastorePolicy& policy);
+  FinishedCheck run_in_scratch_area(const Check& check, const DatastorePolicy& policy);
   void open_session(const Check& check, const DatastorePolicy& policy,
                     std::optional<CheckSession>& session);
-  void write_json(CheckReport& report) const;
+  void write_json(FinishedCheck& report) const;
   LayoutPool& pool();  // made on first use
 
   RunnerSettings settings_;

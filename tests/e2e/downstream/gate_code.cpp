@@ -13,16 +13,16 @@ namespace {
 class Gate : public iogate::CheckFixture {};
 
 TEST_F(Gate, tiny_read_code) {
-  const iogate::CheckReport& report = run(iogate::CheckBuilder()
-                                              .workload("block_size", "64KiB")
-                                              .workload("read", "100%")
-                                              .workload("size", "8MiB")
-                                              .workload("file_size", "8MiB")
-                                              .expect("mbps_min", 0.001));
+  const iogate::FinishedCheck& report = run(iogate::CheckBuilder()
+                                                .workload("block_size", "64KiB")
+                                                .workload("read", "100%")
+                                                .workload("size", "8MiB")
+                                                .workload("file_size", "8MiB")
+                                                .expect("mbps_min", 0.001));
   EXPECT_THAT(report, iogate::Passes());
   std::ostringstream summary;
   iogate::write_report(*iogate::make_markdown_writer(summary),
-                       iogate::RunReport{report.context, {report.record}});
+                       iogate::RunRecord{report.context, {report.record}});
   EXPECT_THAT(summary.str(), testing::HasSubstr("tiny_read_code"));
 }
 

@@ -58,8 +58,8 @@ inline WorkloadSpec sample_workload(std::uint64_t bs, double read_pct) {
   return w;
 }
 
-inline RunReport sample_report() {
-  RunReport report;
+inline RunRecord sample_report() {
+  RunRecord report;
   RunContext& c = report.context;
   c.iogate_version = "0.1.0";
   c.host = "rig-01";

@@ -114,7 +114,7 @@ RunContext context() {
 
 TEST(Recording, FromAResultsDocument) {
   test::TempDir dir;
-  RunReport report{
+  RunRecord report{
       context(),
       {record("repeated", CheckStatus::pass, {500, 510, 490}),
        record("once", CheckStatus::fail, {700}), record("broken", CheckStatus::error, {})}};

@@ -89,7 +89,7 @@ TEST(BlockMixReport, TheLineSetsMeasuredBesideAsked) {
 }
 
 TEST(BlockMixReport, ConsoleAndMarkdownPrintIt) {
-  RunReport report;
+  RunRecord report;
   report.context.suite = "s";
   CheckRecord c;
   c.check = "file_server";

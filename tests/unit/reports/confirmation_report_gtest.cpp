@@ -15,8 +15,8 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-RunReport with_transient_pass() {
-  RunReport report = test::sample_report();
+RunRecord with_transient_pass() {
+  RunRecord report = test::sample_report();
   CheckRecord& pass = report.checks.front();
   EXPECT_EQ(pass.status, CheckStatus::pass);
   ConfirmationRecord c;
@@ -31,7 +31,7 @@ RunReport with_transient_pass() {
   return report;
 }
 
-std::string written(std::unique_ptr<ReportWriter> (*make)(std::ostream&), const RunReport& report) {
+std::string written(std::unique_ptr<ReportWriter> (*make)(std::ostream&), const RunRecord& report) {
   std::ostringstream out;
   write_report(*make(out), report);
   return out.str();
@@ -42,7 +42,7 @@ constexpr const char* kLine =
     "0.90x) after 8 runs: broken";
 
 TEST(ConfirmationReport, ATransientPassShowsWhatTheFirstSampleSawEverywhere) {
-  const RunReport report = with_transient_pass();
+  const RunRecord report = with_transient_pass();
   std::ostringstream console;
   write_report(*make_console_writer(console, false), report);
   EXPECT_THAT(console.str(), HasSubstr(std::string("rand_read_8k: ") + kLine));
@@ -62,7 +62,7 @@ TEST(ConfirmationReport, ATransientPassShowsWhatTheFirstSampleSawEverywhere) {
 }
 
 TEST(ConfirmationReport, WithoutOneNothingIsAdded) {
-  const RunReport report = test::sample_report();
+  const RunRecord report = test::sample_report();
   EXPECT_THAT(written(make_markdown_writer, report), Not(HasSubstr("first sample at")));
   EXPECT_THAT(written(make_junit_writer, report), Not(HasSubstr("confirmation=")));
 }

@@ -16,7 +16,7 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string page_of(const RunReport& report) {
+std::string page_of(const RunRecord& report) {
   std::ostringstream out;
   write_report(*make_html_writer(out, "/* chart.js */"), report);
   return out.str();
@@ -29,8 +29,8 @@ std::string banner_of(const std::string& page) {
   return page.substr(at, page.find("</div>", at) - at);
 }
 
-RunReport only_passing() {
-  RunReport r = test::sample_report();
+RunRecord only_passing() {
+  RunRecord r = test::sample_report();
   r.checks.resize(1);
   return r;
 }
@@ -57,7 +57,7 @@ TEST(HtmlReport, BannerOfAFailingRunListsEveryCheckThatDidNotPassWithItsReason) 
 }
 
 TEST(HtmlReport, SkippedChecksDoNotSpoilAPass) {
-  RunReport r = test::sample_report();
+  RunRecord r = test::sample_report();
   r.checks = {r.checks[0], r.checks[3]};
   EXPECT_THAT(banner_of(page_of(r)), HasSubstr("<b>PASS</b>: 1 check passed, 1 skipped"));
   r.checks = {r.checks[1]};
@@ -76,7 +76,7 @@ TEST(HtmlReport, ChipsAreNeutralAtZero) {
 }
 
 TEST(HtmlReport, EachChartSaysHowManyBoundsItDraws) {
-  RunReport r = test::sample_report();
+  RunRecord r = test::sample_report();
   r.checks[0].expectations.push_back(
       {"latency_p99_max", "holds", "", {}, {"latency_p99_ms", 50, 1, 1, 2, false}});
   r.checks[0].expectations.push_back(
@@ -112,7 +112,7 @@ ExpectationRecord duration_max(double bound, double low, double high) {
 // Seed 000's check is bounded by its duration alone: every run the verdict weighed is a bar, the
 // bound a dashed line over them and the verdict's interval shaded; the table has the bound too.
 TEST(HtmlReport, ADurationBoundIsDrawnOverTheRunsTheVerdictWeighed) {
-  RunReport r = only_passing();
+  RunRecord r = only_passing();
   CheckRecord& c = r.checks[0];
   c.expectations = {duration_max(3, 3.9, 4.1)};
   c.status = CheckStatus::fail;
@@ -145,7 +145,7 @@ TEST(HtmlReport, ADurationBoundIsDrawnOverTheRunsTheVerdictWeighed) {
 // Every bound has its row, charted or not: a direction's (the charts are of all I/Os), a peers
 // one (left to iogate fleet), a relative one without a baseline to resolve it.
 TEST(HtmlReport, EveryBoundHasARowWithItsDecision) {
-  RunReport r = only_passing();
+  RunRecord r = only_passing();
   CheckRecord& c = r.checks[0];
   c.expectations.push_back({"read_iops_min",
                             "holds",
@@ -170,7 +170,7 @@ TEST(HtmlReport, AnUndecidedBoundSaysWhyAndNoCaptionPromisesWhatIsNotDrawn) {
                                 "baseline (bound 0.90x) reaches both sides of the bound: the runs "
                                 "so far neither clear it nor break it; the check stopped at its "
                                 "repeat_max, 2 runs</td>"));
-  RunReport r = test::sample_report();
+  RunRecord r = test::sample_report();
   CheckRecord& c = r.checks[1];  // compared with its baseline: a now/baseline chart
   c.status = CheckStatus::unstable;
   c.runs = 1;
@@ -193,7 +193,7 @@ TEST(HtmlReport, AnUndecidedBoundSaysWhyAndNoCaptionPromisesWhatIsNotDrawn) {
 // One quantity per chart: the rate a bound names; without one, the rate a workload is judged by;
 // both, apart, when the block sizes are mixed (one no longer follows from the other).
 TEST(HtmlReport, EachRateHasAChartOfItsOwn) {
-  RunReport r = only_passing();
+  RunRecord r = only_passing();
   CheckRecord& c = r.checks[0];
   EXPECT_THAT(page_of(r), HasSubstr("id=\"tp-0-iops\""));
   EXPECT_THAT(page_of(r), Not(HasSubstr("id=\"tp-0-mbps\"")));
@@ -213,7 +213,7 @@ TEST(HtmlReport, EachRateHasAChartOfItsOwn) {
 // The 446x shortfall: the axis stays on the figures, the bound is a marker on its edge, and the
 // caption says how far off it is.
 TEST(HtmlReport, ABoundFarOffTheFiguresIsMarkedAtTheEdge) {
-  RunReport r = only_passing();
+  RunRecord r = only_passing();
   ExpectationRecord& e = r.checks[0].expectations[0];
   e.figures.bound = 446000;  // the run's seconds each did 1000 IOPS
   const std::string page = page_of(r);
@@ -227,7 +227,7 @@ TEST(HtmlReport, ABoundFarOffTheFiguresIsMarkedAtTheEdge) {
 }
 
 TEST(HtmlReport, TheChartedRunIsNamed) {
-  RunReport r = only_passing();
+  RunRecord r = only_passing();
   CheckRecord& c = r.checks[0];
   EXPECT_THAT(page_of(r), HasSubstr("IOPS per one-second interval of the run (axis from zero)."));
   c.repeats = {c.result, c.result, c.result, c.result, c.result};
@@ -237,7 +237,7 @@ TEST(HtmlReport, TheChartedRunIsNamed) {
 }
 
 TEST(HtmlReport, TheLastPartialIntervalIsLeftOutAndSaidSo) {
-  RunReport r = only_passing();
+  RunRecord r = only_passing();
   r.checks[0].result.intervals.push_back({4.0, 0.000072, 131072, 1});
   const std::string page = page_of(r);
   EXPECT_THAT(page, HasSubstr("The last interval (0.072 ms, 1 I/O, 1736.11 MB/s over its own "

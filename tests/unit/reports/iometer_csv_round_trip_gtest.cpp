@@ -12,7 +12,7 @@
 namespace iogate {
 namespace {
 
-std::string written(const RunReport& report = test::sample_report()) {
+std::string written(const RunRecord& report = test::sample_report()) {
   std::ostringstream out;
   const auto writer = make_iometer_csv_writer(out);
   write_report(*writer, report);
@@ -28,7 +28,7 @@ std::string as_name(std::string text) {
 }
 
 TEST(IometerCsvRoundTrip, IogatesFileReadsAsIometersWithItsFigures) {
-  const RunReport report = test::sample_report();
+  const RunRecord report = test::sample_report();
   const iometer::ResultCsv csv = iometer::parse_result_csv_text(written(), "iogate.csv");
   EXPECT_EQ(csv.version, "iogate 0.1.0");
   ASSERT_EQ(csv.tests.size(), report.checks.size());
@@ -113,7 +113,7 @@ TEST(IometerCsvRoundTrip, LinesHaveIometersShapes) {
 
 // The latency bins hold every I/O of the run, each in the bin of its response time.
 TEST(IometerCsvRoundTrip, LatencyBinsCountTheRunsIos) {
-  const RunReport report = test::sample_report();
+  const RunRecord report = test::sample_report();
   std::istringstream in(written());
   std::size_t check = 0;
   for (std::string line; std::getline(in, line);) {
@@ -141,7 +141,7 @@ TEST(IometerCsvRoundTrip, LatencyBinsCountTheRunsIos) {
 TEST(IometerCsvRoundTrip, NamesThatLookLikeFormulasAreWrittenAsText) {
   for (const std::string label : {"=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)"}) {
     SCOPED_TRACE(label);
-    RunReport report = test::sample_report();
+    RunRecord report = test::sample_report();
     report.context.host_label = label;
     const std::string text = written(report);
     std::istringstream in(text);

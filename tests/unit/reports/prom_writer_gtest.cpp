@@ -16,7 +16,7 @@
 namespace iogate {
 namespace {
 
-std::string prom_of(const RunReport& report) {
+std::string prom_of(const RunRecord& report) {
   std::ostringstream out;
   write_report(*make_prom_writer(out), report);
   return out.str();
@@ -119,7 +119,7 @@ ExpectationRecord bound_on(const std::string& key, const std::string& figure, do
 // as bytes per second, a duration and latencies in seconds, a direction's bound with its label.
 // A bound not known here (a peers bound) has no series.
 TEST(PromWriter, EachBoundIsInTheUnitOfTheGaugeItBounds) {
-  RunReport report = test::sample_report();
+  RunRecord report = test::sample_report();
   CheckRecord& c = report.checks[0];
   c.expectations = {bound_on("iops_min", "iops", 300),
                     bound_on("mbps_min", "mbps", 20),
@@ -154,7 +154,7 @@ TEST(PromWriter, EachBoundIsInTheUnitOfTheGaugeItBounds) {
 // direction, which add up to the run's; a run of one direction has none (its figures are the
 // run's), so no sum() counts a check twice.
 TEST(PromWriter, EachDirectionOfAMixedRunHasFiguresOfItsOwn) {
-  const RunReport report = test::sample_report();
+  const RunRecord report = test::sample_report();
   const std::string text = prom_of(report);
   const CheckRecord& mixed = report.checks[2];
   ASSERT_EQ(mixed.check, "rand_mixed");
@@ -174,14 +174,14 @@ TEST(PromWriter, EachDirectionOfAMixedRunHasFiguresOfItsOwn) {
   }
   EXPECT_EQ(family_of(text, "iogate_check_iops").size(), 3u) << "the run's figures, unlabelled";
   // Without a check that did both, no direction's family is announced at all.
-  RunReport one_way = report;
+  RunRecord one_way = report;
   one_way.checks.erase(one_way.checks.begin() + 2);
   EXPECT_EQ(prom_of(one_way).find("direction"), std::string::npos) << prom_of(one_way);
 }
 
 // A state set: five series a check, in run order, exactly one of them 1: its record's status.
 TEST(PromWriter, EachCheckHasExactlyOneStatusSet) {
-  const RunReport report = test::sample_report();
+  const RunRecord report = test::sample_report();
   std::vector<std::string> status;
   for (const std::string& line : lines_of(prom_of(report)))
     if (line.rfind("iogate_check_status{", 0) == 0) status.push_back(line);
@@ -201,7 +201,7 @@ TEST(PromWriter, EachCheckHasExactlyOneStatusSet) {
 
 // A check that never ran has a status but no figures: a zero would read as a measurement.
 TEST(PromWriter, ACheckThatNeverRanHasNoFigures) {
-  const RunReport report = test::sample_report();
+  const RunRecord report = test::sample_report();
   const std::string text = prom_of(report);
   for (const CheckRecord& c : report.checks) {
     if (has_figures(c)) continue;
@@ -216,7 +216,7 @@ TEST(PromWriter, ACheckThatNeverRanHasNoFigures) {
 // Names and labels come from threshold files and other hosts' results: a quote, a backslash or
 // a newline must not end the label or start a sample of its own.
 TEST(PromWriter, LabelValuesCannotBreakOutOfTheirQuotes) {
-  RunReport report = test::sample_report();
+  RunRecord report = test::sample_report();
   report.context.host_label = "vm\"07\\";
   report.checks[0].check = "evil\"} 1\niogate_check_status{check=\"forged";
   const std::string text = prom_of(report);
@@ -229,7 +229,7 @@ TEST(PromWriter, LabelValuesCannotBreakOutOfTheirQuotes) {
 
 // A merge of two runs can meet a check twice on one datastore: one series, the last record.
 TEST(PromWriter, ACheckMetTwiceKeepsItsLastRecord) {
-  RunReport report = test::sample_report();
+  RunRecord report = test::sample_report();
   CheckRecord again = report.checks[0];
   again.status = CheckStatus::fail;
   report.checks.push_back(again);

@@ -26,7 +26,7 @@ using ::testing::Not;
 
 // The sample's first check (4000 reads in 4 s) as a per-check document.
 nlohmann::json check_doc() {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   return check_to_json(sample.checks[0], sample.context);
 }
 
@@ -41,7 +41,7 @@ std::string refusal(const nlohmann::json& doc) {
 }
 
 TEST(FigureConsistency, EveryRecordIogateWritesReadsBack) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   for (const CheckRecord& c : sample.checks)
     EXPECT_EQ(refusal(check_to_json(c, sample.context)), "") << c.check;
   std::ostringstream run;

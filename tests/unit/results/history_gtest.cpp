@@ -59,8 +59,8 @@ TEST(FindChange, WithRunsAStepIsAChangeOnlyWhenTheIntervalsSeparate) {
 }
 
 // A run of the sample's passing check (iops_min 300) at `ios` I/Os in its 4 seconds.
-RunReport run_at(const std::string& started, std::uint64_t ios) {
-  RunReport r = test::sample_report();
+RunRecord run_at(const std::string& started, std::uint64_t ios) {
+  RunRecord r = test::sample_report();
   r.context.started_at = started;
   r.checks.resize(2);  // the passing check, and the one compared with its baseline
   r.checks[0].result = test::sample_result(ios, 8192, 4, true);
@@ -68,7 +68,7 @@ RunReport run_at(const std::string& started, std::uint64_t ios) {
 }
 
 TEST(History, AChangedWorkloadIsSaidAsSuchNotShownAsAFiguresChange) {
-  std::vector<std::pair<std::string, RunReport>> runs = {
+  std::vector<std::pair<std::string, RunRecord>> runs = {
       {"d0", run_at("2026-10-31T00:00:00Z", 4000)},
       {"d1", run_at("2026-11-01T00:00:00Z", 4040)},
       {"d2", run_at("2026-11-02T00:00:00Z", 3960)},
@@ -130,7 +130,7 @@ TEST(History, EachCheckFigureHasItsValuesBoundsBaselineAndChangePerRun) {
 }
 
 TEST(History, ACheckInOnlyOneRunIsLeftOutAndSaidSo) {
-  RunReport later = run_at("2026-11-02T00:00:00Z", 4000);
+  RunRecord later = run_at("2026-11-02T00:00:00Z", 4000);
   later.checks[1].check = "renamed";
   const History h =
       build_history({{"a", run_at("2026-11-01T00:00:00Z", 4000)}, {"b", std::move(later)}});
@@ -139,7 +139,7 @@ TEST(History, ACheckInOnlyOneRunIsLeftOutAndSaidSo) {
   EXPECT_THAT(h.notes[0], HasSubstr("fewer than two of the 2 runs (present in 1)"));
 }
 
-std::string refusal(std::vector<std::pair<std::string, RunReport>> runs) {
+std::string refusal(std::vector<std::pair<std::string, RunRecord>> runs) {
   try {
     build_history(std::move(runs));
   } catch (const HistoryError& e) {
@@ -149,23 +149,23 @@ std::string refusal(std::vector<std::pair<std::string, RunReport>> runs) {
 }
 
 TEST(History, RefusesAnotherDatastoreNothingInCommonAndASingleRun) {
-  RunReport elsewhere = run_at("2026-11-02T00:00:00Z", 4000);
+  RunRecord elsewhere = run_at("2026-11-02T00:00:00Z", 4000);
   elsewhere.context.datastore = "/mnt/other";
   EXPECT_EQ(refusal({{"a", run_at("2026-11-01T00:00:00Z", 4000)}, {"b", elsewhere}}),
             "b: results of datastore /mnt/other on host rack2-rig-01, but a holds results of "
             "datastore /mnt/array on host rack2-rig-01: a history is of one datastore");
-  RunReport other_host = run_at("2026-11-02T00:00:00Z", 4000);
+  RunRecord other_host = run_at("2026-11-02T00:00:00Z", 4000);
   other_host.context.host_label = "rack3";
   EXPECT_THAT(refusal({{"a", run_at("2026-11-01T00:00:00Z", 4000)}, {"b", other_host}}),
               HasSubstr("a history is of one datastore"));
 
-  RunReport disjoint = run_at("2026-11-02T00:00:00Z", 4000);
+  RunRecord disjoint = run_at("2026-11-02T00:00:00Z", 4000);
   for (CheckRecord& c : disjoint.checks) c.check += "_v2";
   EXPECT_EQ(refusal({{"a", run_at("2026-11-01T00:00:00Z", 4000)}, {"b", disjoint}}),
             "no check has figures in two of the 2 runs: nothing in common to draw");
   EXPECT_THAT(refusal({{"a", run_at("2026-11-01T00:00:00Z", 4000)}}),
               HasSubstr("at least two runs, got 1"));
-  EXPECT_EQ(refusal({{"a", run_at("2026-11-01T00:00:00Z", 4000)}, {"empty", RunReport{}}}),
+  EXPECT_EQ(refusal({{"a", run_at("2026-11-01T00:00:00Z", 4000)}, {"empty", RunRecord{}}}),
             "empty: holds no iogate check results");
 }
 
@@ -179,10 +179,10 @@ std::string file_name_of(const CheckRecord& c) {
 
 TEST(History, ReadsDirectoriesAndNamesTheOneThatIsMissing) {
   const test::TempDir dir;
-  const RunReport a = run_at("2026-11-01T00:00:00Z", 4000);
+  const RunRecord a = run_at("2026-11-01T00:00:00Z", 4000);
   for (const CheckRecord& c : a.checks)
     write_json_file(dir.path() / "a" / file_name_of(c), check_to_json(c, a.context));
-  const RunReport b = run_at("2026-11-02T00:00:00Z", 3000);
+  const RunRecord b = run_at("2026-11-02T00:00:00Z", 3000);
   for (const CheckRecord& c : b.checks)
     write_json_file(dir.path() / "b" / file_name_of(c), check_to_json(c, b.context));
   const History h = read_history({dir.path() / "a", dir.path() / "b"});

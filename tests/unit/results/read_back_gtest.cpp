@@ -32,7 +32,7 @@ class ReadBack : public ::testing::Test {
 
   // The sample's first check (4000 reads in 4 s) as a per-check document.
   static nlohmann::json check_doc() {
-    const RunReport sample = test::sample_report();
+    const RunRecord sample = test::sample_report();
     return check_to_json(sample.checks[0], sample.context);
   }
   fs::path put(const std::string& name, const nlohmann::json& doc) {
@@ -68,7 +68,7 @@ TEST_F(ReadBack, ADurationOfZeroOrBelowOrTooSmallForARateIsRefused) {
 
 // An error's record has a run that never started: no I/O in no time is what it is.
 TEST_F(ReadBack, ARunWithoutIoMayTakeNoTime) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   EXPECT_EQ(refusal(check_to_json(sample.checks[4], sample.context)), "");
 }
 
@@ -121,7 +121,7 @@ TEST_F(ReadBack, AHistogramOfManyIosIsRestoredWithoutCountingThemOneByOne) {
   r["lat_max_ns"] = 200500;
   r["lat_mean_ns"] = 150200.0;
   const auto started = std::chrono::steady_clock::now();
-  const RunReport back = read_results(put("h2/big.json", doc));
+  const RunRecord back = read_results(put("h2/big.json", doc));
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(5));
   const LatencyHistogram& h = back.checks[0].result.latency;
   EXPECT_EQ(h.count(), n);
@@ -133,7 +133,7 @@ TEST_F(ReadBack, AHistogramOfManyIosIsRestoredWithoutCountingThemOneByOne) {
 // iogate fleet compares the runs' own latencies only: the directions' are not restored (each
 // histogram is 58 KiB to build), but their buckets are held to the same rules.
 TEST_F(ReadBack, AFleetReadRestoresOnlyTheRunsLatenciesAndStillChecksTheOthers) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   nlohmann::json doc = check_to_json(sample.checks[2], sample.context);  // 70% reads
   const fs::path file = put("h2/mixed.json", doc);
   const RunResult all = read_results(file).checks[0].repeats[1];
@@ -209,7 +209,7 @@ TEST_F(ReadBack, TwoResultsOfOneCheckInOneDirectoryAreRefusedNamingBoth) {
 }
 
 TEST_F(ReadBack, AResultOfAnotherHostInADirectoryIsRefusedNamingIt) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   put("h2/a.json", check_to_json(sample.checks[0], sample.context));
   RunContext elsewhere = sample.context;
   elsewhere.host_label = "someoneelse";

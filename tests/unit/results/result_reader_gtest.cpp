@@ -16,7 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string as_json(const RunReport& report) {
+std::string as_json(const RunRecord& report) {
   std::ostringstream out;
   write_report(*make_json_writer(out), report);
   return out.str();
@@ -41,17 +41,17 @@ class TempDir : public ::testing::Test {
 using ResultReader = TempDir;
 
 TEST_F(ResultReader, RunDocumentRoundTripsExactly) {
-  const RunReport original = test::sample_report();
+  const RunRecord original = test::sample_report();
   const std::string first = as_json(original);
   write("results.json", first);
-  const RunReport back = read_results(dir_ / "results.json");
+  const RunRecord back = read_results(dir_ / "results.json");
   ASSERT_EQ(back.checks.size(), original.checks.size());
   EXPECT_EQ(back.context.host_label, "rack2-rig-01");
   EXPECT_EQ(as_json(back), first);
 }
 
 TEST_F(ResultReader, HistogramKeepsCountsExtremesPercentilesAndMean) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   const RunResult& a = sample.checks[0].result;
   const RunResult b = run_from_json(run_to_json(a));
   EXPECT_EQ(b.latency.count(), a.latency.count());
@@ -64,7 +64,7 @@ TEST_F(ResultReader, HistogramKeepsCountsExtremesPercentilesAndMean) {
 }
 
 TEST_F(ResultReader, DirectoryMergesCheckDocumentsInRunOrderAndIgnoresOthers) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   RunContext early = sample.context, late = sample.context;
   early.started_at = "2026-11-30T18:00:00Z";
   late.started_at = "2026-11-30T18:00:09Z";
@@ -73,7 +73,7 @@ TEST_F(ResultReader, DirectoryMergesCheckDocumentsInRunOrderAndIgnoresOthers) {
   write("results.json", as_json(sample));  // a merged output: not a check
   write("notes.json", "{\"check\": 1}");   // not iogate's
   write("broken.txt", "{");
-  const RunReport merged = read_report_dir(dir_);
+  const RunRecord merged = read_report_dir(dir_);
   ASSERT_EQ(merged.checks.size(), 2u);
   EXPECT_EQ(merged.checks[0].check, sample.checks[0].check);
   EXPECT_EQ(merged.checks[1].check, sample.checks[1].check);
@@ -86,7 +86,7 @@ TEST_F(ResultReader, DirectoryMergesCheckDocumentsInRunOrderAndIgnoresOthers) {
 // Checks of a second each start within one second of the run's stamp: each check's own start,
 // to the millisecond, orders them (a result without one sorts as its run's whole second).
 TEST_F(ResultReader, ChecksOfOneSecondAreOrderedByTheirOwnStart) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   RunContext same_second = sample.context;
   same_second.started_at = "2026-11-30T18:00:00Z";
   CheckRecord first = sample.checks[1], second = sample.checks[0], older = sample.checks[2];
@@ -97,7 +97,7 @@ TEST_F(ResultReader, ChecksOfOneSecondAreOrderedByTheirOwnStart) {
   write_json_file(dir_ / "a.json", check_to_json(second, same_second));
   write_json_file(dir_ / "b.json", check_to_json(older, next_second));
   write_json_file(dir_ / "c.json", check_to_json(first, same_second));
-  const RunReport merged = read_report_dir(dir_);
+  const RunRecord merged = read_report_dir(dir_);
   ASSERT_EQ(merged.checks.size(), 3u);
   EXPECT_EQ(merged.checks[0].check, first.check);
   EXPECT_EQ(merged.checks[1].check, second.check);
@@ -107,7 +107,7 @@ TEST_F(ResultReader, ChecksOfOneSecondAreOrderedByTheirOwnStart) {
 // Checks of one ctest run spread over datastores (ctest's resource allocation): the merged run
 // names each check's datastore in every format, and claims for all of them only what they share.
 TEST_F(ResultReader, ChecksOnSeveralDatastoresEachNameTheirs) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   RunContext on_a = sample.context, on_b = sample.context;
   on_a.datastore = "/mnt/a";
   on_b.datastore = "/mnt/b";
@@ -118,7 +118,7 @@ TEST_F(ResultReader, ChecksOnSeveralDatastoresEachNameTheirs) {
   first.end_time = "2026-11-30T18:00:01.250Z";
   write_json_file(dir_ / "a.json", check_to_json(first, on_a));
   write_json_file(dir_ / "b.json", check_to_json(second, on_b));
-  const RunReport merged = read_report_dir(dir_);
+  const RunRecord merged = read_report_dir(dir_);
   ASSERT_EQ(merged.checks.size(), 2u);
   EXPECT_EQ(merged.checks[0].datastore, "/mnt/a");
   EXPECT_EQ(merged.checks[1].datastore, "/mnt/b");
@@ -130,7 +130,7 @@ TEST_F(ResultReader, ChecksOnSeveralDatastoresEachNameTheirs) {
 
   // results.json keeps them, and reads back the same.
   write("results.json", as_json(merged));
-  const RunReport back = read_results(dir_ / "results.json");
+  const RunRecord back = read_results(dir_ / "results.json");
   EXPECT_EQ(back.checks[1].datastore, "/mnt/b");
   EXPECT_EQ(back.checks[0].start_time, first.start_time);
   EXPECT_EQ(as_json(back), as_json(merged));
@@ -150,7 +150,7 @@ TEST_F(ResultReader, ChecksOnSeveralDatastoresEachNameTheirs) {
 
   // One datastore: the reports are as they always were.
   write_json_file(dir_ / "b.json", check_to_json(second, on_a));
-  const RunReport one = read_report_dir(dir_);
+  const RunRecord one = read_report_dir(dir_);
   EXPECT_EQ(one.context.datastore, "/mnt/a");
   EXPECT_EQ(one.checks[1].datastore, "");
   const nlohmann::json doc = nlohmann::json::parse(as_json(one));  // outlives the loop below
@@ -159,7 +159,7 @@ TEST_F(ResultReader, ChecksOnSeveralDatastoresEachNameTheirs) {
 }
 
 TEST_F(ResultReader, ClearRemovesOnlyCheckDocuments) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   write_json_file(dir_ / "old_check.json", check_to_json(sample.checks[0], sample.context));
   write("results.json", as_json(sample));
   write("mine.json", "{\"not\": \"iogate\"}");
@@ -172,7 +172,7 @@ TEST_F(ResultReader, ClearRemovesOnlyCheckDocuments) {
 }
 
 TEST_F(ResultReader, MergeWritesEveryFormat) {
-  const RunReport sample = test::sample_report();
+  const RunRecord sample = test::sample_report();
   write_json_file(dir_ / "c.json", check_to_json(sample.checks[1], sample.context));
   std::ostringstream console;
   EXPECT_EQ(merge_report_dir(dir_, console), 1u);
@@ -194,7 +194,7 @@ TEST(ResultReaderContext, AContextWithoutALabelIsNamedByItsHostname) {
 // The committed results document (the writers' golden file): what older iogate wrote must keep
 // loading through the one codec.
 TEST_F(ResultReader, ReadsTheCommittedResultsDocument) {
-  const RunReport back = read_results(IOGATE_TEST_DATA_DIR "/reports/results.json");
+  const RunRecord back = read_results(IOGATE_TEST_DATA_DIR "/reports/results.json");
   ASSERT_EQ(back.checks.size(), 5u);
   const CheckRecord& first = back.checks[0];
   EXPECT_EQ(first.check, "rand_read_8k");

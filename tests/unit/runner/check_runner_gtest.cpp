@@ -52,7 +52,7 @@ class CheckRunnerTest : public ::testing::Test {
 
 TEST_F(CheckRunnerTest, APassingCheckIsRecordedWrittenAndLeavesNothingBehind) {
   CheckRunner runner(settings(reports_.path()));
-  const CheckReport r = runner.run(quick_check("fast", iops_min(1)));
+  const FinishedCheck r = runner.run(quick_check("fast", iops_min(1)));
   EXPECT_EQ(r.record.status, CheckStatus::pass) << ::testing::PrintToString(r.record.messages);
   EXPECT_EQ(r.record.suite, "unit");
   EXPECT_TRUE(r.started);
@@ -70,14 +70,14 @@ TEST_F(CheckRunnerTest, APassingCheckIsRecordedWrittenAndLeavesNothingBehind) {
 TEST_F(CheckRunnerTest, APeersBoundRunsAndIsLeftToTheFleet) {
   CheckRunner runner(settings(reports_.path()));
   const Expectation peers{"iops_min", Metric::iops, BoundKind::min, 0, PeersBound{0.7}};
-  const CheckReport alone = runner.run(quick_check("peers", peers));
+  const FinishedCheck alone = runner.run(quick_check("peers", peers));
   EXPECT_EQ(alone.record.status, CheckStatus::pass);
   ASSERT_EQ(alone.record.expectations.size(), 1u);
   EXPECT_EQ(alone.record.expectations[0].decision, "fleet");
 
   Check both = quick_check("peers_and_baseline", peers);
   both.expectations.push_back({"mbps_min", Metric::mbps, BoundKind::min, 0, RelativeBound{0.9}});
-  const CheckReport r = runner.run(both);
+  const FinishedCheck r = runner.run(both);
   EXPECT_GE(r.record.runs, 1);  // not skipped before it ran: the fleet needs its figures
   EXPECT_EQ(r.record.status, CheckStatus::skipped);  // the baseline bound had nothing to use
   ASSERT_FALSE(r.record.expectations.empty());
@@ -89,7 +89,7 @@ TEST_F(CheckRunnerTest, APeersBoundRunsAndIsLeftToTheFleet) {
 TEST_F(CheckRunnerTest, TheHostLabelReachesTheContextAndTheCheckJson) {
   test::set_env("IOGATE_HOST_LABEL", "vm07");
   CheckRunner from_env(settings(reports_.path()));
-  const CheckReport r = from_env.run(quick_check("labelled", iops_min(1)));
+  const FinishedCheck r = from_env.run(quick_check("labelled", iops_min(1)));
   EXPECT_EQ(r.context.host_label, "vm07");
   std::ifstream in(reports_.path() / "labelled.json");
   const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -107,10 +107,10 @@ TEST_F(CheckRunnerTest, TheHostLabelReachesTheContextAndTheCheckJson) {
 // two checks of one datastore overlapped.
 TEST_F(CheckRunnerTest, ACheckRecordsWhenItStartedAndEnded) {
   CheckRunner runner(settings(reports_.path()));
-  const CheckReport first = runner.run(quick_check("first", iops_min(1)));
-  const CheckReport second = runner.run(quick_check("second", iops_min(1)));
+  const FinishedCheck first = runner.run(quick_check("first", iops_min(1)));
+  const FinishedCheck second = runner.run(quick_check("second", iops_min(1)));
   const std::regex stamp(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)");
-  for (const CheckReport* r : {&first, &second}) {
+  for (const FinishedCheck* r : {&first, &second}) {
     EXPECT_TRUE(std::regex_match(r->record.start_time, stamp)) << r->record.start_time;
     EXPECT_TRUE(std::regex_match(r->record.end_time, stamp)) << r->record.end_time;
     EXPECT_LE(r->record.start_time, r->record.end_time);
@@ -125,7 +125,7 @@ TEST_F(CheckRunnerTest, ACheckRecordsWhenItStartedAndEnded) {
 TEST_F(CheckRunnerTest, AStopRequestedBeforeACheckRecordsItAsNotRun) {
   CheckRunner runner(settings(reports_.path()));
   request_stop(SIGTERM);
-  const CheckReport r = runner.run(quick_check("late", iops_min(1)));
+  const FinishedCheck r = runner.run(quick_check("late", iops_min(1)));
   EXPECT_EQ(r.record.status, CheckStatus::error);
   ASSERT_EQ(r.record.messages.size(), 1u);
   EXPECT_EQ(r.record.messages.front(), "late: not run: interrupted by SIGTERM");
@@ -140,7 +140,7 @@ TEST_F(CheckRunnerTest, ASetUpThatFailsIsAnErrorRecordWithItsReason) {
   RunnerSettings s = settings();
   s.datastore.dir = datastore_.path() / "not-mounted";
   CheckRunner runner(std::move(s));
-  const CheckReport r = runner.run(quick_check("nowhere", iops_min(1)));
+  const FinishedCheck r = runner.run(quick_check("nowhere", iops_min(1)));
   EXPECT_EQ(r.record.status, CheckStatus::error);
   ASSERT_EQ(r.record.messages.size(), 1u);
   EXPECT_EQ(r.record.messages.front().rfind("nowhere: error: ", 0), 0u)
@@ -154,7 +154,7 @@ TEST_F(CheckRunnerTest, AResultFileThatCannotBeWrittenChangesNoVerdict) {
   const std::filesystem::path taken = reports_.path() / "a-file";
   std::ofstream(taken) << "not a directory";
   CheckRunner runner(settings(taken));
-  const CheckReport r = runner.run(quick_check("fast", iops_min(1)));
+  const FinishedCheck r = runner.run(quick_check("fast", iops_min(1)));
   EXPECT_EQ(r.record.status, CheckStatus::pass);
   ASSERT_EQ(r.unwritten.size(), 1u);
   EXPECT_NE(r.unwritten.front().find("fast: result not written to " + taken.string()),
@@ -166,7 +166,7 @@ TEST_F(CheckRunnerTest, AFailingCheckIsAFailNotAnError) {
   CheckRunner runner(settings());
   Check slow = quick_check("slow", iops_min(1e15));
   slow.confirm_pause = std::chrono::seconds(1);  // the default 30 s adds nothing to this test
-  const CheckReport r = runner.run(slow);
+  const FinishedCheck r = runner.run(slow);
   EXPECT_EQ(r.record.status, CheckStatus::fail);
   ASSERT_FALSE(r.record.messages.empty());
   EXPECT_NE(r.record.messages.front().find("iops_min"), std::string::npos);
@@ -178,7 +178,7 @@ TEST_F(CheckRunnerTest, ADatastoreReplacedBetweenChecksStopsTheRest) {
   // What a lazy unmount does to the path: another directory answers to it now.
   std::filesystem::rename(datastore_.path(), datastore_.path().string() + ".old");
   std::filesystem::create_directory(datastore_.path());
-  const CheckReport r = runner.run(quick_check("second", iops_min(1)));
+  const FinishedCheck r = runner.run(quick_check("second", iops_min(1)));
   std::filesystem::remove_all(datastore_.path().string() + ".old");
   EXPECT_EQ(r.record.status, CheckStatus::error);
   ASSERT_EQ(r.record.messages.size(), 1u);
@@ -199,8 +199,8 @@ TEST_F(CheckRunnerTest, SharedLayoutsAreRecordedAndRemovedAfterTheirLastCheck) {
     s.share_layouts = share;
     CheckRunner runner(std::move(s));
     runner.plan(checks);
-    const CheckReport first = runner.run(checks[0]);
-    const CheckReport second = runner.run(checks[1]);
+    const FinishedCheck first = runner.run(checks[0]);
+    const FinishedCheck second = runner.run(checks[1]);
     ASSERT_EQ(second.record.status, CheckStatus::pass)
         << ::testing::PrintToString(second.record.messages);
     ASSERT_TRUE(first.record.layout_s && second.record.layout_s);
