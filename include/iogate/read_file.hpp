@@ -5,6 +5,13 @@
 // would fail with the stream library's words and no path, block forever or run out of memory.
 // Every failure is a FileReadError whose message starts with the path.
 //
+// Links others planted. A path is resolved one component at a time by the path policy the writer
+// uses (src/common/path_policy.hpp), with its link rule: a symbolic link in a directory others can
+// write (/tmp) is followed only when root, the user running iogate or that directory's owner made
+// it, the kernel's fs.protected_symlinks rule applied whatever the sysctl says. Root given
+// /tmp/shared/in.json, another user's link to /root/secret.json, reads nothing of root's file.
+// (Linux; on Windows the path is opened as given.)
+//
 // What an input may reveal. iogate runs as root in CI, and its errors end up in logs many people
 // read, so a message quotes a file's text only when every user could read that file anyway
 // (InputText::quotable, mode o+r). And a file named inside another file (an include, a threshold
@@ -17,6 +24,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace iogate {
 
@@ -49,6 +57,18 @@ struct InputText {
 // As read_regular_file, telling whether the text may be quoted.
 InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                           const char* what);
+
+// An entry of a directory listed by list_directory().
+struct DirectoryEntry {
+  enum class Kind { regular, link, other };
+  std::string name;
+  Kind kind = Kind::other;  // the entry itself, a link not followed
+};
+
+// The entries of the directory `path` (not . or ..), reached as a file read by name is: what a
+// results directory holds is listed only from a directory the link rule above let through.
+// FileReadError naming `path` when it cannot be reached or listed, or is no directory.
+std::vector<DirectoryEntry> list_directory(const std::filesystem::path& path);
 
 // A file named inside `named_by`: as read_input_file, and refused (FileReadError saying why, and
 // nothing of its content) when it lives under /proc or /sys, or when the owner of `named_by` or

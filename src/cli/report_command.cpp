@@ -50,6 +50,7 @@ int run_history(const ReportFlags& flags) {
   try {
     require_distinct_paths({f.html}, paths_of(flags.history));
     check_output_allowed(f.html, flags.if_exists());
+    load_chart_js();  // a bad IOGATE_CHART_JS is bad input, said before anything is written
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";
     return kExitBadInput;
@@ -127,6 +128,7 @@ int run(const ReportFlags& flags) {
     flags.files.require_one_on_standard_output();
     require_distinct_paths(paths_of(flags.files.chosen()), paths_of(flags.inputs));
     for (const std::string& f : flags.files.chosen()) check_output_allowed(f, flags.if_exists());
+    if (!flags.files.html.empty()) load_chart_js();  // a bad IOGATE_CHART_JS, said now
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";
     return kExitBadInput;

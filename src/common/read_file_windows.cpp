@@ -116,6 +116,24 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
   return read_open_file(open_input(path, links), path, max_bytes, what, links);
 }
 
+std::vector<DirectoryEntry> list_directory(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec))
+    throw FileReadError(path, ec ? "cannot open: " + ec.message() : "is not a directory");
+  std::vector<DirectoryEntry> entries;
+  for (const auto& item : std::filesystem::directory_iterator(path, ec)) {
+    const std::filesystem::file_status st = item.symlink_status(ec);
+    DirectoryEntry::Kind kind = DirectoryEntry::Kind::other;
+    if (std::filesystem::is_symlink(st))
+      kind = DirectoryEntry::Kind::link;
+    else if (std::filesystem::is_regular_file(st))
+      kind = DirectoryEntry::Kind::regular;
+    entries.push_back({item.path().filename().string(), kind});
+  }
+  if (ec) throw FileReadError(path, "cannot list: " + ec.message());
+  return entries;
+}
+
 InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                           const char* what) {
   return read_text(path, max_bytes, what);
