@@ -3,7 +3,9 @@
 // Only a regular file is read, and only up to a size limit: a path the user mistyped may name a
 // directory, a character device (/dev/zero never ends) or a FIFO, and reading such a thing whole
 // would fail with the stream library's words and no path, block forever or run out of memory.
-// Every failure is a FileReadError whose message starts with the path.
+// Every failure is a FileReadError whose message starts with the path. A path holding a control
+// character (a newline, ESC) is refused before it is opened (path_control_problem): no message
+// after a read could name it on one line.
 //
 // Links others planted. A path is resolved one component at a time by the path policy the writer
 // uses (src/common/path_policy.hpp), with its link rule: a symbolic link in a directory others can
@@ -26,12 +28,17 @@
 #include <string>
 #include <vector>
 
+#include "iogate/display_text.hpp"
+
 namespace iogate {
 
+// The path is shown through printable (display_text.hpp): it may be one refused for a control
+// character (path_control_problem), and it is never shown raw.
 class FileReadError : public std::runtime_error {
  public:
   FileReadError(const std::filesystem::path& path, std::string problem)
-      : std::runtime_error(path.string() + ": " + problem), problem_(std::move(problem)) {}
+      : std::runtime_error(printable(path.string()) + ": " + problem),
+        problem_(std::move(problem)) {}
   // Without the path: "cannot open: No such file or directory", "is a directory, expected ...".
   const std::string& problem() const { return problem_; }
 

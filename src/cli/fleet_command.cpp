@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/fleet/fleet.hpp"
 #include "iogate/output_file.hpp"
 #include "iogate/read_file.hpp"
@@ -85,7 +86,8 @@ int run(const FleetFlags& flags) {
   try {
     require_distinct_paths(reports, read);
   } catch (const PathClashError& e) {
-    std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
+    std::cerr << "iogate fleet: --report-dir " << printable(flags.report_dir) << ": " << e.what()
+              << '\n';
     return kExitBadInput;
   }
   try {
@@ -114,7 +116,8 @@ int run(const FleetFlags& flags) {
     std::cerr << "iogate fleet: " << e.what() << '\n';
     return kExitBadInput;
   } catch (const PathClashError& e) {
-    std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
+    std::cerr << "iogate fleet: --report-dir " << printable(flags.report_dir) << ": " << e.what()
+              << '\n';
     return kExitBadInput;
   }
   make_fleet_console_writer(std::cout)->write(record);
@@ -122,7 +125,7 @@ int run(const FleetFlags& flags) {
     try {
       write_fleet_reports(flags.report_dir, record);
     } catch (const std::exception& e) {
-      std::cerr << "iogate fleet: --report-dir " << flags.report_dir
+      std::cerr << "iogate fleet: --report-dir " << printable(flags.report_dir)
                 << ": reports not written: " << e.what() << '\n';
       return kExitBadInput;
     }

@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "commands.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/check_results_cleanup.hpp"
@@ -121,7 +122,7 @@ int run(const ReportFlags& flags) {
     return kExitBadInput;
   }
   if (report.checks.empty()) {
-    std::cerr << "iogate report: no check results in " << flags.from_dir << '\n';
+    std::cerr << "iogate report: no check results in " << printable(flags.from_dir) << '\n';
     return kExitBadInput;
   }
   try {  // a file in the way, or an unsafe directory, is bad input: found before any output

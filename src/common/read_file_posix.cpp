@@ -89,6 +89,8 @@ std::string untrusted_link(const std::filesystem::path& path, const UntrustedDir
 // its own through another user's link; a directory root does not own may hold its inputs. With
 // Links::refuse, the last name is opened in its directory without following a link.
 UniqueFd open_by_name(const std::filesystem::path& path, Links links) {
+  if (std::optional<std::string> why = path_control_problem(path.string()))
+    throw FileReadError(path, std::move(*why));
   const detail::PathRules rules{.root_rule = false};
   try {
     if (links == Links::follow) return detail::open_file(path, kReadFlags, rules).fd;
