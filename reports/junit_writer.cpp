@@ -20,6 +20,11 @@
 // too noisy to pass: a dashboard should show it), skipped → <skipped>, error → <error>. The
 // message is the one-line verdict; the text holds the table row, baseline lines and the
 // fingerprint changes. The whole document is buffered until end(): the suite's counts come first.
+//
+// Every value and line is made printable (display_text.hpp) before the XML escaping: a datastore
+// path, a message or a fingerprint field read back from another host's results may hold a
+// newline, and in <system-out>'s key=value lines one would forge a line of its own ("datastore=/x
+// <newline>status=pass"), in a message attribute split the verdict's one line.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -28,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "iogate/display_text.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/reports/xml_text.hpp"
 #include "iogate/results/figures.hpp"
@@ -121,20 +127,21 @@ void JunitWriter::suite(const std::string& name, const std::vector<CheckRecord>&
 
 void JunitWriter::property(const std::string& name, const std::string& value) {
   out() << fmt::format("      <property name=\"{}\" value=\"{}\"/>\n", xml::attribute(name),
-                       xml::attribute(value));
+                       xml::attribute(printable(value)));
 }
 
 void JunitWriter::testcase(const CheckRecord& c) {
   out() << fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{}\">\n",
                        xml::attribute(c.suite), xml::attribute(c.check), seconds(check_time(c)));
-  const std::string message = xml::attribute(one_line_verdict(c));
+  const std::string message = xml::attribute(printable(one_line_verdict(c)));
   std::string detail =
       table_header() + "\n" + table_row_line(table_row(c.check, c.result, c.status)) + "\n";
-  for (const std::string& line : c.messages) detail += line + "\n";
-  for (const std::string& line : evidence_lines(c)) detail += line + "\n";
-  for (const std::string& line : baseline_lines(c)) detail += line + "\n";
-  for (const std::string& line : c.fingerprint_changes) detail += "fingerprint: " + line + "\n";
-  for (const std::string& line : confirmation_lines(c)) detail += line + "\n";
+  const auto add = [&detail](const std::string& line) { detail += printable(line) + "\n"; };
+  for (const std::string& line : c.messages) add(line);
+  for (const std::string& line : evidence_lines(c)) add(line);
+  for (const std::string& line : baseline_lines(c)) add(line);
+  for (const std::string& line : c.fingerprint_changes) add("fingerprint: " + line);
+  for (const std::string& line : confirmation_lines(c)) add(line);
   switch (c.status) {
     case CheckStatus::pass:
       break;
@@ -153,22 +160,25 @@ void JunitWriter::testcase(const CheckRecord& c) {
       break;
   }
   std::string figures;
-  for (const auto& [key, value] : headline(c)) figures += key + "=" + value + "\n";
-  if (has_figures(c)) figures += "engine=" + c.result.engine + "\n";
+  for (const auto& [key, value] : headline(c)) figures += key + "=" + printable(value) + "\n";
+  if (has_figures(c)) figures += "engine=" + printable(c.result.engine) + "\n";
   for (const BaselineFigure& b : c.baseline)
     figures += fmt::format("baseline.{}={}\ndelta_pct.{}={}\n", b.key, format_figure(b.baseline),
                            b.key, format_figure(b.delta_pct()));
   if (c.runs > 0) figures += fmt::format("runs={}\nruns_allowed={}\n", c.runs, c.runs_allowed);
+  const auto joined = [](const std::vector<std::string>& lines) {
+    return printable(fmt::format("{}", fmt::join(lines, "; ")));
+  };
   if (const auto& k = c.confirmation)
     figures += fmt::format(
         "confirmation={}\nconfirmation.first_at={}\nconfirmation.first_runs={}\n"
         "confirmation.first={}\nconfirmation.pause_s={}\nconfirmation.second_at={}\n"
         "confirmation.second={}\n",
-        k->outcome, k->first_at, k->first_runs, fmt::join(k->first, "; "),
-        format_figure(k->pause_s), k->second_at, fmt::join(k->second, "; "));
+        k->outcome, printable(k->first_at), k->first_runs, joined(k->first),
+        format_figure(k->pause_s), printable(k->second_at), joined(k->second));
   if (const auto& k = c.confirmation; k && !k->together.empty())
-    figures += fmt::format("confirmation.together={}\n", fmt::join(k->together, "; "));
-  for (const std::string& line : c.fallbacks) figures += "fallback=" + line + "\n";
+    figures += fmt::format("confirmation.together={}\n", joined(k->together));
+  for (const std::string& line : c.fallbacks) figures += "fallback=" + printable(line) + "\n";
   out() << "      <system-out>" << xml::text(figures) << "</system-out>\n";
   out() << "    </testcase>\n";
 }

@@ -32,8 +32,8 @@ std::optional<SuiteOptions> parse_suite_options(int argc, char** argv, int& exit
                  "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE, else the "
                  "suite's BASELINE)");
   app.add_flag("--strict-baseline", o.strict_baseline,
-               "Refuse a baseline recorded on another host, datastore or filesystem (else "
-               "$IOGATE_STRICT_BASELINE=1)");
+               "Refuse a baseline recorded on another host, datastore or filesystem before the "
+               "first test, exit 2 (else $IOGATE_STRICT_BASELINE=1)");
   app.add_option("--repeat", o.repeat, "The fewest runs per check (default: each check's repeat)")
       ->check(CLI::Range(1, 100));
   app.add_option("--repeat-max", o.repeat_max,

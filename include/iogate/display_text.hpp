@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +28,13 @@ inline constexpr std::size_t kExcerptBytes = 40;
 inline constexpr std::string_view kValueNotShown = "(value not shown)";
 
 std::string printable(std::string_view text);
+// Why a path given from outside is refused: it holds a control character (a newline, ESC, a C1
+// control: what printable escapes but malformed UTF-8), which would split or rewrite the lines of
+// every message and report that names it, and which they could show only escaped, as no name a
+// reader could type. "its path holds a control character (\x0a), ..."; nullopt when it holds
+// none. The datastore, every file read by name and every output are held to it before anything
+// names them, and the refusal shows the path through printable.
+std::optional<std::string> path_control_problem(std::string_view path);
 std::string quoted_excerpt(std::string_view text, std::size_t max_bytes = kExcerptBytes);
 std::string markdown_text(std::string_view text);
 std::string markdown_code(std::string_view text);

@@ -2,9 +2,10 @@
 // problem", or without a key ("file:line:column: problem"); an unreadable file has line 0 and no
 // column ("file: cannot open: No such file or directory").
 //
-// In common, header only, because two readers at different layers speak the same words: the
-// threshold file's parser (thresholds/) and the fio job file reader it uses (fio_job/), which
-// therefore needs nothing of the parser.
+// In common, because two readers at different layers speak the same words: the threshold file's
+// parser (thresholds/) and the fio job file reader it uses (fio_job/), which therefore needs
+// nothing of the parser. The file is shown escaped (display_text.hpp's printable): an unreadable
+// one may be a path refused for its control characters.
 #pragma once
 
 #include <filesystem>
@@ -33,13 +34,7 @@ class ThresholdError : public std::runtime_error {
 
  private:
   static std::string message(const SourceLocation& where, const std::string& key,
-                             const std::string& problem) {
-    std::string out = where.file.string();
-    if (where.line > 0)
-      out += ":" + std::to_string(where.line) + ":" + std::to_string(where.column);
-    if (!key.empty()) out += ": " + key;
-    return out + ": " + problem;
-  }
+                             const std::string& problem);
 
   SourceLocation where_;
   std::string key_;

@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -126,6 +127,15 @@ BaselineProvenance baseline_provenance(const Baseline& baseline, const std::stri
     if (change.starts_with("filesystem ")) out.elsewhere.push_back(change);
   }
   return out;
+}
+
+std::optional<std::string> strict_baseline_refusal(const Baseline& baseline,
+                                                   const BaselineProvenance& where) {
+  if (where.elsewhere.empty()) return std::nullopt;
+  return fmt::format(
+      "baseline {} was recorded elsewhere ({}), and --strict-baseline (IOGATE_STRICT_BASELINE=1) "
+      "refuses it: record one here with `iogate baseline record`",
+      baseline.path.string(), fmt::join(where.elsewhere, "; "));
 }
 
 void require_baseline_figures(const Baseline& baseline, const BaselineCheck& recorded,

@@ -31,6 +31,7 @@
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/datastore/datastore_path.hpp"
 #include "iogate/datastore/graceful_stop.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_runner.hpp"
 #include "iogate/runner/outcome_records.hpp"
@@ -152,7 +153,8 @@ int run(const RecordFlags& flags) {
     // Not after every run: the runs would be lost.
     probe_writable_file(flags.out, flags.force ? IfExists::replace : IfExists::refuse);
   } catch (const std::exception& e) {
-    std::cerr << "iogate: baseline record --out " << flags.out << ": " << e.what() << '\n';
+    std::cerr << "iogate: baseline record --out " << printable(flags.out) << ": " << e.what()
+              << '\n';
     return kExitBadInput;
   }
   std::optional<CheckRunner> runner;

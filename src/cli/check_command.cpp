@@ -279,8 +279,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
   sub->add_option("--baseline", flags->baseline,
                   "Baseline for \"N% of baseline\" bounds (else $IOGATE_BASELINE)");
   sub->add_flag("--strict-baseline", flags->strict_baseline,
-                "Refuse a baseline recorded on another host, datastore or filesystem (else "
-                "$IOGATE_STRICT_BASELINE=1); without it the difference is named on the check");
+                "Refuse a baseline recorded on another host, datastore or filesystem before "
+                "anything runs, exit 2 (else $IOGATE_STRICT_BASELINE=1); without it the "
+                "difference is named on the check");
   sub->add_option("--repeat", flags->repeat,
                   "The fewest runs per check (default: each check's repeat)")
       ->check(CLI::Range(1, kMaxRepeat));

@@ -9,15 +9,15 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "commands.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/fleet/fleet.hpp"
 #include "iogate/output_file.hpp"
+#include "iogate/read_file.hpp"
 #include "iogate/reports/fleet_files.hpp"
 #include "iogate/reports/fleet_formats.hpp"
 
@@ -41,24 +41,33 @@ std::vector<std::string> figure_keys() {
   return out;
 }
 
-// Each path `list` names (a line each; empty lines skipped), given to `take` as it is read: an
-// estate's list is read as a stream, never held whole beside its hosts.
+// A list file of paths is read whole, as every input is, by the one bounded reader: 64 MiB is
+// some 600,000 paths, far more than ARG_MAX's 100,000 and small beside the hosts' results.
+constexpr std::uint64_t kMaxResultsListBytes = 64ULL << 20;
+
+// Each path `list` names (a line each; empty lines skipped), given to `take` in turn. Standard
+// input is read as a stream, never held whole beside the hosts.
 template <typename Take>
 void read_results_list(const std::string& list, Take take) {
-  std::ifstream file;
-  if (list != "-") {
-    file.open(list);
-    if (!file)
-      throw FleetInputError(
-          fmt::format("--results-from {}: cannot be read: {}", list, std::strerror(errno)));
-  }
-  std::istream& in = list == "-" ? std::cin : file;
-  std::string line;
-  while (std::getline(in, line)) {
+  const auto take_line = [&](std::string line) {
     if (!line.empty() && line.back() == '\r') line.pop_back();  // a list written on Windows
     if (!line.empty()) take(line);
+  };
+  if (list == "-") {
+    std::string line;
+    while (std::getline(std::cin, line)) take_line(std::move(line));
+    if (std::cin.bad()) throw FleetInputError("--results-from -: read failed");
+    return;
   }
-  if (in.bad()) throw FleetInputError(fmt::format("--results-from {}: read failed", list));
+  std::string text;
+  try {
+    text = read_regular_file(list, kMaxResultsListBytes, "a list of results, a path a line");
+  } catch (const FileReadError& e) {
+    throw FleetInputError("--results-from " + std::string(e.what()));
+  }
+  std::istringstream lines(std::move(text));
+  std::string line;
+  while (std::getline(lines, line)) take_line(std::move(line));
 }
 
 int run(const FleetFlags& flags) {
@@ -77,7 +86,8 @@ int run(const FleetFlags& flags) {
   try {
     require_distinct_paths(reports, read);
   } catch (const PathClashError& e) {
-    std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
+    std::cerr << "iogate fleet: --report-dir " << printable(flags.report_dir) << ": " << e.what()
+              << '\n';
     return kExitBadInput;
   }
   try {
@@ -106,7 +116,8 @@ int run(const FleetFlags& flags) {
     std::cerr << "iogate fleet: " << e.what() << '\n';
     return kExitBadInput;
   } catch (const PathClashError& e) {
-    std::cerr << "iogate fleet: --report-dir " << flags.report_dir << ": " << e.what() << '\n';
+    std::cerr << "iogate fleet: --report-dir " << printable(flags.report_dir) << ": " << e.what()
+              << '\n';
     return kExitBadInput;
   }
   make_fleet_console_writer(std::cout)->write(record);
@@ -114,7 +125,7 @@ int run(const FleetFlags& flags) {
     try {
       write_fleet_reports(flags.report_dir, record);
     } catch (const std::exception& e) {
-      std::cerr << "iogate fleet: --report-dir " << flags.report_dir
+      std::cerr << "iogate fleet: --report-dir " << printable(flags.report_dir)
                 << ": reports not written: " << e.what() << '\n';
       return kExitBadInput;
     }

@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "commands.hpp"
+#include "iogate/display_text.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/check_results_cleanup.hpp"
@@ -50,6 +51,7 @@ int run_history(const ReportFlags& flags) {
   try {
     require_distinct_paths({f.html}, paths_of(flags.history));
     check_output_allowed(f.html, flags.if_exists());
+    load_chart_js();  // a bad IOGATE_CHART_JS is bad input, said before anything is written
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";
     return kExitBadInput;
@@ -120,13 +122,14 @@ int run(const ReportFlags& flags) {
     return kExitBadInput;
   }
   if (report.checks.empty()) {
-    std::cerr << "iogate report: no check results in " << flags.from_dir << '\n';
+    std::cerr << "iogate report: no check results in " << printable(flags.from_dir) << '\n';
     return kExitBadInput;
   }
   try {  // a file in the way, or an unsafe directory, is bad input: found before any output
     flags.files.require_one_on_standard_output();
     require_distinct_paths(paths_of(flags.files.chosen()), paths_of(flags.inputs));
     for (const std::string& f : flags.files.chosen()) check_output_allowed(f, flags.if_exists());
+    if (!flags.files.html.empty()) load_chart_js();  // a bad IOGATE_CHART_JS, said now
   } catch (const std::exception& e) {
     std::cerr << "iogate report: " << e.what() << "; nothing written\n";
     return kExitBadInput;

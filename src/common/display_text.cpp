@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace iogate {
 namespace {
 
@@ -10,6 +12,12 @@ namespace {
 bool is_c1(std::string_view text, std::size_t i, std::size_t n) {
   return n == 2 && static_cast<unsigned char>(text[i]) == 0xC2 &&
          static_cast<unsigned char>(text[i + 1]) < 0xA0;
+}
+
+// Whether the UTF-8 sequence of `n` bytes at text[i] is a control: C0, DEL or C1.
+bool is_control(std::string_view text, std::size_t i, std::size_t n) {
+  const auto u = static_cast<unsigned char>(text[i]);
+  return (n == 1 && (u < 0x20 || u == 0x7F)) || is_c1(text, i, n);
 }
 
 }  // namespace
@@ -53,7 +61,7 @@ std::string printable(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto u = static_cast<unsigned char>(text[i]);
     const std::size_t n = utf8_sequence_length(text, i);
-    if (n == 0 || (n == 1 && (u < 0x20 || u == 0x7F)) || is_c1(text, i, n)) {
+    if (n == 0 || is_control(text, i, n)) {
       out += fmt::format("\\x{:02x}", u);
       ++i;
       continue;
@@ -62,6 +70,19 @@ std::string printable(std::string_view text) {
     i += n;
   }
   return out;
+}
+
+std::optional<std::string> path_control_problem(std::string_view path) {
+  for (std::size_t i = 0; i < path.size();) {
+    const std::size_t n = std::max<std::size_t>(utf8_sequence_length(path, i), 1);
+    if (is_control(path, i, n))
+      return fmt::format(
+          "its path holds a control character ({}), which would split or rewrite the lines of "
+          "the messages and reports that name it; give a path without one",
+          printable(path.substr(i, n)));
+    i += n;
+  }
+  return std::nullopt;
 }
 
 std::string quoted_excerpt(std::string_view text, std::size_t max_bytes) {

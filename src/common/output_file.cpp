@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "iogate/display_text.hpp"
 #include "output_dir.hpp"
 
 namespace iogate {
@@ -23,6 +24,13 @@ using detail::TemporaryFile;
 
 [[noreturn]] void fail(std::errc error, const std::string& what, const fs::path& path) {
   throw std::system_error(std::make_error_code(error), what + " " + path.string());
+}
+
+// Before anything names the output: every message about it, and the console's line saying where
+// a report went, would carry the control character (display_text.hpp).
+void refuse_control_characters(const fs::path& target) {
+  if (std::optional<std::string> why = path_control_problem(target.string()))
+    throw UnsafeOutputError(printable(target.string()) + ": " + *why);
 }
 
 [[noreturn]] void refuse_existing(const fs::path& target) {
@@ -38,8 +46,7 @@ fs::path directory_of(const fs::path& target) {
 void refuse_special(const fs::path& target, detail::EntryKind kind) {
   if (names_standard_error(target) || kind == EntryKind::special)
     throw UnsafeOutputError(fmt::format(
-        "{}: {}; an output is a regular file, or - for standard output",
-        target.string(),
+        "{}: {}; an output is a regular file, or - for standard output", target.string(),
         names_standard_error(target)
             ? "is standard error, where iogate's messages go"
             : "is a device, FIFO or socket (or a symbolic link to one), which is never replaced"));
@@ -53,6 +60,7 @@ struct Staged {
 };
 
 Staged stage(const fs::path& target, std::string_view content, IfExists if_exists) {
+  refuse_control_characters(target);
   const fs::path name = target.filename();
   if (name.empty() || name == "." || name == "..")
     fail(std::errc::is_a_directory, "write", target);  // "reports/", "." : not a file name
@@ -98,6 +106,7 @@ fs::path existing_base(const fs::path& dir) {
 
 void check_output_allowed(const fs::path& path, IfExists if_exists) {
   if (is_standard_output(path)) return;
+  refuse_control_characters(path);
   refuse_special(path, EntryKind::none);
   detail::existing_base(directory_of(path));  // a file on the way is named as such
   const std::optional<OutputDir> held = OutputDir::if_exists(directory_of(path));

@@ -1,5 +1,6 @@
 // The one path policy: how iogate reaches a directory it writes into or removes files from by
-// name (every output directory, a report directory it clears, the datastore).
+// name (every output directory, a report directory it clears, the datastore), and every file it
+// reads by name (read_file.hpp: the link rule only).
 //
 // The path is resolved once, by descriptor, one component at a time from "/" (openat with
 // O_PATH | O_NOFOLLOW), and nothing after that goes through the path string again. Two rules hold
@@ -83,6 +84,18 @@ ResolvedDir resolve_directory(const std::filesystem::path& path, Missing missing
 
 // The components of `path` made absolute and lexically normal ("/a/b" -> {"a", "b"}).
 std::vector<std::string> path_components(const std::filesystem::path& path);
+
+// The file `path` names (made absolute, lexically normal), reached by the rules above and opened
+// in its directory with `flags` | O_NOFOLLOW, so that a link at its own name is judged and walked
+// like any other: `fd` is that file, or, when the path names a directory, the directory's O_PATH
+// descriptor. A descriptor's link in /proc (/dev/stdin -> /proc/self/fd/0) is opened by the
+// kernel: its text is no path to walk, and no user can plant one. Throws as resolve_directory;
+// a missing component is ENOENT.
+struct OpenedFile {
+  UniqueFd fd;
+  std::filesystem::path shown;  // its path as resolved, for messages
+};
+OpenedFile open_file(const std::filesystem::path& path, int flags, const PathRules& rules);
 
 // A directory descriptor fit for reading, fsync and creating entries (O_RDONLY | O_DIRECTORY),
 // from the O_PATH one of a ResolvedDir.

@@ -2,8 +2,11 @@
 
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/magic.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <deque>
 #include <optional>
@@ -54,9 +57,36 @@ std::string read_link(int link_fd, const fs::path& shown) {
   return target;
 }
 
+// Whether nothing is left to walk after the current name but the markers of components reached:
+// the name is the last one of the path.
+bool nothing_after(const std::deque<Part>& parts) {
+  return std::all_of(parts.begin(), parts.end(),
+                     [](const Part& p) { return p.name.empty() || p.name == "."; });
+}
+
+bool on_procfs(int fd) {
+  struct statfs fs {};
+  return ::fstatfs(fd, &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+}
+
+// The components of `names` from `from` on, each with its position.
+std::deque<Part> parts_of(const std::vector<std::string>& names, std::size_t from) {
+  std::deque<Part> parts;
+  for (std::size_t i = from; i < names.size(); ++i)
+    parts.push_back({names[i], static_cast<long>(i)});
+  return parts;
+}
+
 class Walk {
  public:
-  Walk(const PathRules& rules, Missing missing) : rules_(rules), missing_(missing) {}
+  // With `leaf_flags`, the walk is for a file (open_file): its last name may be something other
+  // than a directory, opened with those flags.
+  Walk(const PathRules& rules, Missing missing, std::optional<int> leaf_flags = std::nullopt)
+      : rules_(rules), missing_(missing), leaf_flags_(leaf_flags) {}
+
+  // The file open_file() asked for, when the walk ended on one rather than on a directory.
+  UniqueFd& leaf() { return leaf_; }
+  const fs::path& leaf_shown() const { return leaf_shown_; }
 
   ResolvedDir run(std::deque<Part> parts, UniqueFd start, fs::path shown, std::size_t reached) {
     enter(std::move(start), std::move(shown));
@@ -89,8 +119,8 @@ class Walk {
         continue;
       }
       if (S_ISLNK(st.st_mode)) {
-        follow(part, parts, next);  // reached once its target is (the marker it leaves)
-        continue;
+        if (follow(part, parts, next)) break;  // a descriptor's link, opened by the kernel
+        continue;                              // reached once its target is (its marker)
       }
       if (S_ISDIR(st.st_mode)) {
         const int fd =
@@ -103,6 +133,11 @@ class Walk {
         if (fd < 0) throw_errno("open", next);
         enter(UniqueFd(fd), next);
         retries = 0;
+      } else if (leaf_flags_ && nothing_after(parts)) {
+        if (open_leaf(part, next, *leaf_flags_ | O_NOFOLLOW)) break;
+        retry(retries, next);  // a link took its name since the stat: judged as one
+        parts.push_front(part);
+        continue;
       } else {
         throw_errno(ENOTDIR, "open directory", next);
       }
@@ -122,16 +157,21 @@ class Walk {
       throw UntrustedPathError({shown_, *why}, false);
   }
 
-  // The link `part` in the current directory: judged, then its target walked in its place.
-  void follow(const Part& part, std::deque<Part>& parts, const fs::path& link) {
+  // The link `part` in the current directory: judged, then its target walked in its place; true
+  // when it was the file the walk is for, a descriptor's link the kernel opened instead.
+  bool follow(const Part& part, std::deque<Part>& parts, const fs::path& link) {
     const UniqueFd held = open_path(fd_.get(), part.name.c_str(), O_NOFOLLOW, link);
     const struct stat st = stat_of(held.get(), link);
     if (!S_ISLNK(st.st_mode)) {  // changed since the stat: look again
       parts.push_front(part);
-      return;
+      return false;
     }
     if (auto why = link_problem(dir_, st.st_uid, ::geteuid()))
       throw UntrustedPathError({link, *why}, true);
+    // /proc/<pid>/fd/<n> and its kind name an open file, not a path ("pipe:[4242]"); only the
+    // process's owner and root can make one.
+    if (leaf_flags_ && nothing_after(parts) && on_procfs(fd_.get()))
+      return open_leaf(part, link, *leaf_flags_);
     if (++links_ > kMaxLinks) throw_errno(ELOOP, "open", link);
     const std::string target = read_link(held.get(), link);
     // The rest of the path asked for resumes after the target's components; the link counts as
@@ -142,6 +182,18 @@ class Walk {
     for (const fs::path& c : t.relative_path()) expanded.push_back({c.string(), -1});
     parts.insert(parts.begin(), expanded.begin(), expanded.end());
     if (t.is_absolute()) enter(open_path(AT_FDCWD, "/", O_DIRECTORY, "/"), "/");
+    return false;
+  }
+
+  // Opens `part`, the path's last name, as the file the walk is for; false when, opened with
+  // O_NOFOLLOW, a link has taken its name since it was looked at.
+  bool open_leaf(const Part& part, const fs::path& shown, int flags) {
+    const int fd = ::openat(fd_.get(), part.name.c_str(), flags | O_CLOEXEC);
+    if (fd < 0 && errno == ELOOP && (flags & O_NOFOLLOW) != 0) return false;
+    if (fd < 0) throw_errno("open", shown);
+    leaf_ = UniqueFd(fd);
+    leaf_shown_ = shown;
+    return true;
   }
 
   ResolvedDir stopped(const Part& part, std::deque<Part>& parts, std::size_t components) {
@@ -160,6 +212,9 @@ class Walk {
 
   PathRules rules_;
   Missing missing_;
+  std::optional<int> leaf_flags_;
+  UniqueFd leaf_;
+  fs::path leaf_shown_;
   UniqueFd fd_;
   fs::path shown_;
   struct stat dir_ {};
@@ -188,10 +243,8 @@ std::vector<std::string> path_components(const fs::path& path) {
 ResolvedDir resolve_directory(const fs::path& path, Missing missing, const PathRules& rules,
                               const ResolvedDir* start) {
   const std::vector<std::string> names = path_components(path);
-  std::deque<Part> parts;
   const std::size_t from = start ? start->components : 0;
-  for (std::size_t i = from; i < names.size(); ++i)
-    parts.push_back({names[i], static_cast<long>(i)});
+  std::deque<Part> parts = parts_of(names, from);
   Walk walk(rules, missing);
   if (start) {
     const int fd = ::fcntl(start->fd.get(), F_DUPFD_CLOEXEC, 0);
@@ -199,6 +252,15 @@ ResolvedDir resolve_directory(const fs::path& path, Missing missing, const PathR
     return walk.run(std::move(parts), UniqueFd(fd), start->shown, from);
   }
   return walk.run(std::move(parts), open_path(AT_FDCWD, "/", O_DIRECTORY, "/"), "/", 0);
+}
+
+OpenedFile open_file(const fs::path& path, int flags, const PathRules& rules) {
+  Walk walk(rules, Missing::stop, flags);
+  ResolvedDir reached = walk.run(parts_of(path_components(path), 0),
+                                 open_path(AT_FDCWD, "/", O_DIRECTORY, "/"), "/", 0);
+  if (walk.leaf().valid()) return {std::move(walk.leaf()), walk.leaf_shown()};
+  if (!reached.rest.empty()) throw_errno(ENOENT, "open", path);
+  return {std::move(reached.fd), reached.shown};
 }
 
 UniqueFd open_for_use(const ResolvedDir& dir) {

@@ -1,5 +1,6 @@
 #include "iogate/read_file.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/stat.h>
@@ -16,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "accounts.hpp"
+#include "path_policy.hpp"
 #include "read_file_at.hpp"
 #include "unique_fd.hpp"
 
@@ -60,21 +62,54 @@ std::string read_open_file(const UniqueFd& fd, const struct stat& st,
   return text;
 }
 
-UniqueFd open_input(const std::filesystem::path& path, struct stat& st,
-                    Links links = Links::follow, int dir_fd = AT_FDCWD,
-                    const std::filesystem::path& shown = {}) {
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused after the fstat.
-  const int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (links == Links::refuse ? O_NOFOLLOW : 0);
-  const int raw = ::openat(dir_fd, path.c_str(), flags);
-  if (!shown.empty() && raw < 0 && errno == ELOOP && links == Links::refuse)
+// O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused after the fstat.
+constexpr int kReadFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK;
+
+// The file `name` in the directory open as `dir_fd`, not through a link; errors name `shown`.
+UniqueFd open_in(int dir_fd, const std::filesystem::path& name,
+                 const std::filesystem::path& shown) {
+  const int raw = ::openat(dir_fd, name.c_str(), kReadFlags | O_NOFOLLOW);
+  if (raw < 0 && errno == ELOOP)
     throw FileReadError(shown, "is a symbolic link; not followed out of the directory it is in");
-  if (!shown.empty() && raw < 0) throw FileReadError(shown, "cannot open: " + os_words(errno));
-  if (raw < 0 && errno == ELOOP && links == Links::refuse)
-    throw FileReadError(path, "is a symbolic link; not followed out of the directory it is in");
-  if (raw < 0) throw FileReadError(path, "cannot open: " + os_words(errno));
-  UniqueFd fd(raw);
-  if (::fstat(fd.get(), &st) != 0) throw FileReadError(path, "cannot stat: " + os_words(errno));
-  return fd;
+  if (raw < 0) throw FileReadError(shown, "cannot open: " + os_words(errno));
+  return UniqueFd(raw);
+}
+
+// Why a link on the way to `path` was not followed, from the path policy's link rule.
+std::string untrusted_link(const std::filesystem::path& path, const UntrustedDirectory& link) {
+  const std::string where = link.dir == std::filesystem::absolute(path).lexically_normal()
+                                ? ""
+                                : link.dir.string() + ", on the way to it, ";
+  return fmt::format("{}is {}, as the kernel's protected_symlinks rule has it", where, link.why);
+}
+
+// The file `path` names, reached by the path policy (path_policy.hpp) with its link rule and
+// not the root rule: a link someone else planted in a directory others can write (/tmp) is not
+// followed, whoever runs iogate and whatever fs.protected_symlinks says, so root reads no file of
+// its own through another user's link; a directory root does not own may hold its inputs. With
+// Links::refuse, the last name is opened in its directory without following a link.
+UniqueFd open_by_name(const std::filesystem::path& path, Links links) {
+  if (std::optional<std::string> why = path_control_problem(path.string()))
+    throw FileReadError(path, std::move(*why));
+  const detail::PathRules rules{.root_rule = false};
+  try {
+    if (links == Links::follow) return detail::open_file(path, kReadFlags, rules).fd;
+    const std::filesystem::path full = std::filesystem::absolute(path).lexically_normal();
+    const detail::ResolvedDir dir =
+        detail::resolve_directory(full.parent_path(), detail::Missing::stop, rules);
+    if (!dir.rest.empty()) throw FileReadError(path, "cannot open: " + os_words(ENOENT));
+    return open_in(dir.fd.get(), full.filename(), path);
+  } catch (const detail::UntrustedPathError& e) {
+    throw FileReadError(path, untrusted_link(path, e.found()));
+  } catch (const std::system_error& e) {
+    throw FileReadError(path, "cannot open: " + os_words(e.code().value()));
+  }
+}
+
+struct stat stat_of(const UniqueFd& fd, const std::filesystem::path& shown) {
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) throw FileReadError(shown, "cannot stat: " + os_words(errno));
+  return st;
 }
 
 // Whether `uid` may read a file described by `st` by its mode bits, as the kernel decides for a
@@ -110,9 +145,8 @@ bool on_kernel_filesystem(int fd) {
 
 std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                               const char* what, Links links) {
-  struct stat st {};
-  const UniqueFd fd = open_input(path, st, links);
-  return read_open_file(fd, st, path, max_bytes, what);
+  const UniqueFd fd = open_by_name(path, links);
+  return read_open_file(fd, stat_of(fd, path), path, max_bytes, what);
 }
 
 namespace detail {
@@ -120,24 +154,47 @@ namespace detail {
 std::string read_regular_file_at(int dir_fd, const std::filesystem::path& name,
                                  std::uint64_t max_bytes, const char* what,
                                  const std::filesystem::path& shown) {
-  struct stat st {};
-  const UniqueFd fd = open_input(name, st, Links::refuse, dir_fd, shown);
-  return read_open_file(fd, st, shown, max_bytes, what);
+  const UniqueFd fd = open_in(dir_fd, name, shown);
+  return read_open_file(fd, stat_of(fd, shown), shown, max_bytes, what);
 }
 
 }  // namespace detail
 
+std::vector<DirectoryEntry> list_directory(const std::filesystem::path& path) {
+  const UniqueFd found = open_by_name(path, Links::follow);
+  if (!S_ISDIR(stat_of(found, path).st_mode)) throw FileReadError(path, "is not a directory");
+  UniqueFd fd(::openat(found.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!fd.valid()) throw FileReadError(path, "cannot open: " + os_words(errno));
+  DIR* listing = ::fdopendir(fd.get());
+  if (listing == nullptr) throw FileReadError(path, "cannot list: " + os_words(errno));
+  const int dir = fd.release();  // the listing's now
+  std::vector<DirectoryEntry> entries;
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::string_view name = entry->d_name;
+    if (name == "." || name == "..") continue;
+    struct stat st {};
+    DirectoryEntry::Kind kind = DirectoryEntry::Kind::other;
+    if (::fstatat(dir, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+      kind = DirectoryEntry::Kind::link;
+    else if (S_ISREG(st.st_mode))
+      kind = DirectoryEntry::Kind::regular;
+    entries.push_back({std::string(name), kind});
+  }
+  ::closedir(listing);
+  return entries;
+}
+
 InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                           const char* what) {
-  struct stat st {};
-  const UniqueFd fd = open_input(path, st);
+  const UniqueFd fd = open_by_name(path, Links::follow);
+  const struct stat st = stat_of(fd, path);
   return {read_open_file(fd, st, path, max_bytes, what), (st.st_mode & S_IROTH) != 0};
 }
 
 InputText read_named_file(const std::filesystem::path& path, const std::filesystem::path& named_by,
                           std::uint64_t max_bytes, const char* what) {
-  struct stat st {};
-  const UniqueFd fd = open_input(path, st);
+  const UniqueFd fd = open_by_name(path, Links::follow);
+  const struct stat st = stat_of(fd, path);
   if (on_kernel_filesystem(fd.get()))
     throw FileReadError(path, fmt::format("is a file of the kernel's (/proc, /sys), expected {}; "
                                           "refused",

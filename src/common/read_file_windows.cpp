@@ -2,6 +2,7 @@
 // the limit. A file's text may be quoted when its ACL lets every user read it, the counterpart of
 // Linux's o+r. Not applied yet: Linux's rule that a file names only files its owner could read.
 #include <array>
+#include <optional>
 #include <string>
 #include <system_error>
 
@@ -21,7 +22,14 @@ std::string os_words(DWORD error) {
   return std::system_category().message(static_cast<int>(error));
 }
 
+// A path holding a control character is refused before it is opened (read_file.hpp).
+void refuse_control_characters(const std::filesystem::path& path) {
+  if (std::optional<std::string> why = path_control_problem(path.string()))
+    throw FileReadError(path, std::move(*why));
+}
+
 UniqueHandle open_input(const std::filesystem::path& path, Links links) {
+  refuse_control_characters(path);
   // Backup semantics: a directory opens too, so that it is named as one rather than "access
   // denied"; a reparse point is opened as itself when links are refused.
   const DWORD flags =
@@ -114,6 +122,25 @@ InputText read_text(const std::filesystem::path& path, std::uint64_t max_bytes, 
 std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                               const char* what, Links links) {
   return read_open_file(open_input(path, links), path, max_bytes, what, links);
+}
+
+std::vector<DirectoryEntry> list_directory(const std::filesystem::path& path) {
+  refuse_control_characters(path);
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec))
+    throw FileReadError(path, ec ? "cannot open: " + ec.message() : "is not a directory");
+  std::vector<DirectoryEntry> entries;
+  for (const auto& item : std::filesystem::directory_iterator(path, ec)) {
+    const std::filesystem::file_status st = item.symlink_status(ec);
+    DirectoryEntry::Kind kind = DirectoryEntry::Kind::other;
+    if (std::filesystem::is_symlink(st))
+      kind = DirectoryEntry::Kind::link;
+    else if (std::filesystem::is_regular_file(st))
+      kind = DirectoryEntry::Kind::regular;
+    entries.push_back({item.path().filename().string(), kind});
+  }
+  if (ec) throw FileReadError(path, "cannot list: " + ec.message());
+  return entries;
 }
 
 InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,

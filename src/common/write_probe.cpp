@@ -6,6 +6,7 @@
 #include <string>
 #include <system_error>
 
+#include "iogate/display_text.hpp"
 #include "iogate/write_probe.hpp"
 #include "output_dir.hpp"
 
@@ -39,6 +40,9 @@ void probe_writable_file(const fs::path& file, IfExists if_exists) {
 }
 
 void probe_writable_dir(const fs::path& dir) {
+  // Named as given, not as the probe's file in it (output_file.cpp's rule for any output).
+  if (std::optional<std::string> why = path_control_problem(dir.string()))
+    throw UnsafeOutputError(printable(dir.string()) + ": " + *why);
   check_output_allowed(dir / "x", IfExists::replace);  // the rule for files written into it
   probe_base(detail::existing_base(dir));
 }

@@ -45,7 +45,7 @@ InputText read_text(const std::filesystem::path& path, const SourceLocation& fro
       return read_named_file(path, named_by, kMaxJobFileBytes, "a fio job file");
     return read_input_file(path, kMaxJobFileBytes, "a fio job file");
   } catch (const FileReadError& e) {
-    if (from.line > 0) throw ThresholdError(from, "include", path.string() + ": " + e.problem());
+    if (from.line > 0) throw ThresholdError(from, "include", e.what());  // names the path
     throw ThresholdError(SourceLocation{path, 0, 0}, "", e.problem());
   }
 }

@@ -3,6 +3,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "iogate/display_text.hpp"
+#include "iogate/output_file.hpp"
 #include "iogate/results/result_reader.hpp"
 #include "output_dir.hpp"
 
@@ -12,6 +14,9 @@ namespace iogate {
 // policy), and each file is read and removed by name in that held directory: a link another user
 // planted, or swapped in during the listing, sends the removal nowhere else.
 int clear_check_results(const std::filesystem::path& dir) {
+  // As an output directory's is (output_file.hpp): refused before anything names it.
+  if (std::optional<std::string> why = path_control_problem(dir.string()))
+    throw UnsafeOutputError(printable(dir.string()) + ": " + *why);
   const std::optional<detail::OutputDir> held = detail::OutputDir::if_exists(dir);
   if (!held) return 0;
   int removed = 0;

@@ -288,27 +288,33 @@ RunRecord read_report_dir(const fs::path& dir, RunLatencies latencies) {
   std::vector<Entry> entries;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return {};  // no check wrote a result
-  for (const auto& item : fs::directory_iterator(dir)) {
-    if (item.path().extension() != ".json") continue;
+  std::vector<DirectoryEntry> listing;
+  try {
+    listing = list_directory(dir);
+  } catch (const FileReadError& e) {
+    throw std::runtime_error(e.what());
+  }
+  for (const DirectoryEntry& item : listing) {
+    const fs::path path = dir / item.name;
+    if (path.extension() != ".json") continue;
     // A link is refused, not skipped: a result left out without a word is a host judged on
     // fewer checks than it ran, and a link pointing out of the directory (at a file the reader
     // may read and its author not) is no result iogate wrote. Read with O_NOFOLLOW, so a link
     // swapped in after this listing is refused the same way.
-    if (item.is_symlink(ec))
-      throw std::runtime_error(item.path().string() +
+    if (item.kind == DirectoryEntry::Kind::link)
+      throw std::runtime_error(path.string() +
                                ": is a symbolic link: a results directory's files are read "
                                "where they are, never through a link (copy the result in)");
-    if (!item.is_regular_file(ec)) continue;  // a directory named *.json: not a result
+    if (item.kind != DirectoryEntry::Kind::regular) continue;  // a directory named *.json
     std::string text;
     try {
-      text =
-          read_regular_file(item.path(), kMaxResultsBytes, "iogate results (JSON)", Links::refuse);
+      text = read_regular_file(path, kMaxResultsBytes, "iogate results (JSON)", Links::refuse);
     } catch (const FileReadError& e) {
       throw std::runtime_error(e.what());
     }
-    const nlohmann::json doc = parse_json_input(text, item.path().string());
+    const nlohmann::json doc = parse_json_input(text, path.string());
     if (!is_check_document(doc)) continue;
-    RunRecord one = read_results_json(doc, item.path(), latencies);
+    RunRecord one = read_results_json(doc, path, latencies);
     // The run's stamp is to the second, and checks of a second each start within one: each
     // check's start_time ("2026-12-01T19:25:13.042Z") orders them where it is recorded.
     // A result older than start_time sorts by the run's stamp, read as its whole second.
@@ -316,7 +322,7 @@ RunRecord read_report_dir(const fs::path& dir, RunLatencies latencies) {
     std::string started = start_time.empty() ? one.context.started_at : start_time;
     if (started.ends_with('Z') && started.find('.') == std::string::npos)
       started.insert(started.size() - 1, ".000");
-    entries.push_back({std::move(started), std::move(one), item.path()});
+    entries.push_back({std::move(started), std::move(one), path});
   }
   check_one_run(entries);
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {

@@ -71,11 +71,9 @@ BaselineView look_up_baseline(const Check& check, const JudgeOptions& options,
     outcome.fingerprint_changes = where.changes;
     if (view.recorded != nullptr) {
       require_baseline_figures(*options.baseline, *view.recorded, check);
-      if (options.strict_baseline && !where.elsewhere.empty())
-        throw BaselineError(fmt::format(
-            "baseline {} was recorded elsewhere ({}), and --strict-baseline "
-            "(IOGATE_STRICT_BASELINE=1) refuses it: record one here with `iogate baseline record`",
-            options.baseline->path.string(), fmt::join(where.elsewhere, "; ")));
+      if (options.strict_baseline)
+        if (std::optional<std::string> refusal = strict_baseline_refusal(*options.baseline, where))
+          throw BaselineError(std::move(*refusal));
     }
   }
   return view;

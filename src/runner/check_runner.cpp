@@ -56,7 +56,10 @@ std::string CheckRunner::refusal() const {
 
 void CheckRunner::preflight(const std::vector<Check>& checks) const {
   // A backend of the caller's (a test's) stands in for every engine: the host's do not matter.
-  iogate::preflight(checks, settings_.datastore, !settings_.make_backend);
+  StrictBaseline strict;
+  if (settings_.strict_baseline && settings_.baseline)
+    strict = {&*settings_.baseline, detail::host_name()};
+  iogate::preflight(checks, settings_.datastore, !settings_.make_backend, strict);
 }
 
 FinishedCheck CheckRunner::run(const Check& check, const ThresholdFile* file) {

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "iogate/display_text.hpp"
 #include "iogate/json_input.hpp"
 #include "iogate/read_file.hpp"
 #include "iogate/results/json_fields.hpp"
@@ -113,6 +114,8 @@ fs::path mapped_dir(const nlohmann::json& entry, const fs::path& spec, const std
                          ": \"slots\": expected 1 (one check at a time on a datastore), got " +
                          value_kind(&slots));
   const fs::path path = dir.get<std::string>();
+  if (std::optional<std::string> why = path_control_problem(path.string()))
+    throw DatastoreError(where + ": \"dir\" " + printable(path.string()) + ": " + *why);
   if (!path.is_absolute())
     throw DatastoreError(where + ": \"dir\" " + path.string() + " is not an absolute path");
   std::error_code ec;

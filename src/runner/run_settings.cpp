@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "iogate/display_text.hpp"
 #include "switches.hpp"
 
 namespace iogate {
@@ -50,6 +51,9 @@ DatastoreChoice resolve_datastore(const DatastoreFlags& flags,
         "no datastore named: pass --datastore DIR or set IOGATE_DATASTORE=DIR, an existing "
         "directory on the storage under test (iogate measures whatever disk holds it)");
   }
+  // Before any message names it: the header line, the reports and every error would carry it.
+  if (std::optional<std::string> why = path_control_problem(choice.dir.string()))
+    throw DatastoreError("datastore " + printable(choice.dir.string()) + ": " + *why);
   choice.policy.allow_shared = flags.allow_shared || env_switch("IOGATE_ALLOW_SHARED_DATASTORE");
   choice.policy.require_mount = flags.require_mount || env_switch("IOGATE_REQUIRE_MOUNT");
   choice.policy.require_filesystem =

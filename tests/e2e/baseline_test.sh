@@ -109,22 +109,34 @@ assert_contains "$out/lint-three.log" "toothless.toml: check seq_read_64k: warni
 if grep -q warning "$out/lint-twenty.log"; then fail "20 runs against 3 can fail: $(cat "$out/lint-twenty.log")"; fi
 
 # A baseline of another host is named on the check's lines (it passes), and refused with
-# --strict-baseline or IOGATE_STRICT_BASELINE=1.
+# --strict-baseline or IOGATE_STRICT_BASELINE=1 before any I/O: exit 2, the check never started,
+# the datastore not touched (its entries and its own mtime, which a scratch directory made and
+# removed would change).
 edit_baseline "$out/elsewhere.json" 'doc["host"] = "db01"'
 "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/elsewhere.json" > "$out/elsewhere.log" 2>&1 ||
   { cat "$out/elsewhere.log" >&2; fail "a baseline of another host is named, not refused, by default"; }
 assert_contains "$out/elsewhere.log" "^  changed since the baseline: host db01 → $(hostname)" "host named"
+listing() { (cd "$ds" && find . -printf '%p %y %s %T@\n' | sort); }
+listing > "$out/ds.before"
 for how in flag env; do
   set +e
   if [ "$how" = flag ]; then
-    "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/elsewhere.json" --strict-baseline > "$out/strict.log" 2>&1
+    "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/elsewhere.json" --strict-baseline \
+      --json-dir "$out/strict-json" > "$out/strict.log" 2>&1
   else
-    IOGATE_STRICT_BASELINE=1 "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/elsewhere.json" > "$out/strict.log" 2>&1
+    IOGATE_STRICT_BASELINE=1 "$iogate" check "$out/gate.toml" --datastore "$ds" --baseline "$out/elsewhere.json" \
+      --json-dir "$out/strict-json" > "$out/strict.log" 2>&1
   fi
   rc=$?
   set -e
-  [ "$rc" != 0 ] || fail "strict baseline by $how: a baseline of another host passed"
-  assert_contains "$out/strict.log" "was recorded elsewhere \(host db01 → $(hostname)\), and --strict-baseline" "strict by $how"
+  [ "$rc" = 2 ] || { cat "$out/strict.log" >&2; fail "strict baseline by $how: exit $rc, expected 2"; }
+  assert_contains "$out/strict.log" "^iogate check: baseline .*elsewhere.json was recorded elsewhere \(host db01 → $(hostname)\), and --strict-baseline" "strict by $how"
+  if grep -q "seq_read_64k\|^iogate check .* on " "$out/strict.log"; then
+    cat "$out/strict.log" >&2; fail "strict baseline by $how: the check started"
+  fi
+  listing | cmp -s - "$out/ds.before" ||
+    { listing | diff "$out/ds.before" - >&2; fail "strict baseline by $how: the datastore was touched"; }
+  [ ! -e "$out/strict-json" ] || fail "strict baseline by $how: a result was written"
 done
 set +e
 "$iogate" compare "$out/elsewhere.json" "$out/b.json" --strict-baseline > "$out/strict-compare.log" 2>&1

@@ -111,7 +111,7 @@ printf '%s\n' "$out"/vm0{2,3,4} > "$out/hosts.txt"
 expect_exit 0 "$out/fleet-list.log" "$iogate" fleet "$out/vm01" --results-from - < "$out/hosts.txt"
 assert_contains "$out/fleet-list.log" "^gate rand_read_4k: 4 of 4 hosts compared, 0 outliers" "hosts from a list"
 expect_exit 2 "$out/list-missing.log" "$iogate" fleet --results-from "$out/no-such-list"
-assert_contains "$out/list-missing.log" "--results-from .*no-such-list: cannot be read" "a missing list"
+assert_contains "$out/list-missing.log" "--results-from .*no-such-list: cannot open: No such file or directory" "a missing list"
 # A listed input that is also a report's name is refused before any report is written: the list
 # is read as a stream, past the check of the arguments.
 mkdir "$out/rep-list"

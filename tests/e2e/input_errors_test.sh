@@ -148,17 +148,47 @@ printf '[suite]\nname = "t"\n[[check]]\nname = "a"\n[check.workload]\nblock_size
 expect_exit 2 "$out/huge.log" "$iogate" lint "$out/huge.toml"
 assert_contains "$out/huge.log" "iops_min: expected at most 9.0072e\+24 IOPS \(the most any run can measure\), got " "iops_min = 1e308"
 # Control characters from outside (a datastore path, an IOGATE_* value) reach no terminal raw:
-# every line iogate prints shows them as \xNN, as the report files do.
+# every line iogate prints shows them as \xNN, as the report files do; a path holding one is
+# refused before anything names it.
 esc=$'\e'
 expect_exit 2 "$out/esc-ds.log" "$iogate" check "$out/pass.toml" --datastore "$out/no${esc}[31mred"
-assert_contains "$out/esc-ds.log" "^iogate check: datastore $out/no\\\\x1b\\[31mred does not exist" "ESC in --datastore"
+assert_contains "$out/esc-ds.log" "^iogate check: datastore $out/no\\\\x1b\\[31mred: its path holds a control character \\(\\\\x1b\\)" "ESC in --datastore"
 IOGATE_REQUIRE_FILESYSTEM="xf${esc}[2Js" expect_exit 2 "$out/esc-fs.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
 assert_contains "$out/esc-fs.log" "not xf\\\\x1b\\[2Js \\(require_filesystem\\)" "ESC in IOGATE_REQUIRE_FILESYSTEM"
 IOGATE_BASELINE=$'/nope\r\x9b1m' expect_exit 2 "$out/esc-base.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
-assert_contains "$out/esc-base.log" "baseline /nope\\\\x0d\\\\x9b1m: cannot open" "CR and a raw C1 byte in IOGATE_BASELINE"
+assert_contains "$out/esc-base.log" "baseline /nope\\\\x0d\\\\x9b1m: its path holds a control character \(\\\\x0d\)" "CR and a raw C1 byte in IOGATE_BASELINE"
 IOGATE_BASELINE=$'/nope\xc2\x9b1m' expect_exit 2 "$out/esc-c1.log" "$iogate" check "$out/pass.toml" --datastore "$ds"
-assert_contains "$out/esc-c1.log" "baseline /nope\\\\xc2\\\\x9b1m: cannot open" "UTF-8 C1 control in IOGATE_BASELINE"
-for log in esc-ds esc-fs esc-base esc-c1; do
+assert_contains "$out/esc-c1.log" "baseline /nope\\\\xc2\\\\x9b1m: its path holds a control character \(\\\\xc2\\\\x9b\)" "UTF-8 C1 control in IOGATE_BASELINE"
+# A newline or ESC in a path (the datastore, a threshold file, a report, a results directory)
+# could split or rewrite the lines that name it: refused before anything names it, exit 2, on one
+# line with the path escaped, nothing laid out or written.
+nl=$'\n'
+nlds="$out/ds${nl}status=pass${esc}[31m"
+mkdir "$nlds"
+expect_exit 2 "$out/nl-ds.log" "$iogate" check "$out/pass.toml" --datastore "$nlds" --json-dir "$out/nl-json"
+assert_contains "$out/nl-ds.log" "^iogate check: datastore $out/ds\\\\x0astatus=pass\\\\x1b\[31m: its path holds a control character \(\\\\x0a\)" "a newline in --datastore"
+[ -z "$(ls -A "$nlds")" ] && [ ! -e "$out/nl-json" ] || fail "a datastore with a newline was laid out or reported"
+expect_exit 2 "$out/nl-missing.log" "$iogate" run --bs 4k --size 64k --datastore "$out/no${nl}ds"
+assert_contains "$out/nl-missing.log" "^iogate run: datastore $out/no\\\\x0ads: its path holds" "a newline in a missing --datastore"
+cp "$out/pass.toml" "$out/gate${nl}x.toml"
+expect_exit 2 "$out/nl-toml.log" "$iogate" lint "$out/gate${nl}x.toml"
+assert_contains "$out/nl-toml.log" "^$out/gate\\\\x0ax.toml: its path holds a control character" "a newline in a threshold file's path"
+expect_exit 2 "$out/nl-check.log" "$iogate" check "$out/gate${nl}x.toml" --datastore "$ds"
+expect_exit 2 "$out/nl-junit.log" "$iogate" check "$out/pass.toml" --datastore "$ds" --junit "$out/x${nl}y.xml"
+assert_contains "$out/nl-junit.log" "^iogate check: report cannot be written: $out/x\\\\x0ay.xml: its path holds" "a newline in --junit"
+expect_exit 2 "$out/nl-jsondir.log" "$iogate" check "$out/pass.toml" --datastore "$ds" --json-dir "$out/j${nl}d"
+assert_contains "$out/nl-jsondir.log" "^iogate check: report cannot be written: $out/j\\\\x0ad: its path holds" "a newline in --json-dir"
+expect_exit 2 "$out/esc-md.log" "$iogate" report "$out/seed.json" --markdown "$out/m${esc}[2J.md"
+assert_contains "$out/esc-md.log" "^iogate report: $out/m\\\\x1b\[2J.md: its path holds a control character \(\\\\x1b\)" "ESC in --markdown"
+expect_exit 2 "$out/nl-from.log" "$iogate" report --from-dir "$out/r${nl}d"
+assert_contains "$out/nl-from.log" "^iogate report: no check results in $out/r\\\\x0ad$" "a newline in --from-dir"
+for log in nl-ds nl-missing nl-toml nl-check nl-junit nl-jsondir esc-md nl-from; do
+  [ "$(wc -l < "$out/$log.log")" -eq 1 ] || { cat "$out/$log.log" >&2; fail "$log: the refusal is not one line"; }
+done
+for made in "$out/x${nl}y.xml" "$out/j${nl}d" "$out/m${esc}[2J.md"; do
+  [ ! -e "$made" ] || fail "a report with a control character in its path was written"
+done
+for log in esc-ds esc-fs esc-base esc-c1 nl-ds nl-missing nl-toml nl-check nl-junit nl-jsondir esc-md nl-from; do
   ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$out/$log.log" || fail "$log: a control character reached the output raw"
 done
 [ -z "$(ls -A "$ds")" ] || fail "a refused datastore was written to: $(ls -A "$ds")"

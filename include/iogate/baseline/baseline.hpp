@@ -98,6 +98,13 @@ struct BaselineProvenance {
 BaselineProvenance baseline_provenance(const Baseline& baseline, const std::string& host,
                                        const std::string& datastore, const StorageStack& stack);
 
+// What --strict-baseline says of `baseline` used where `where` was found (baseline_provenance):
+// that it was recorded elsewhere, naming the file and each place as recorded → here; nullopt when
+// it was recorded here. The runner's preflight refuses with it, and a check meeting it in a run
+// (a datastore swapped since) is an error with it.
+std::optional<std::string> strict_baseline_refusal(const Baseline& baseline,
+                                                   const BaselineProvenance& where);
+
 // Every figure `check` bounds "N% of baseline" has a positive sample in `recorded`; else
 // BaselineError naming the file, the check and the figure. The comparison was asked for: a
 // baseline that cannot honour it is an error, never a quiet skip.

@@ -13,7 +13,10 @@
 //      space plus what iogate's scratch directories there hold (scratch_bytes: files a run keeps
 //      for its later checks make way for a check that lacks room). Every such check is named;
 //   4. a check that cannot run on this host: no usable engine (IOGATE_DISABLE_ENGINES naming all of
-//      them, a named engine not built in) or a CPU it may not use (unrunnable_here, engine.hpp).
+//      them, a named engine not built in) or a CPU it may not use (unrunnable_here, engine.hpp);
+//   5. with --strict-baseline, a baseline recorded on another host, datastore or filesystem
+//      (baseline_provenance, strict_baseline_refusal: baseline.hpp) when a check to run bounds a
+//      figure by it: each such check would be that error, after its file was laid out.
 // What only happens during a run (a disk filling up, EIO, an unmount) stays each check's error.
 #pragma once
 
@@ -24,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "iogate/baseline/baseline.hpp"
 #include "iogate/datastore/volume_facts.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
@@ -49,9 +53,24 @@ std::vector<std::string> preflight_reasons(const std::vector<Check>& checks,
                                            const std::optional<VolumeFacts>& facts,
                                            std::uint64_t scratch, bool engines);
 
+// Reason 5, from what was read: `baseline` as --strict-baseline holds it to this `host`,
+// `datastore` and its storage `stack`; nullopt when it was recorded here or no check in `checks`
+// bounds a figure by it ("N% of baseline", the check recorded in it).
+std::optional<std::string> strict_baseline_reason(const std::vector<Check>& checks,
+                                                  const Baseline& baseline, const std::string& host,
+                                                  const std::filesystem::path& datastore,
+                                                  const StorageStack& stack);
+
+// The baseline a run is held to under --strict-baseline (CheckRunner::preflight); none: reason 5
+// is not looked for.
+struct StrictBaseline {
+  const Baseline* baseline = nullptr;
+  std::string host;  // this host's name, as baselines record it
+};
+
 // Reads the datastore (nothing is written, created or locked) and throws PreflightRefusal when
-// preflight_reasons finds any.
+// preflight_reasons or strict_baseline_reason finds any.
 void preflight(const std::vector<Check>& checks, const DatastoreChoice& datastore,
-               bool engines = true);
+               bool engines = true, const StrictBaseline& strict = {});
 
 }  // namespace iogate

@@ -40,5 +40,26 @@ TEST(DisplayText, MarkdownCodeKeepsTheSpanClosed) {
   EXPECT_EQ(markdown_code("h\n"), "h\\x0a");
 }
 
+// A path from outside with a control character is refused, naming the first one escaped; other
+// bytes, malformed UTF-8 included, are a name like any other.
+TEST(PathControlProblem, NamesTheFirstControlCharacter) {
+  EXPECT_EQ(path_control_problem("/mnt/array (1)/caf\xC3\xA9"), std::nullopt);
+  EXPECT_EQ(path_control_problem("/mnt/latin1-\xE9"), std::nullopt);
+  const std::optional<std::string> newline = path_control_problem(
+      "/tmp/a\nb\x1b"
+      "x");
+  ASSERT_TRUE(newline.has_value());
+  EXPECT_EQ(newline->rfind("its path holds a control character (\\x0a)", 0), 0u) << *newline;
+  EXPECT_NE(path_control_problem("/tmp/\x1b[2J").value_or("").find("(\\x1b)"), std::string::npos);
+  EXPECT_NE(path_control_problem("/tmp/\x7f").value_or("").find("(\\x7f)"), std::string::npos);
+  EXPECT_NE(path_control_problem("/tmp/\xC2\x9B"
+                                 "1m")
+                .value_or("")
+                .find("(\\xc2\\x9b)"),
+            std::string::npos)
+      << "a C1 control (CSI)";
+  EXPECT_NE(path_control_problem("/tmp/\t").value_or("").find("(\\x09)"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace iogate

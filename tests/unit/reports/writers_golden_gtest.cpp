@@ -142,5 +142,35 @@ TEST(HtmlWriter, WithoutChartJsSaysSo) {
   EXPECT_NE(page.find("id=\"results\""), std::string::npos);
 }
 
+// A datastore path and a message read back from another host's results with a newline and an ESC
+// in them: each writer keeps them on their one line, shown escaped, and the JSON keeps them whole.
+TEST(Writers, APathWithANewlineOrEscStaysOnItsLine) {
+  const std::string datastore = "/mnt/a\nstatus=pass\x1b[31m";
+  RunRecord report = test::sample_report();
+  report.context.datastore = datastore;
+  report.checks[0].datastore = datastore;  // results of several datastores name each check's
+  report.checks[4].messages = {"no_space: error: datastore " + datastore + " is full"};
+  const auto written = [&report](auto make) {
+    std::ostringstream out;
+    write_report(*make(out), report);
+    return out.str();
+  };
+  const std::string junit = written([](std::ostream& o) { return make_junit_writer(o); });
+  const std::string markdown = written([](std::ostream& o) { return make_markdown_writer(o); });
+  const std::string html = written([](std::ostream& o) { return make_html_writer(o, ""); });
+  const std::string json = written([](std::ostream& o) { return make_json_writer(o); });
+  for (const std::string* text : {&junit, &markdown, &html, &json}) {
+    EXPECT_EQ(text->find("\nstatus=pass"), std::string::npos) << *text;
+    EXPECT_EQ(text->find('\x1b'), std::string::npos) << *text;
+  }
+  EXPECT_NE(junit.find("<property name=\"datastore\" value=\"/mnt/a\\x0astatus=pass\\x1b[31m\"/>"),
+            std::string::npos);
+  EXPECT_NE(junit.find("\ndatastore=/mnt/a\\x0astatus=pass\\x1b[31m\n"), std::string::npos);
+  EXPECT_NE(junit.find("message=\"no_space: error: datastore /mnt/a\\x0astatus=pass"),
+            std::string::npos);
+  EXPECT_NE(markdown.find("/mnt/a\\x0astatus=pass\\x1b[31m"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(json)["context"]["datastore"], datastore);
+}
+
 }  // namespace
 }  // namespace iogate

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "iogate/engine/io_backend.hpp"
+#include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_runner.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/scoped_env.hpp"
@@ -125,6 +126,68 @@ TEST(Preflight, TheRunnersPreflightLeavesEnginesToAnInjectedBackend) {
     return std::make_unique<test::FakeBackend>(stats);
   };
   EXPECT_NO_THROW(CheckRunner(settings).preflight(checks));
+}
+
+// A baseline recorded on db01 for /mnt/array on xfs, of a check bounded relative to it.
+Check relative_check_of(const std::string& name) {
+  Check c = check_of(name, kMiB);
+  c.expectations = {{"iops_min", Metric::iops, BoundKind::min, 0, RelativeBound{0.9}}};
+  return c;
+}
+Baseline baseline_of(const Check& check) {
+  Baseline b;
+  b.path = "b.json";
+  b.host = "db01";
+  b.datastore = "/mnt/array";
+  b.fingerprint.filesystem = "xfs";
+  b.checks.push_back({check.name, compared_workload(check.workload), true, {}});
+  return b;
+}
+
+TEST(Preflight, AStrictBaselineFromElsewhereNamesItAndBothPlaces) {
+  const Check check = relative_check_of("rel");
+  const Baseline b = baseline_of(check);
+  StorageStack xfs;
+  xfs.filesystem = "xfs";
+  EXPECT_EQ(strict_baseline_reason({check}, b, "db01", "/mnt/array", xfs), std::nullopt)
+      << "recorded here";
+  EXPECT_EQ(strict_baseline_reason({check}, b, "db02", "/mnt/other", xfs),
+            "baseline b.json was recorded elsewhere (host db01 \u2192 db02; datastore /mnt/array "
+            "\u2192 /mnt/other), and --strict-baseline (IOGATE_STRICT_BASELINE=1) refuses it: "
+            "record one here with `iogate baseline record`");
+  StorageStack ext4;
+  ext4.filesystem = "ext4";
+  EXPECT_THAT(strict_baseline_reason({check}, b, "db01", "/mnt/array", ext4),
+              ::testing::Optional(HasSubstr("(filesystem xfs \u2192 ext4)")));
+  // No check to run bounds a figure by it (an absolute bound, a check it lacks): nothing to refuse.
+  EXPECT_EQ(strict_baseline_reason({check_of("abs", kMiB)}, b, "db02", "/mnt/other", xfs),
+            std::nullopt);
+  EXPECT_EQ(strict_baseline_reason({relative_check_of("other")}, b, "db02", "/mnt/other", xfs),
+            std::nullopt);
+}
+
+TEST(Preflight, TheRunnersPreflightRefusesAStrictBaselineFromElsewhereLeavingTheDatastore) {
+  const test::TempDir store;
+  const Check check = relative_check_of("rel");
+  RunnerSettings settings;
+  settings.datastore.dir = store.path();
+  settings.baseline = baseline_of(check);
+  test::FakeStats stats;
+  settings.make_backend = [&stats]() -> std::unique_ptr<IoBackend> {
+    return std::make_unique<test::FakeBackend>(stats);
+  };
+  EXPECT_NO_THROW(CheckRunner(settings).preflight({check})) << "not strict: named on the check";
+  settings.strict_baseline = true;
+  try {
+    CheckRunner(settings).preflight({check});
+    FAIL() << "a baseline of db01 for /mnt/array was not refused";
+  } catch (const PreflightRefusal& e) {
+    EXPECT_THAT(e.reasons(), ElementsAre(HasSubstr("baseline b.json was recorded elsewhere (host "
+                                                   "db01 \u2192 ")));
+    EXPECT_THAT(e.reasons(),
+                ElementsAre(HasSubstr("datastore /mnt/array \u2192 " + store.path().string())));
+  }
+  EXPECT_THAT(test::listing(store.path()), IsEmpty());
 }
 
 }  // namespace
