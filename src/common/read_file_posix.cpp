@@ -106,7 +106,8 @@ UniqueFd open_by_name(const std::filesystem::path& path, Links links) {
   }
 }
 
-struct stat stat_of(const UniqueFd& fd, const std::filesystem::path& shown) {
+// What a file being read is; a failure is the reader's error, naming the file.
+struct stat stat_for_reading(const UniqueFd& fd, const std::filesystem::path& shown) {
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) throw FileReadError(shown, "cannot stat: " + os_words(errno));
   return st;
@@ -146,7 +147,7 @@ bool on_kernel_filesystem(int fd) {
 std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                               const char* what, Links links) {
   const UniqueFd fd = open_by_name(path, links);
-  return read_open_file(fd, stat_of(fd, path), path, max_bytes, what);
+  return read_open_file(fd, stat_for_reading(fd, path), path, max_bytes, what);
 }
 
 namespace detail {
@@ -155,14 +156,15 @@ std::string read_regular_file_at(int dir_fd, const std::filesystem::path& name,
                                  std::uint64_t max_bytes, const char* what,
                                  const std::filesystem::path& shown) {
   const UniqueFd fd = open_in(dir_fd, name, shown);
-  return read_open_file(fd, stat_of(fd, shown), shown, max_bytes, what);
+  return read_open_file(fd, stat_for_reading(fd, shown), shown, max_bytes, what);
 }
 
 }  // namespace detail
 
 std::vector<DirectoryEntry> list_directory(const std::filesystem::path& path) {
   const UniqueFd found = open_by_name(path, Links::follow);
-  if (!S_ISDIR(stat_of(found, path).st_mode)) throw FileReadError(path, "is not a directory");
+  if (!S_ISDIR(stat_for_reading(found, path).st_mode))
+    throw FileReadError(path, "is not a directory");
   UniqueFd fd(::openat(found.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (!fd.valid()) throw FileReadError(path, "cannot open: " + os_words(errno));
   DIR* listing = ::fdopendir(fd.get());
@@ -187,14 +189,14 @@ std::vector<DirectoryEntry> list_directory(const std::filesystem::path& path) {
 InputText read_input_file(const std::filesystem::path& path, std::uint64_t max_bytes,
                           const char* what) {
   const UniqueFd fd = open_by_name(path, Links::follow);
-  const struct stat st = stat_of(fd, path);
+  const struct stat st = stat_for_reading(fd, path);
   return {read_open_file(fd, st, path, max_bytes, what), (st.st_mode & S_IROTH) != 0};
 }
 
 InputText read_named_file(const std::filesystem::path& path, const std::filesystem::path& named_by,
                           std::uint64_t max_bytes, const char* what) {
   const UniqueFd fd = open_by_name(path, Links::follow);
-  const struct stat st = stat_of(fd, path);
+  const struct stat st = stat_for_reading(fd, path);
   if (on_kernel_filesystem(fd.get()))
     throw FileReadError(path, fmt::format("is a file of the kernel's (/proc, /sys), expected {}; "
                                           "refused",
