@@ -1,8 +1,8 @@
 // ScratchArea::adopt: taking over the areas a run kept for its later processes (scratch_area.hpp).
 //
 // Everything is looked at relative to descriptors opened with O_NOFOLLOW, as stale cleanup does
-// (stale_cleanup.cpp). An area is taken only when it could be nobody's but this user's: a real
-// directory (not a symlink), owned by this euid, mode 0700 (nobody else can make a directory
+// (stale_cleanup_posix.cpp). An area is taken only when it could be nobody's but this user's: a
+// real directory (not a symlink), owned by this euid, mode 0700 (nobody else can make a directory
 // owned by root, or by us, nor put entries in one that is 0700), on the datastore's own
 // filesystem, with a marker naming the run's owner on this host and the label asked for, and
 // holding nothing but regular files. A directory that fails any of these is left as it is.
@@ -14,8 +14,8 @@
 #include <iostream>
 
 #include "cleanup_registry.hpp"
-#include "datastore_checks.hpp"
-#include "datastore_lock.hpp"
+#include "datastore_checks_posix.hpp"
+#include "datastore_lock_posix.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "marker.hpp"
 #include "posix_error.hpp"

@@ -1,5 +1,5 @@
 // ScratchArea::remove_stale on Windows: removing what a run that no longer exists left behind, and
-// nothing else (stale_cleanup.cpp says the rules; they are the same here).
+// nothing else (stale_cleanup_posix.cpp says the rules; they are the same here).
 //
 // Every entry is opened relative to a handle, never following a reparse point, and each
 // directory is held without FILE_SHARE_DELETE while it is looked at and emptied, so nobody can

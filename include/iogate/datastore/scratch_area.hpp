@@ -35,7 +35,7 @@
 // at once: the run it was kept for is being stopped.
 //
 // While it exists, a ScratchArea holds an exclusive flock(2) on the datastore directory (see
-// src/datastore/datastore_lock.hpp): a scratch area of another process on the same datastore
+// src/datastore/datastore_lock_posix.hpp): a scratch area of another process on the same datastore
 // waits until this one is gone, so the checks of two ctest runs, or of ctest and `iogate check`,
 // never overlap. Scratch areas of one process share the lock.
 //

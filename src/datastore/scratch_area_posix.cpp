@@ -17,8 +17,8 @@
 #include <fmt/format.h>
 
 #include "cleanup_registry.hpp"
-#include "datastore_checks.hpp"
-#include "datastore_lock.hpp"
+#include "datastore_checks_posix.hpp"
+#include "datastore_lock_posix.hpp"
 #include "file_allocation.hpp"
 #include "marker.hpp"
 #include "posix_error.hpp"
