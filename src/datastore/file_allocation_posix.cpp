@@ -1,17 +1,13 @@
-#include "file_allocation.hpp"
-
+// Laying out a test file on POSIX: fallocate, pwrite and the write-behind through
+// sync_file_range (file_allocation.hpp says why).
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <string>
 #include <system_error>
-#include <vector>
 
-#include "iogate/interrupt.hpp"
-#include "layout_pattern.hpp"
+#include "file_allocation_platform.hpp"
 #include "platform_fallbacks.hpp"
 #include "posix_error.hpp"
 
@@ -36,58 +32,44 @@ void start_writeback(int fd, std::uint64_t from, std::uint64_t length, unsigned 
 
 }  // namespace
 
-void allocate_file(NativeHandle fd, std::uint64_t size, const std::filesystem::path& path) {
-  if (size == 0) return;  // fallocate rejects a zero length; an empty file needs no blocks
+bool reserve_blocks(NativeHandle fd, std::uint64_t size, const std::filesystem::path& path) {
   int rc;
   do {
     rc = fallocate(fd, 0, 0, static_cast<off_t>(size));
   } while (rc != 0 && errno == EINTR);
-  if (rc == 0) return;
+  if (rc == 0) return true;
   if (errno == EOPNOTSUPP || errno == ENOSYS) {
     note_fallback("fallocate: " + std::generic_category().message(errno) +
                   "; the test file was written through instead");
-    return write_through(fd, size, path);
+    return false;
   }
   throw_errno("fallocate", path);
 }
 
-void write_through(NativeHandle fd, std::uint64_t size, const std::filesystem::path& path,
-                   std::uint64_t write_size) {
-  const auto started = std::chrono::steady_clock::now();
-  const std::uint64_t each = layout_write_size(write_size);
-  std::vector<unsigned char> chunk = layout_chunk(size, each);
-  std::uint64_t offset = 0;
-  std::uint64_t kicked = 0;  // writeback started up to here
-  while (offset < size) {
-    if (const int sig = stop_requested(); sig != 0) {
-      throw Interrupted(sig, {.doing = "preallocating " + path.string(),
-                              .elapsed = std::chrono::steady_clock::now() - started,
-                              .bytes = offset,
-                              .bytes_planned = size});
-    }
-    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(size - offset, each));
-    stamp_offsets(chunk, offset);
-    const ssize_t n = pwrite(fd, chunk.data(), want, static_cast<off_t>(offset));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      // Named as the engine names a failed I/O: a device that fails one block says which.
-      const int error = n < 0 ? errno : EIO;
-      throw std::system_error(error, std::generic_category(),
-                              "write of " + std::to_string(want) + " bytes at offset " +
-                                  std::to_string(offset) + " of " + path.string() +
-                                  (n == 0 ? " (no progress)" : ""));
-    }
-    offset += static_cast<std::uint64_t>(n);  // a short write just continues from where it ended
-    if (offset - kicked >= kWindow || offset == size) {
-      start_writeback(fd, kicked, offset - kicked, SYNC_FILE_RANGE_WRITE, path);
-      if (kicked >= 2 * kWindow) {
-        start_writeback(
-            fd, kicked - 2 * kWindow, kWindow,
-            SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER, path);
-      }
-      kicked = offset;
-    }
+std::size_t write_chunk(NativeHandle fd, const unsigned char* data, std::size_t want,
+                        std::uint64_t offset, const std::filesystem::path& path) {
+  const ssize_t n = pwrite(fd, data, want, static_cast<off_t>(offset));
+  if (n < 0 && errno == EINTR) return 0;
+  if (n <= 0) {
+    // Named as the engine names a failed I/O: a device that fails one block says which.
+    const int error = n < 0 ? errno : EIO;
+    throw std::system_error(error, std::generic_category(),
+                            "write of " + std::to_string(want) + " bytes at offset " +
+                                std::to_string(offset) + " of " + path.string() +
+                                (n == 0 ? " (no progress)" : ""));
   }
+  return static_cast<std::size_t>(n);
+}
+
+void WriteBehind::written(std::uint64_t offset, std::uint64_t size) {
+  if (offset - kicked_ < kWindow && offset != size) return;
+  start_writeback(fd_, kicked_, offset - kicked_, SYNC_FILE_RANGE_WRITE, path_);
+  if (kicked_ >= 2 * kWindow) {
+    start_writeback(
+        fd_, kicked_ - 2 * kWindow, kWindow,
+        SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER, path_);
+  }
+  kicked_ = offset;
 }
 
 }  // namespace iogate::detail
