@@ -19,6 +19,7 @@
 #include "iogate/datastore/scratch_area.hpp"
 #include "marker.hpp"
 #include "posix_error.hpp"
+#include "scratch_area_platform.hpp"
 #include "scratch_listing.hpp"
 #include "unique_fd.hpp"
 
@@ -93,7 +94,7 @@ ScratchArea::ScratchArea(Adopting, const fs::path& datastore, int store_fd, cons
                          int dir_fd, const std::vector<std::string>& files)
     : datastore_(datastore), dir_(datastore / name), store_handle_(store_fd), dir_handle_(dir_fd) {
   try {
-    lock_ = std::make_unique<detail::DatastoreLock>(store_handle_, datastore_);
+    lock_ = detail::lock_datastore(store_handle_, datastore_);
     detail::install_cleanup_handlers();
     registry_slot_ = detail::claim_slot();
     if (registry_slot_ < 0)

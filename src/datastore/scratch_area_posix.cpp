@@ -1,3 +1,8 @@
+// The scratch area on POSIX (iogate/datastore/scratch_area.hpp says what it promises; its life is
+// written once in scratch_area.cpp): the datastore and the scratch directory as descriptors,
+// mkdirat then openat(O_NOFOLLOW) and the proof that the directory opened is the one made, every
+// file created O_EXCL|O_NOFOLLOW relative to them, and each step one with its registration for
+// the signal handler (cleanup_registry.hpp), so a fatal signal removes exactly what was made.
 #include "iogate/datastore/scratch_area.hpp"
 
 #include <fcntl.h>
@@ -5,7 +10,6 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <boost/filesystem/operations.hpp>
 #include <cerrno>
 #include <ctime>
@@ -22,6 +26,7 @@
 #include "file_allocation.hpp"
 #include "marker.hpp"
 #include "posix_error.hpp"
+#include "scratch_area_platform.hpp"
 #include "scratch_identity.hpp"
 #include "unique_fd.hpp"
 
@@ -34,22 +39,6 @@ constexpr mode_t kDirMode = 0700;
 constexpr mode_t kFileMode = 0600;
 constexpr int kCreateFlags = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC;
 constexpr int kMaxNameAttempts = 100;
-
-fs::path absolute_datastore(const fs::path& datastore) {
-  if (datastore.empty()) throw std::invalid_argument("datastore: empty path");
-  return fs::absolute(datastore);
-}
-
-void check_file_name(const std::string& name) {
-  const bool plain = !name.empty() && name != "." && name != ".." &&
-                     name.find('/') == std::string::npos && name.find('\0') == std::string::npos &&
-                     name != ScratchArea::kMarkerName;
-  if (!plain) {
-    throw std::invalid_argument("scratch file name \"" + name +
-                                "\" must be a plain file name (no '/', not \".\", \"..\" or \"" +
-                                ScratchArea::kMarkerName + "\")");
-  }
-}
 
 void write_all(int fd, const std::string& text, const fs::path& path) {
   std::size_t done = 0;
@@ -80,6 +69,51 @@ void note_if_moved(int store_fd, const fs::path& datastore, const fs::path& dir)
 
 }  // namespace
 
+namespace detail {
+
+const ForbiddenInFileNames kForbiddenInFileNames{.characters = std::string_view("/\0", 2),
+                                                 .said = "'/'"};
+
+NativeHandle open_scratch_store(const fs::path& datastore, const DatastorePolicy& policy,
+                                std::uint64_t bytes_needed) {
+  return open_datastore(datastore, policy, bytes_needed).release();
+}
+
+bool is_this_process(ProcessId pid) { return pid == getpid(); }
+
+void DatastoreLockRelease::operator()(DatastoreLock* lock) const noexcept { delete lock; }
+
+std::unique_ptr<DatastoreLock, DatastoreLockRelease> lock_datastore(NativeHandle store,
+                                                                    const fs::path& datastore) {
+  return std::unique_ptr<DatastoreLock, DatastoreLockRelease>(new DatastoreLock(store, datastore));
+}
+
+int register_for_cleanup(NativeHandle store, const fs::path& datastore) {
+  install_cleanup_handlers();
+  const int slot = claim_slot();
+  if (slot < 0) {
+    throw std::runtime_error(fmt::format("datastore {}: more than {} scratch areas at once",
+                                         datastore.string(), kMaxAreas));
+  }
+  set_store(slot, store);
+  return slot;
+}
+
+void release_cleanup(int& slot) noexcept {
+  if (slot >= 0) release_slot(std::exchange(slot, -1));
+}
+
+void reset_file(NativeHandle dir, const std::string& name, std::uint64_t size, bool reserve,
+                const fs::path& path) {
+  const UniqueFd fd(openat(dir, name.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd.valid()) throw_errno("open", path);
+  if (ftruncate(fd.get(), 0) != 0) throw_errno("ftruncate", path);
+  if (reserve) allocate_file(fd.get(), size, path);
+  if (fsync(fd.get()) != 0) throw_errno("fsync", path);
+}
+
+}  // namespace detail
+
 FreeSpace free_space(const fs::path& dir) {
   boost::system::error_code ec;
   const boost::filesystem::space_info info = boost::filesystem::space(dir.string(), ec);
@@ -94,62 +128,9 @@ FreeSpace free_space(int dir_fd, const fs::path& shown) {
                    static_cast<std::uint64_t>(st.f_blocks) * st.f_frsize};
 }
 
-ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
-                         const DatastorePolicy& policy, const AreaOwner& owner)
-    : datastore_(absolute_datastore(datastore)) {
-  if (owner.label.find('\n') != std::string::npos)
-    throw std::invalid_argument("scratch area label: one line expected");
-  try {
-    // Opened by path once: everything created or removed after goes through store_handle_.
-    store_handle_ = detail::open_datastore(datastore_, policy, bytes_needed).release();
-    // Once the lock is held, another run's scratch area is gone: the space counted is ours.
-    lock_ = std::make_unique<detail::DatastoreLock>(store_handle_, datastore_);
-    remove_stale(store_handle_, datastore_);
-    const FreeSpace space = free_space(store_handle_, datastore_);
-    if (space.available < space_required(bytes_needed))
-      throw InsufficientSpace(datastore_, bytes_needed, space.available);
-
-    detail::install_cleanup_handlers();
-    registry_slot_ = detail::claim_slot();
-    if (registry_slot_ < 0) {
-      throw std::runtime_error(fmt::format("datastore {}: more than {} scratch areas at once",
-                                           datastore_.string(), detail::kMaxAreas));
-    }
-    detail::set_store(registry_slot_, store_handle_);
-    owned_elsewhere_ = owner.pid != 0 && owner.pid != getpid();
-    make_dir();
-    write_marker(owner);
-  } catch (...) {
-    remove_or_report();
-    close_dirs();
-    throw;
-  }
-}
-
-ScratchArea::~ScratchArea() {
-  if (kept_) {
-    // Left for the owner's later processes: only this process's hold on it ends.
-    if (registry_slot_ >= 0) detail::release_slot(std::exchange(registry_slot_, -1));
-  } else {
-    remove_or_report();
-  }
-  close_dirs();
-}
-
 void ScratchArea::close_dirs() noexcept {
   if (dir_handle_ >= 0) ::close(std::exchange(dir_handle_, -1));
   if (store_handle_ >= 0) ::close(std::exchange(store_handle_, -1));
-}
-
-void ScratchArea::remove_or_report() noexcept {
-  try {
-    remove();
-  } catch (const std::exception& e) {
-    std::cerr << "iogate: cleaning up scratch area " << dir_.string() << ": " << e.what() << '\n';
-    // What is left stays registered no longer: this object is going away.
-    if (registry_slot_ >= 0) detail::release_slot(registry_slot_);
-    registry_slot_ = -1;
-  }
 }
 
 void ScratchArea::make_dir() {
@@ -218,7 +199,7 @@ void ScratchArea::write_marker(const AreaOwner& owner) {
 
 fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, FileLayout layout,
                                   std::uint64_t write_size) {
-  check_file_name(name);
+  detail::check_scratch_file_name(name);
   if (!dir_made_) throw std::logic_error("preallocate \"" + name + "\": scratch area removed");
   if (size > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max()))
     throw std::invalid_argument("preallocate \"" + name + "\": size too large");
@@ -253,18 +234,6 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     throw;
   }
   return path;
-}
-
-void ScratchArea::restore(const std::string& name, std::uint64_t size, FileLayout layout) const {
-  const fs::path path = dir_ / name;
-  if (std::find(created_.begin(), created_.end(), path) == created_.end())
-    throw std::logic_error("restore \"" + name + "\": not a file of this scratch area");
-  if (layout == FileLayout::written) return;
-  const detail::UniqueFd fd(openat(dir_handle_, name.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC));
-  if (!fd.valid()) detail::throw_errno("open", path);
-  if (ftruncate(fd.get(), 0) != 0) detail::throw_errno("ftruncate", path);
-  if (layout == FileLayout::preallocated) detail::allocate_file(fd.get(), size, path);
-  if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
 }
 
 void ScratchArea::remove() {

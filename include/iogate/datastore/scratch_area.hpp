@@ -60,7 +60,12 @@ namespace iogate {
 
 namespace detail {
 class DatastoreLock;
-}
+// Ends a DatastoreLock where its platform's type is known, so the scratch area's life is written
+// once over the name alone (src/datastore/scratch_area_platform.hpp).
+struct DatastoreLockRelease {
+  void operator()(DatastoreLock* lock) const noexcept;
+};
+}  // namespace detail
 
 // A datastore iogate will not use (it is missing, not a directory, not safe for root, not a mount
 // point when one is required); what() names it and says what to do.
@@ -221,7 +226,8 @@ class ScratchArea {
   void close_dirs() noexcept;
 
   std::filesystem::path datastore_;
-  std::unique_ptr<detail::DatastoreLock> lock_;  // released after everything below is gone
+  // Released after everything below is gone.
+  std::unique_ptr<detail::DatastoreLock, detail::DatastoreLockRelease> lock_;
   std::filesystem::path dir_;
   std::vector<std::filesystem::path> created_;  // files, in creation order; dir_ last to go
   bool dir_made_ = false;                       // dir_ exists and is ours to rmdir
