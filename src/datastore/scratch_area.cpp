@@ -119,4 +119,26 @@ void ScratchArea::restore(const std::string& name, std::uint64_t size, FileLayou
   detail::reset_file(dir_handle_, name, size, layout == FileLayout::preallocated, path);
 }
 
+void ScratchArea::remove() {
+  if (dir_made_) detail::note_if_moved(store_handle_, datastore_, dir_);
+  // Each entry is withdrawn from the registry only once it is gone.
+  while (!created_.empty()) {
+    const fs::path& file = created_.back();
+    detail::remove_scratch_entry(dir_handle_, file.filename().string(), file);
+    detail::forget_removed(registry_slot_, detail::Removed::file);
+    created_.pop_back();
+  }
+  if (marker_made_) {
+    detail::remove_scratch_entry(dir_handle_, kMarkerName, dir_ / kMarkerName);
+    detail::forget_removed(registry_slot_, detail::Removed::marker);
+    marker_made_ = false;
+  }
+  if (dir_made_) {
+    detail::remove_made_dir(store_handle_, dir_handle_, dir_);
+    detail::forget_removed(registry_slot_, detail::Removed::dir);
+    dir_made_ = false;
+  }
+  detail::release_cleanup(registry_slot_);
+}
+
 }  // namespace iogate

@@ -53,20 +53,6 @@ void write_all(int fd, const std::string& text, const fs::path& path) {
   }
 }
 
-// After `umount -l` the datastore's path names the mount point's directory underneath: say so,
-// since the removal that follows happens on the unmounted filesystem, not at that path.
-void note_if_moved(int store_fd, const fs::path& datastore, const fs::path& dir) {
-  struct stat held {};
-  struct stat now {};
-  if (fstat(store_fd, &held) != 0) return;
-  if (stat(datastore.c_str(), &now) == 0 && now.st_dev == held.st_dev && now.st_ino == held.st_ino)
-    return;
-  std::cerr << "iogate: datastore " << datastore.string() << " is no longer the directory "
-            << dir.string() << " was made in (unmounted or moved during the run?): removing "
-            << "the scratch area through the directory iogate holds open; nothing now at that "
-            << "path is touched\n";
-}
-
 }  // namespace
 
 namespace detail {
@@ -101,6 +87,49 @@ int register_for_cleanup(NativeHandle store, const fs::path& datastore) {
 
 void release_cleanup(int& slot) noexcept {
   if (slot >= 0) release_slot(std::exchange(slot, -1));
+}
+
+// After `umount -l` the datastore's path names the mount point's directory underneath: say so,
+// since the removal that follows happens on the unmounted filesystem, not at that path.
+void note_if_moved(NativeHandle store_fd, const fs::path& datastore, const fs::path& dir) {
+  struct stat held {};
+  struct stat now {};
+  if (fstat(store_fd, &held) != 0) return;
+  if (stat(datastore.c_str(), &now) == 0 && now.st_dev == held.st_dev && now.st_ino == held.st_ino)
+    return;
+  std::cerr << "iogate: datastore " << datastore.string() << " is no longer the directory "
+            << dir.string() << " was made in (unmounted or moved during the run?): removing "
+            << "the scratch area through the directory iogate holds open; nothing now at that "
+            << "path is touched\n";
+}
+
+void remove_scratch_entry(NativeHandle dir, const std::string& name, const fs::path& path) {
+  if (unlinkat(dir, name.c_str(), 0) != 0 && errno != ENOENT) throw_errno("unlink", path);
+}
+
+void remove_made_dir(NativeHandle store, NativeHandle& held, const fs::path& dir) {
+  if (!still_named(store, dir.filename().string(), held)) {
+    std::cerr << "iogate: left scratch directory " << dir.string()
+              << " in place: it was renamed during the run (its name now holds something else)\n";
+  } else if (unlinkat(store, dir.filename().c_str(), AT_REMOVEDIR) != 0) {
+    if (errno == ENOTEMPTY || errno == EEXIST) {
+      std::cerr << "iogate: left scratch directory " << dir.string()
+                << " in place: it holds entries iogate did not create\n";
+    } else if (errno != ENOENT) {
+      throw_errno("rmdir", dir);
+    }
+  }
+}
+
+void forget_removed(int slot, Removed removed) {
+  switch (removed) {
+    case Removed::file:
+      return pop_file(slot);
+    case Removed::marker:
+      return clear_marker(slot);
+    case Removed::dir:
+      return clear_dir(slot);
+  }
 }
 
 void reset_file(NativeHandle dir, const std::string& name, std::uint64_t size, bool reserve,
@@ -234,46 +263,6 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     throw;
   }
   return path;
-}
-
-void ScratchArea::remove() {
-  if (dir_made_) note_if_moved(store_handle_, datastore_, dir_);
-  // Each entry is withdrawn from the registry only once it is gone.
-  while (!created_.empty()) {
-    const fs::path& file = created_.back();
-    if (unlinkat(dir_handle_, file.filename().c_str(), 0) != 0 && errno != ENOENT)
-      detail::throw_errno("unlink", file);
-    detail::pop_file(registry_slot_);
-    created_.pop_back();
-  }
-  if (marker_made_) {
-    const fs::path marker = dir_ / kMarkerName;
-    if (unlinkat(dir_handle_, kMarkerName, 0) != 0 && errno != ENOENT)
-      detail::throw_errno("unlink", marker);
-    detail::clear_marker(registry_slot_);
-    marker_made_ = false;
-  }
-  if (dir_made_ && !detail::still_named(store_handle_, dir_.filename().string(), dir_handle_)) {
-    std::cerr << "iogate: left scratch directory " << dir_.string()
-              << " in place: it was renamed during the run (its name now holds something else)\n";
-  } else if (dir_made_) {
-    if (unlinkat(store_handle_, dir_.filename().c_str(), AT_REMOVEDIR) != 0) {
-      if (errno == ENOTEMPTY || errno == EEXIST) {
-        std::cerr << "iogate: left scratch directory " << dir_.string()
-                  << " in place: it holds entries iogate did not create\n";
-      } else if (errno != ENOENT) {
-        detail::throw_errno("rmdir", dir_);
-      }
-    }
-  }
-  if (dir_made_) {
-    detail::clear_dir(registry_slot_);
-    dir_made_ = false;
-  }
-  if (registry_slot_ >= 0) {
-    detail::release_slot(registry_slot_);
-    registry_slot_ = -1;
-  }
 }
 
 }  // namespace iogate

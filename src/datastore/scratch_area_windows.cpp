@@ -135,6 +135,20 @@ std::unique_ptr<DatastoreLock, DatastoreLockRelease> lock_datastore(NativeHandle
 int register_for_cleanup(NativeHandle /*store*/, const fs::path& /*datastore*/) { return -1; }
 void release_cleanup(int& /*slot*/) noexcept {}
 
+// Nothing to say: the run's handle kept the scratch directory from being renamed or moved.
+void note_if_moved(NativeHandle /*store*/, const fs::path& /*datastore*/, const fs::path& /*dir*/) {
+}
+
+void remove_scratch_entry(NativeHandle dir, const std::string& name, const fs::path& path) {
+  delete_entry(dir, name, path);
+}
+
+void remove_made_dir(NativeHandle store, NativeHandle& held, const fs::path& dir) {
+  remove_dir(store, std::exchange(held, kNoHandle), dir);
+}
+
+void forget_removed(int /*slot*/, Removed /*removed*/) {}
+
 void reset_file(NativeHandle dir, const std::string& name, std::uint64_t size, bool reserve,
                 const fs::path& path) {
   const UniqueHandle file =
@@ -224,22 +238,6 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     throw;
   }
   return path;
-}
-
-void ScratchArea::remove() {
-  while (!created_.empty()) {
-    const fs::path& file = created_.back();
-    delete_entry(dir_handle_, file.filename().string(), file);
-    created_.pop_back();
-  }
-  if (marker_made_) {
-    delete_entry(dir_handle_, kMarkerName, dir_ / kMarkerName);
-    marker_made_ = false;
-  }
-  if (dir_made_) {
-    remove_dir(store_handle_, std::exchange(dir_handle_, kNoHandle), dir_);
-    dir_made_ = false;
-  }
 }
 
 std::vector<std::unique_ptr<ScratchArea>> ScratchArea::adopt(const fs::path& datastore,
