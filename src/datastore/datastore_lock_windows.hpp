@@ -1,5 +1,5 @@
-// One check at a time on a datastore, across processes — Windows side (datastore_lock.hpp says
-// why).
+// One check at a time on a datastore, across processes — Windows side
+// (datastore_lock_posix.hpp says why).
 //
 // The lock is a named mutex, "Global\iogate-datastore-<volume serial>-<file id>", named after the
 // datastore directory itself (not its path, so two spellings of one directory share it). It writes

@@ -1,8 +1,8 @@
 // ScratchArea::adopt: taking over the areas a run kept for its later processes (scratch_area.hpp).
 //
 // Everything is looked at relative to descriptors opened with O_NOFOLLOW, as stale cleanup does
-// (stale_cleanup.cpp). An area is taken only when it could be nobody's but this user's: a real
-// directory (not a symlink), owned by this euid, mode 0700 (nobody else can make a directory
+// (stale_cleanup_posix.cpp). An area is taken only when it could be nobody's but this user's: a
+// real directory (not a symlink), owned by this euid, mode 0700 (nobody else can make a directory
 // owned by root, or by us, nor put entries in one that is 0700), on the datastore's own
 // filesystem, with a marker naming the run's owner on this host and the label asked for, and
 // holding nothing but regular files. A directory that fails any of these is left as it is.
@@ -14,11 +14,12 @@
 #include <iostream>
 
 #include "cleanup_registry.hpp"
-#include "datastore_checks.hpp"
-#include "datastore_lock.hpp"
+#include "datastore_checks_posix.hpp"
+#include "datastore_lock_posix.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "marker.hpp"
 #include "posix_error.hpp"
+#include "scratch_area_platform.hpp"
 #include "scratch_listing.hpp"
 #include "unique_fd.hpp"
 
@@ -93,7 +94,7 @@ ScratchArea::ScratchArea(Adopting, const fs::path& datastore, int store_fd, cons
                          int dir_fd, const std::vector<std::string>& files)
     : datastore_(datastore), dir_(datastore / name), store_handle_(store_fd), dir_handle_(dir_fd) {
   try {
-    lock_ = std::make_unique<detail::DatastoreLock>(store_handle_, datastore_);
+    lock_ = detail::lock_datastore(store_handle_, datastore_);
     detail::install_cleanup_handlers();
     registry_slot_ = detail::claim_slot();
     if (registry_slot_ < 0)

@@ -1,4 +1,5 @@
-// The scratch area on Windows (iogate/datastore/scratch_area.hpp says what it promises).
+// The scratch area on Windows (iogate/datastore/scratch_area.hpp says what it promises; its life
+// is written once in scratch_area.cpp).
 //
 // The same promises, kept with Windows' means:
 //   - the datastore is opened once as a directory, never through a reparse point at its name, and
@@ -22,7 +23,6 @@
 // available on Windows: the runner does not share there.
 #include "windows_handle.hpp"
 //
-#include <algorithm>
 #include <ctime>
 #include <iostream>
 #include <random>
@@ -37,6 +37,7 @@
 #include "iogate/datastore/scratch_area.hpp"
 #include "marker.hpp"
 #include "owner_only_security.hpp"
+#include "scratch_area_platform.hpp"
 
 namespace iogate {
 namespace {
@@ -47,23 +48,6 @@ constexpr int kMaxNameAttempts = 100;
 // No DELETE: a handle with it would keep others from merely listing the directory (an open
 // without FILE_SHARE_DELETE is refused while one exists). Removal opens the name anew.
 constexpr ACCESS_MASK kDirAccess = FILE_LIST_DIRECTORY | FILE_TRAVERSE;
-
-fs::path absolute_datastore(const fs::path& datastore) {
-  if (datastore.empty()) throw std::invalid_argument("datastore: empty path");
-  return fs::absolute(datastore);
-}
-
-void check_file_name(const std::string& name) {
-  const bool plain = !name.empty() && name != "." && name != ".." &&
-                     name.find_first_of(std::string("/\\:\0", 4)) == std::string::npos &&
-                     name != ScratchArea::kMarkerName;
-  if (!plain) {
-    throw std::invalid_argument("scratch file name \"" + name +
-                                "\" must be a plain file name (no '/', '\\' or ':', not \".\", "
-                                "\"..\" or \"" +
-                                ScratchArea::kMarkerName + "\")");
-  }
-}
 
 std::string random_dir_name() {
   static std::mt19937_64 random{std::random_device{}()};
@@ -128,45 +112,59 @@ void remove_dir(HANDLE store, HANDLE held, const fs::path& dir) {
 
 }  // namespace
 
-ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
-                         const DatastorePolicy& policy, const AreaOwner& owner)
-    : datastore_(absolute_datastore(datastore)) {
-  if (owner.label.find('\n') != std::string::npos)
-    throw std::invalid_argument("scratch area label: one line expected");
-  try {
-    store_handle_ = detail::open_datastore(datastore_, policy, bytes_needed).release();
-    // Once the lock is held, another run's scratch area is gone: the space counted is ours.
-    lock_ = std::make_unique<detail::DatastoreLock>(store_handle_, datastore_);
-    remove_stale(store_handle_, datastore_);
-    const FreeSpace space = free_space(store_handle_, datastore_);
-    if (space.available < space_required(bytes_needed))
-      throw InsufficientSpace(datastore_, bytes_needed, space.available);
-    owned_elsewhere_ = owner.pid != 0 && owner.pid != ::GetCurrentProcessId();
-    make_dir();
-    write_marker(owner);
-  } catch (...) {
-    remove_or_report();
-    close_dirs();
-    throw;
-  }
+namespace detail {
+
+const ForbiddenInFileNames kForbiddenInFileNames{.characters = std::string_view("/\\:\0", 4),
+                                                 .said = "'/', '\\' or ':'"};
+
+NativeHandle open_scratch_store(const fs::path& datastore, const DatastorePolicy& policy,
+                                std::uint64_t bytes_needed) {
+  return open_datastore(datastore, policy, bytes_needed).release();
 }
 
-ScratchArea::~ScratchArea() {
-  if (!kept_) remove_or_report();
-  close_dirs();
+bool is_this_process(ProcessId pid) { return pid == ::GetCurrentProcessId(); }
+
+void DatastoreLockRelease::operator()(DatastoreLock* lock) const noexcept { delete lock; }
+
+std::unique_ptr<DatastoreLock, DatastoreLockRelease> lock_datastore(NativeHandle store,
+                                                                    const fs::path& datastore) {
+  return std::unique_ptr<DatastoreLock, DatastoreLockRelease>(new DatastoreLock(store, datastore));
 }
+
+// A stop takes the graceful path (graceful_stop_windows.cpp): nothing to register.
+int register_for_cleanup(NativeHandle /*store*/, const fs::path& /*datastore*/) { return -1; }
+void release_cleanup(int& /*slot*/) noexcept {}
+
+// Nothing to say: the run's handle kept the scratch directory from being renamed or moved.
+void note_if_moved(NativeHandle /*store*/, const fs::path& /*datastore*/, const fs::path& /*dir*/) {
+}
+
+void remove_scratch_entry(NativeHandle dir, const std::string& name, const fs::path& path) {
+  delete_entry(dir, name, path);
+}
+
+void remove_made_dir(NativeHandle store, NativeHandle& held, const fs::path& dir) {
+  remove_dir(store, std::exchange(held, kNoHandle), dir);
+}
+
+void forget_removed(int /*slot*/, Removed /*removed*/) {}
+
+void reset_file(NativeHandle dir, const std::string& name, std::uint64_t size, bool reserve,
+                const fs::path& path) {
+  const UniqueHandle file =
+      open_relative(dir, fs::path(name).wstring(), {.access = GENERIC_WRITE}, path);
+  FILE_END_OF_FILE_INFO end{};
+  if (!::SetFileInformationByHandle(file.get(), FileEndOfFileInfo, &end, sizeof end))
+    throw_last_error("truncate", path);
+  if (reserve) allocate_file(file.get(), size, path);
+  flush(file.get(), path);
+}
+
+}  // namespace detail
 
 void ScratchArea::close_dirs() noexcept {
   if (is_open_handle(dir_handle_)) ::CloseHandle(std::exchange(dir_handle_, kNoHandle));
   if (is_open_handle(store_handle_)) ::CloseHandle(std::exchange(store_handle_, kNoHandle));
-}
-
-void ScratchArea::remove_or_report() noexcept {
-  try {
-    remove();
-  } catch (const std::exception& e) {
-    std::cerr << "iogate: cleaning up scratch area " << dir_.string() << ": " << e.what() << '\n';
-  }
 }
 
 void ScratchArea::make_dir() {
@@ -213,7 +211,7 @@ void ScratchArea::write_marker(const AreaOwner& owner) {
 
 fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, FileLayout layout,
                                   std::uint64_t write_size) {
-  check_file_name(name);
+  detail::check_scratch_file_name(name);
   if (!dir_made_) throw std::logic_error("preallocate \"" + name + "\": scratch area removed");
   const fs::path path = dir_ / name;
   // FILE_CREATE: a planted name of any kind is refused and never recorded as ours. Its own
@@ -240,36 +238,6 @@ fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, F
     throw;
   }
   return path;
-}
-
-void ScratchArea::restore(const std::string& name, std::uint64_t size, FileLayout layout) const {
-  const fs::path path = dir_ / name;
-  if (std::find(created_.begin(), created_.end(), path) == created_.end())
-    throw std::logic_error("restore \"" + name + "\": not a file of this scratch area");
-  if (layout == FileLayout::written) return;
-  const detail::UniqueHandle file =
-      detail::open_relative(dir_handle_, fs::path(name).wstring(), {.access = GENERIC_WRITE}, path);
-  FILE_END_OF_FILE_INFO end{};
-  if (!::SetFileInformationByHandle(file.get(), FileEndOfFileInfo, &end, sizeof end))
-    detail::throw_last_error("truncate", path);
-  if (layout == FileLayout::preallocated) detail::allocate_file(file.get(), size, path);
-  flush(file.get(), path);
-}
-
-void ScratchArea::remove() {
-  while (!created_.empty()) {
-    const fs::path& file = created_.back();
-    delete_entry(dir_handle_, file.filename().string(), file);
-    created_.pop_back();
-  }
-  if (marker_made_) {
-    delete_entry(dir_handle_, kMarkerName, dir_ / kMarkerName);
-    marker_made_ = false;
-  }
-  if (dir_made_) {
-    remove_dir(store_handle_, std::exchange(dir_handle_, kNoHandle), dir_);
-    dir_made_ = false;
-  }
 }
 
 std::vector<std::unique_ptr<ScratchArea>> ScratchArea::adopt(const fs::path& datastore,

@@ -1,7 +1,7 @@
 # Two `ctest -j4` runs at once on one datastore (two build directories of one small suite, as two
 # CI pipelines on one host would have) never overlap checks: ctest's RESOURCE_LOCK only orders the
 # tests of one ctest process, the datastore lock (an flock on the datastore directory, see
-# src/datastore/datastore_lock.hpp) orders the two runs. A watcher lists the datastore every
+# src/datastore/datastore_lock_posix.hpp) orders the two runs. A watcher lists the datastore every
 # ~10 ms and records the most scratch directories seen at once: it must be 1. Both runs pass, and
 # each check's wall time (its wait included) stays within the TIMEOUT ctest gave it. Then a check
 # that finds the datastore held by another process waits, says so, and stops on SIGTERM.

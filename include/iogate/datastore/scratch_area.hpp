@@ -35,7 +35,7 @@
 // at once: the run it was kept for is being stopped.
 //
 // While it exists, a ScratchArea holds an exclusive flock(2) on the datastore directory (see
-// src/datastore/datastore_lock.hpp): a scratch area of another process on the same datastore
+// src/datastore/datastore_lock_posix.hpp): a scratch area of another process on the same datastore
 // waits until this one is gone, so the checks of two ctest runs, or of ctest and `iogate check`,
 // never overlap. Scratch areas of one process share the lock.
 //
@@ -60,7 +60,12 @@ namespace iogate {
 
 namespace detail {
 class DatastoreLock;
-}
+// Ends a DatastoreLock where its platform's type is known, so the scratch area's life is written
+// once over the name alone (src/datastore/scratch_area_platform.hpp).
+struct DatastoreLockRelease {
+  void operator()(DatastoreLock* lock) const noexcept;
+};
+}  // namespace detail
 
 // A datastore iogate will not use (it is missing, not a directory, not safe for root, not a mount
 // point when one is required); what() names it and says what to do.
@@ -221,7 +226,8 @@ class ScratchArea {
   void close_dirs() noexcept;
 
   std::filesystem::path datastore_;
-  std::unique_ptr<detail::DatastoreLock> lock_;  // released after everything below is gone
+  // Released after everything below is gone.
+  std::unique_ptr<detail::DatastoreLock, detail::DatastoreLockRelease> lock_;
   std::filesystem::path dir_;
   std::vector<std::filesystem::path> created_;  // files, in creation order; dir_ last to go
   bool dir_made_ = false;                       // dir_ exists and is ours to rmdir

@@ -35,7 +35,7 @@ inline constexpr std::uint64_t kMaxBlockSize = std::uint64_t{64} << 20;
 // Blocks, and file sizes under O_DIRECT, are multiples of the smallest logical sector.
 inline constexpr std::uint64_t kSectorSize = 512;
 // A layout_write_size: whole 4 KiB pages up to 16 MiB, the range the scratch area's layout writes
-// keep to (src/datastore/file_allocation.cpp clamps a derived size to it).
+// keep to (src/datastore/layout_pattern.hpp clamps a derived size to it).
 inline constexpr std::uint64_t kLayoutWriteGrain = 4096;
 inline constexpr std::uint64_t kMaxLayoutWriteSize = std::uint64_t{16} << 20;
 inline constexpr std::int64_t kMaxQueueDepth = 4096;

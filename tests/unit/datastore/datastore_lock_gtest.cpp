@@ -1,6 +1,6 @@
 // The datastore lock keeps scratch areas of different processes apart. Every test proves the
 // order of events through pipes (the waiting process's own stderr says it waits), never by time.
-#include "datastore_lock.hpp"
+#include "datastore_lock_posix.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

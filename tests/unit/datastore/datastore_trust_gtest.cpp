@@ -1,6 +1,7 @@
 // The StrictModes rule on a datastore (src/datastore/datastore_trust.hpp; the rule itself is
 // tests/unit/common/path_trust_gtest.cpp), the must-exist rule and require_mount
-// (src/datastore/datastore_checks.hpp): what a datastore must be before anything is written there.
+// (src/datastore/datastore_checks_posix.hpp): what a datastore must be before anything is written
+// there.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -11,7 +12,7 @@
 #include <iostream>
 #include <string>
 
-#include "datastore_checks.hpp"
+#include "datastore_checks_posix.hpp"
 #include "datastore_trust.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/datastore/storage_stack.hpp"

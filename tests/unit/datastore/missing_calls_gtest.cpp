@@ -16,7 +16,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "datastore_lock.hpp"
+#include "datastore_lock_posix.hpp"
 #include "file_allocation.hpp"
 #include "iogate_test/deny_syscalls.hpp"
 #include "iogate_test/forked_child.hpp"

@@ -1,4 +1,4 @@
-#include "datastore_lock.hpp"
+#include "datastore_lock_posix.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>

@@ -1,4 +1,4 @@
-#include "datastore_checks.hpp"
+#include "datastore_checks_posix.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
