@@ -21,6 +21,14 @@ enum class EntryKind { none, directory, special, other };
 
 class TemporaryFile;
 
+// Why `target` can never name an output file on this platform, or nothing. On Windows: a device
+// (NUL, CON, COM1.xml as any component, \\.\..., \\?\GLOBALROOT\...), an alternate data stream
+// (name:stream), a last name ending in a dot or a space (made as such relative to a handle, a
+// file the Win32 tools cannot open), a drive-relative path (C:x, a current directory per drive).
+// Never on POSIX, where a device is known by what is at the name (kind_of). Looks at the text
+// only, before anything is opened.
+std::optional<std::string> unfit_output_name(const std::filesystem::path& target);
+
 // The directory `dir` when it exists, else its nearest existing ancestor; a regular file on the
 // way is a std::system_error naming it ("write into x", "create directory x/y in x"). Looks by
 // path, for its message only: what is written goes through OutputDir.

@@ -162,6 +162,8 @@ OutputDir::~OutputDir() = default;
 OutputDir::OutputDir(OutputDir&&) noexcept = default;
 OutputDir& OutputDir::operator=(OutputDir&&) noexcept = default;
 
+std::optional<std::string> unfit_output_name(const fs::path&) { return std::nullopt; }
+
 EntryKind OutputDir::kind_of(const fs::path& name) const {
   const int dir = native_->fd.get();
   struct stat st {};

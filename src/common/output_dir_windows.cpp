@@ -7,8 +7,11 @@
 // directory is the place it is needed first.
 #include <algorithm>
 #include <cstring>
+#include <cwctype>
+#include <optional>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
@@ -46,7 +49,70 @@ bool not_found(DWORD error) {
   return error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND;
 }
 
+std::wstring upper(std::wstring text) {
+  for (wchar_t& c : text) c = static_cast<wchar_t>(std::towupper(c));
+  return text;
+}
+
+// CON, PRN, AUX, NUL, COM1-9, LPT1-9 (and the superscript digits), CONIN$, CONOUT$: Win32 opens
+// the device for such a component whatever its extension and trailing dots or spaces ("nul.txt",
+// "COM1 .xml"), in any directory.
+bool device_name(const std::wstring& component) {
+  std::wstring stem = upper(component.substr(0, component.find(L'.')));
+  while (!stem.empty() && stem.back() == L' ') stem.pop_back();
+  if (stem == L"CON" || stem == L"PRN" || stem == L"AUX" || stem == L"NUL" || stem == L"CONIN$" ||
+      stem == L"CONOUT$")
+    return true;
+  if (stem.size() != 4 || (stem.compare(0, 3, L"COM") != 0 && stem.compare(0, 3, L"LPT") != 0))
+    return false;
+  const wchar_t digit = stem[3];
+  return (digit >= L'1' && digit <= L'9') || digit == L'\u00b9' || digit == L'\u00b2' ||
+         digit == L'\u00b3';
+}
+
+// \\.\ names a device; \\?\ (and \??\) passes a path to the object manager untouched, a file
+// only when it goes on to a drive (\\?\C:\), a share (\\?\UNC\) or a volume (\\?\Volume{...}).
+// Either a reason, or the path without that prefix (a drive's, a share's or a volume's), to be
+// read as any other.
+std::variant<std::string, fs::path> strip_namespace(const fs::path& target) {
+  std::wstring p = target.wstring();
+  std::replace(p.begin(), p.end(), L'/', L'\\');
+  if (p.rfind(L"\\\\.\\", 0) == 0) return std::string("names a device (\\\\.\\), not a file");
+  if (p.rfind(L"\\\\?\\", 0) != 0 && p.rfind(L"\\??\\", 0) != 0) return target;
+  const std::wstring rest = p.substr(4);
+  const std::wstring head = upper(rest.substr(0, 7));
+  if (rest.size() >= 3 && std::iswalpha(rest[0]) && rest[1] == L':' && rest[2] == L'\\')
+    return fs::path(rest);
+  if (head.rfind(L"UNC\\", 0) == 0) return fs::path(L"\\\\" + rest.substr(4));
+  if (head == L"VOLUME{") return fs::path(L"\\" + rest.substr(rest.find(L'\\') + 1));
+  return std::string("names an object of the Windows namespace, not a file on a drive");
+}
+
 }  // namespace
+
+std::optional<std::string> unfit_output_name(const fs::path& named) {
+  const std::variant<std::string, fs::path> stripped = strip_namespace(named);
+  if (const auto* why = std::get_if<std::string>(&stripped)) return *why;
+  const fs::path& target = std::get<fs::path>(stripped);
+  if (target.has_root_name() && !target.has_root_directory())
+    return fmt::format(
+        "is relative to the current directory of drive {}; name it from the drive's "
+        "root ({}\\...)",
+        target.root_name().string(), target.root_name().string());
+  for (const fs::path& part : target.relative_path()) {
+    const std::wstring name = part.wstring();
+    if (name.find(L':') != std::wstring::npos)
+      return fmt::format("names a stream of a file ({}), not a file", part.string());
+    if (device_name(name))
+      return fmt::format("names the Windows device {}, not a file", part.string());
+  }
+  const std::wstring last = target.filename().wstring();
+  if (!last.empty() && (last.back() == L'.' || last.back() == L' ') && last != L"." &&
+      last != L"..")
+    return "ends in a dot or a space, which Windows drops from a name: a file of that name could "
+           "not be opened by Windows' own tools";
+  return std::nullopt;
+}
 
 class OutputDir::Native {
  public:

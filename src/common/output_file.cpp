@@ -42,8 +42,12 @@ fs::path directory_of(const fs::path& target) {
 }
 
 // What no output may replace, whatever the caller's privileges: standard error by its names,
-// a device, FIFO or socket (/dev/null as root would become a regular file).
+// a device, FIFO or socket (/dev/null as root would become a regular file), a name the platform
+// reads as no plain file (a Windows device or stream).
 void refuse_special(const fs::path& target, detail::EntryKind kind) {
+  if (const std::optional<std::string> why = detail::unfit_output_name(target))
+    throw UnsafeOutputError(fmt::format(
+        "{}: {}; an output is a regular file, or - for standard output", target.string(), *why));
   if (names_standard_error(target) || kind == EntryKind::special)
     throw UnsafeOutputError(fmt::format(
         "{}: {}; an output is a regular file, or - for standard output", target.string(),

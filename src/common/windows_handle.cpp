@@ -56,7 +56,15 @@ UniqueHandle open_directory(const std::filesystem::path& path, ACCESS_MASK acces
                                OPEN_EXISTING,
                                FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
   if (!h.valid()) throw_last_error("open", path);
-  if (is_reparse_point(h.get(), path))
+  // NUL, CON, \\.\PhysicalDrive0 open as devices, which have no file attributes to ask for.
+  if (::GetFileType(h.get()) != FILE_TYPE_DISK)
+    throw_win32(ERROR_DIRECTORY, "open as a directory", path);
+  // Asked of the handle, and of the name too: wine (8.0) follows a symbolic link of its drives
+  // whatever the flag, answers with the target's attributes by handle, and says "reparse point"
+  // only when asked by name. On Windows the handle is the junction itself and the name agrees.
+  const DWORD by_name = ::GetFileAttributesW(path.c_str());
+  if (is_reparse_point(h.get(), path) ||
+      (by_name != INVALID_FILE_ATTRIBUTES && (by_name & FILE_ATTRIBUTE_REPARSE_POINT) != 0))
     throw_win32(ERROR_CANT_ACCESS_FILE, "open (a reparse point: junction, symlink or mount point)",
                 path);
   if (!is_directory(h.get(), path)) throw_win32(ERROR_DIRECTORY, "open as a directory", path);
