@@ -1,6 +1,6 @@
 // read_results_text on arbitrary bytes: a results document or one check's document, as `iogate
 // report FILE`, `report --from-dir`, `fleet` and `propose` read them. The contract
-// (result_reader.hpp): a RunReport, or
+// (result_reader.hpp): a RunRecord, or
 //   - JsonInputError for text that is not JSON or passes the bounded parse's limits, or
 //   - std::runtime_error from the reader, naming the file and what was expected.
 // Both messages start with the file's name. Any other exception escapes and libFuzzer reports it.
