@@ -15,15 +15,17 @@ namespace {
 
 constexpr ULONG kShareAll = FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE;
 
-struct SectorSizes {
+// What unbuffered I/O on the file must be aligned to (the datastore layer's SectorSizes reports a
+// device's sizes as read; this is what the engine aligns to, 512 where nothing says).
+struct UnbufferedAlignment {
   std::uint32_t logical = 512;   // offsets and lengths of unbuffered I/O: multiples of it
   std::uint32_t physical = 512;  // buffers: aligned to it (Microsoft asks for physical alignment)
 };
 
 // FileStorageInfo (Windows 8 and later) names both sizes; where it is not implemented (older
 // systems, wine) the volume's bytes per sector stand for both.
-SectorSizes sector_sizes(HANDLE h) {
-  SectorSizes sizes;
+UnbufferedAlignment unbuffered_alignment(HANDLE h) {
+  UnbufferedAlignment sizes;
   FILE_STORAGE_INFO info{};
   if (::GetFileInformationByHandleEx(h, FileStorageInfo, &info, sizeof info) &&
       info.LogicalBytesPerSector >= 512) {
@@ -117,7 +119,7 @@ WorkloadFile::WorkloadFile(const FileRef& file, FileAccess access)
   if (standard.Directory || ::GetFileType(h.get()) != FILE_TYPE_DISK)
     throw std::invalid_argument(path_ + " is not a regular file");
   size_ = static_cast<std::uint64_t>(standard.EndOfFile.QuadPart);
-  const SectorSizes sectors = sector_sizes(h.get());
+  const UnbufferedAlignment sectors = unbuffered_alignment(h.get());
   direct_io_block_ = sectors.logical;
   buffer_alignment_ = std::max({buffer_alignment_, sectors.logical, sectors.physical});
   handle_ = take(std::move(h));

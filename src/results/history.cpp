@@ -51,7 +51,7 @@ std::vector<std::string> figures_of(const std::string& check, const std::vector<
 nlohmann::json workload_of(const CheckRecord& c) { return compared_workload(c.workload); }
 
 // "queue_depth 8 -> 32, block_size 4096 -> 8192".
-std::string workload_difference(const nlohmann::json& from, const nlohmann::json& to) {
+std::string workload_change_text(const nlohmann::json& from, const nlohmann::json& to) {
   std::string out;
   const auto shown = [](const nlohmann::json& v) { return v.is_null() ? "(none)" : v.dump(); };
   for (const WorkloadChange& c : workload_changes(from, to))
@@ -88,7 +88,7 @@ HistorySeries series_of(const std::string& check, const std::string& figure,
     const nlohmann::json workload = workload_of(*c);
     if (last_workload && workload != *last_workload) {
       s.workload_changed_at = r;
-      s.workload_change = workload_difference(*last_workload, workload);
+      s.workload_change = workload_change_text(*last_workload, workload);
     }
     last_workload = workload;
     if (c->result.ios() > 0) {
