@@ -79,9 +79,11 @@ chmod +x "$E2E_DIR/bin-$last/iogate"
 slow="$E2E_DIR/pipeline-slow"
 status=$(pipeline "$slow" "$E2E_DIR/pipeline-slow.log" "PATH=$E2E_DIR/bin-{label}:$PATH")
 [ "$status" -eq 1 ] || fail "the pipeline with $last at half its pace ended with $status, expected 1"
-# Rerun: the host and the three peers beside it (whose rerun is its reference), no other.
+# Rerun: the host and the three peers beside it (whose rerun is its reference). On a loaded
+# machine a peer measured in a slow moment may be undecided too and listed with its own peers (the
+# healthy pipeline above shows none is listed when nothing is slow); never fewer than four.
 grep -qx "$last" "$slow/first-report/rerun.txt" || fail "the judge job did not list $last to rerun"
-[ "$(wc -l < "$slow/first-report/rerun.txt")" = 4 ] ||
+[ "$(wc -l < "$slow/first-report/rerun.txt")" -ge 4 ] ||
   fail "the judge job did not list $last and three peers beside it: $(cat "$slow/first-report/rerun.txt")"
 [ -s "$slow/reruns/$last/results.json" ] || fail "$last was not rerun"
 [ "$(ls "$slow/reruns" | tr '\n' ' ')" = "$(sort "$slow/first-report/rerun.txt" | tr '\n' ' ')" ] ||

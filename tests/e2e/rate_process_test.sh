@@ -37,12 +37,17 @@ PY
 figure() {  # python expression over the JSON `j`, file
   /usr/bin/python3 -c 'import json, sys; j = json.load(open(sys.argv[2])); print(eval(sys.argv[1]))' "$1" "$2"
 }
-check() {  # what value low high: low < value < high
+within() {  # what value low high: low < value < high, else says so and returns 1
   /usr/bin/python3 -c 'import sys; v, lo, hi = map(float, sys.argv[1:]); sys.exit(not lo < v < hi)' \
-    "$2" "$3" "$4" || fail "$1: $2, expected between $3 and $4"
+    "$2" "$3" "$4" || { echo "$1: $2, expected between $3 and $4" >&2; return 1; }
 }
 
-for process in linear poisson; do
+# measured_alike PROCESS: one side-by-side pair; 1 when a spread or a rate is outside its bounds.
+# A CPU-starved machine can hold either tool back for a moment, which then issues late requests in
+# a batch: a pair is measured again (up to three times) before that counts, as a neighbour's burst
+# is not a regression.
+measured_alike() {
+  local process=$1 status=0
   strace -f -qq -ttt -e trace=io_submit -s 0 -o "$out/fio.trace" \
     fio --name=arrivals --filename="$ds/fio-file" --size=16m --bs=4k --rw=randread \
     --ioengine=libaio --iodepth=4 --direct=0 --rate_iops=$rate --rate_process=$process \
@@ -64,19 +69,28 @@ for process in linear poisson; do
   if [ "$process" = linear ]; then
     for tool in fio iogate; do
       iqr=${tool}_iqr iops=${tool}_iops
-      check "$tool linear: the gaps' IQR over their median" "${!iqr}" -1 0.3
-      check "$tool linear: IOPS" "${!iops}" 0 $((rate * 102 / 100))
+      within "$tool linear: the gaps' IQR over their median" "${!iqr}" -1 0.3 || status=1
+      within "$tool linear: IOPS" "${!iops}" 0 $((rate * 102 / 100)) || status=1
     done
     ! grep -q rate_process "$out/run.json" || fail "a linear run records rate_process"
   else
     for tool in fio iogate; do
       iqr=${tool}_iqr iops=${tool}_iops
-      check "$tool poisson: the gaps' IQR over their median" "${!iqr}" 1.0 100
-      check "$tool poisson: IOPS" "${!iops}" 0 $((rate * 115 / 100))
+      within "$tool poisson: the gaps' IQR over their median" "${!iqr}" 1.0 100 || status=1
+      within "$tool poisson: IOPS" "${!iops}" 0 $((rate * 115 / 100)) || status=1
     done
     [ "$(figure 'j["workload"]["rate_process"]' "$out/run.json")" = poisson ] ||
       fail "the results JSON does not record rate_process"
   fi
+  return "$status"
+}
+
+for process in linear poisson; do
+  for attempt in 1 2 3; do
+    measured_alike "$process" && break
+    [ "$attempt" -lt 3 ] || fail "$process: outside the bounds in 3 pairs (the last one above)"
+    echo "$process: pair $attempt outside the bounds; measured again"
+  done
 done
 assert_no_scratch "$ds"
 

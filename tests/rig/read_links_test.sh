@@ -9,22 +9,7 @@
 iogate=$1 data=$2
 source "$IOGATE_RIG_LIB"
 
-[ "$(id -u)" -eq 0 ] || rig_skip "the attack needs root (iogate as root, the attacker as nobody)"
-command -v setpriv > /dev/null || rig_skip "setpriv (util-linux) is not installed"
-id nobody > /dev/null 2>&1 || rig_skip "no user nobody to attack as"
-
-mkdir -p "$IOGATE_RIG_SCRATCH"
-work=$(mktemp -d "$IOGATE_RIG_SCRATCH/reads.XXXXXX")
-sysctl=/proc/sys/fs/protected_symlinks
-was=$(cat "$sysctl" 2> /dev/null || echo "")
-restore() {
-  [ -z "$was" ] || echo "$was" > "$sysctl" 2> /dev/null || true
-  rm -rf "$work"
-}
-trap restore EXIT
-[ -z "$was" ] || echo 0 > "$sysctl" 2> /dev/null || true  # the kernel's rule is not counted on
-chmod 755 "$work"
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+rig_hostile_stage reads
 
 # Root's private files, each a valid input of its kind carrying a word that must never be shown.
 secret=s3cr3tword

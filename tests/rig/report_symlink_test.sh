@@ -7,15 +7,9 @@
 iogate=$1 results=$2 job=$3
 source "$IOGATE_RIG_LIB"
 
-[ "$(id -u)" -eq 0 ] || rig_skip "the attack needs root (iogate as root, the attacker as nobody)"
-command -v setpriv > /dev/null || rig_skip "setpriv (util-linux) is not installed"
-id nobody > /dev/null 2>&1 || rig_skip "no user nobody to attack as"
-
-mkdir -p "$IOGATE_RIG_SCRATCH"
-work=$(mktemp -d "$IOGATE_RIG_SCRATCH/outputs.XXXXXX")
 attacker=""
-trap '[ -z "$attacker" ] || kill "$attacker" 2> /dev/null; rm -rf "$work"' EXIT
-chmod 755 "$work"
+rig_hostile_cleanup() { [ -z "$attacker" ] || kill "$attacker" 2> /dev/null || true; }
+rig_hostile_stage outputs
 victim=$work/victim
 mkdir "$victim"
 echo "root's file" > "$victim/target"
@@ -37,7 +31,7 @@ expect_exit() {  # expected-rc log command...
 #    import and baseline outputs all take this one writer).
 owned=$work/owned
 mkdir "$owned"; chown nobody: "$owned"
-setpriv --reuid=nobody --regid=nogroup --clear-groups ln -s "$victim/target" "$owned/junit.xml.tmp"
+as_nobody ln -s "$victim/target" "$owned/junit.xml.tmp"
 expect_exit 2 "$work/owned.log" "$iogate" report "$results" --junit "$owned/junit.xml"
 grep -q "output directory $owned is owned by uid 65534 (nobody), and iogate runs as root" "$work/owned.log" ||
   { cat "$work/owned.log"; rig_fail "the refusal does not say why"; }
@@ -55,7 +49,7 @@ grep -q "world-writable without the sticky bit" "$work/shared.log" || { cat "$wo
 #    name and the old temporary name planted as symlinks to root's file.
 sticky=$work/sticky
 mkdir "$sticky"; chmod 1777 "$sticky"
-setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c \
+as_nobody sh -c \
   "ln -s '$victim/target' '$sticky/junit.xml' && ln -s '$victim/target' '$sticky/junit.xml.tmp'"
 "$iogate" report "$results" --junit "$sticky/junit.xml" --force > "$work/sticky.log" 2>&1 ||
   { cat "$work/sticky.log"; rig_fail "report into a sticky directory failed"; }
@@ -93,7 +87,7 @@ PY
 race=$work/race
 mkdir "$race"; chmod 0777 "$race"
 : > "$work/attacker.log"; chown nobody: "$work/attacker.log"
-setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 "$work/attacker.py" \
+as_nobody /usr/bin/python3 "$work/attacker.py" \
   "$race" "$victim/target" "$work/attacker.log" &
 attacker=$!
 runs=${RACE_RUNS:-100}

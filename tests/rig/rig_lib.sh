@@ -248,3 +248,30 @@ for cls, n in sorted(counts.items()):
     print(cls, n)
 PY
 }
+
+# rig_hostile_stage NAME: the stage of a test that attacks root's iogate as a local user (nobody).
+# Skips unless root, setpriv and a user nobody are there; makes $work (0755) under the rig's
+# scratch directory; turns the kernel's fs.protected_symlinks off while the test runs, so that
+# iogate's own link rule is what is tested, and restores it and removes $work on exit (after
+# rig_hostile_cleanup, when the test defines one, e.g. to stop its attacker).
+rig_hostile_stage() {
+  [ "$(id -u)" -eq 0 ] || rig_skip "the attack needs root (iogate as root, the attacker as nobody)"
+  command -v setpriv > /dev/null || rig_skip "setpriv (util-linux) is not installed"
+  id nobody > /dev/null 2>&1 || rig_skip "no user nobody to attack as"
+  mkdir -p "$IOGATE_RIG_SCRATCH"
+  work=$(mktemp -d "$IOGATE_RIG_SCRATCH/$1.XXXXXX")
+  RIG_PROTECTED_SYMLINKS=$(cat /proc/sys/fs/protected_symlinks 2> /dev/null || echo "")
+  trap rig_hostile_restore EXIT
+  [ -z "$RIG_PROTECTED_SYMLINKS" ] || echo 0 > /proc/sys/fs/protected_symlinks 2> /dev/null || true
+  chmod 755 "$work"
+}
+
+rig_hostile_restore() {
+  ! declare -F rig_hostile_cleanup > /dev/null || rig_hostile_cleanup
+  [ -z "$RIG_PROTECTED_SYMLINKS" ] ||
+    echo "$RIG_PROTECTED_SYMLINKS" > /proc/sys/fs/protected_symlinks 2> /dev/null || true
+  rm -rf "$work"
+}
+
+# as_nobody COMMAND...: COMMAND as the attacker, with none of root's groups.
+as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
