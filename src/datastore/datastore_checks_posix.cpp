@@ -74,15 +74,11 @@ namespace {
 
 // The mount holding the datastore, for messages and the filesystem type.
 MountEntry mount_of(const fs::path& datastore) {
-  std::error_code ec;
-  const fs::path real = fs::canonical(datastore, ec);
-  if (ec) throw_errno(ec.value(), "realpath", datastore);
-  const std::vector<MountEntry> mounts = read_mountinfo("/proc/self/mountinfo");
-  const MountEntry* mount = find_mount(mounts, real.string());
-  if (mount == nullptr)
+  std::optional<MountEntry> mount = mount_holding(datastore);
+  if (!mount)
     throw DatastoreError(
         fmt::format("datastore {}: no mount holds it in /proc/self/mountinfo", datastore.string()));
-  return *mount;
+  return std::move(*mount);
 }
 
 }  // namespace
@@ -122,13 +118,12 @@ void require_mount_root(int fd, const fs::path& datastore) {
   std::error_code ec;
   const fs::path real = fs::canonical(datastore, ec);
   if (ec) throw_errno(ec.value(), "realpath", datastore);
-  const std::vector<MountEntry> mounts = read_mountinfo("/proc/self/mountinfo");
-  const MountEntry* mount = find_mount(mounts, real.string());
-  if (mount != nullptr && mount->mount_point == real.string()) return;
+  const std::optional<MountEntry> mount = mount_holding(real);
+  if (mount && mount->mount_point == real.string()) return;
   throw DatastoreError(fmt::format(
       "datastore {} is not a mount point (require_mount): it is a directory of the filesystem "
       "mounted at {}; is the storage under test mounted?",
-      datastore.string(), mount != nullptr ? mount->mount_point : "?"));
+      datastore.string(), mount ? mount->mount_point : "?"));
 }
 
 bool still_named(int store_fd, const std::string& name, int dir_fd) {

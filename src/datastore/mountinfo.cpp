@@ -113,6 +113,16 @@ const MountEntry* find_mount(const std::vector<MountEntry>& mounts, const std::s
   return best;
 }
 
+std::optional<MountEntry> mount_holding(const std::filesystem::path& dir) {
+  std::error_code ec;
+  const std::filesystem::path real = std::filesystem::canonical(dir, ec);
+  if (ec) detail::throw_errno(ec.value(), "realpath", dir);
+  const std::vector<MountEntry> mounts = read_mountinfo("/proc/self/mountinfo");
+  const MountEntry* mount = find_mount(mounts, real.string());
+  if (mount == nullptr) return std::nullopt;
+  return *mount;
+}
+
 std::string merge_options(const std::string& per_mount, const std::string& super) {
   std::string out = per_mount;
   const std::vector<std::string_view> have = split(per_mount, ',');

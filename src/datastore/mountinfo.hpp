@@ -8,6 +8,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,11 @@ std::vector<MountEntry> read_mountinfo(const std::filesystem::path& file);
 // parent of it, component-wise; of equal ones the last listed, which hides those before it.
 // nullptr if none (only with a mountinfo that lacks "/").
 const MountEntry* find_mount(const std::vector<MountEntry>& mounts, const std::string& path);
+
+// The mount holding the directory `dir` in this process's /proc/self/mountinfo, `dir` resolved to
+// its real path first; std::nullopt when none holds it. Throws std::system_error naming `dir` when
+// it cannot be resolved, and read_mountinfo's errors.
+std::optional<MountEntry> mount_holding(const std::filesystem::path& dir);
 
 // The per-mount options followed by the superblock options not already among them:
 // "rw,relatime" + "rw,discard" -> "rw,relatime,discard".

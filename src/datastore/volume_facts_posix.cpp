@@ -20,13 +20,9 @@ namespace fs = std::filesystem;
 
 // The type /proc/self/mountinfo gives the mount holding `dir`; "" when it cannot tell (no /proc).
 std::string mount_type(const fs::path& dir) {
-  std::error_code ec;
-  const fs::path real = fs::canonical(dir, ec);
-  if (ec) return "";
   try {
-    const std::vector<detail::MountEntry> mounts = detail::read_mountinfo("/proc/self/mountinfo");
-    const detail::MountEntry* mount = detail::find_mount(mounts, real.string());
-    return mount != nullptr ? mount->fstype : "";
+    const std::optional<detail::MountEntry> mount = detail::mount_holding(dir);
+    return mount ? mount->fstype : "";
   } catch (const std::exception&) {
     return "";
   }
