@@ -39,7 +39,7 @@ def scale_run(run, factor, noise):
     if run.get("duration_s"):
         run["duration_s"] = run["duration_s"] / (factor * noise())
         # The rates written beside the counts follow them: iogate refuses a file whose figures
-        # disagree with its own counts (include/iogate/results/figure_consistency.hpp).
+        # disagree with its own counts (src/results/figure_consistency.hpp).
         seconds = run["duration_s"]
         run["iops"] = run["ios"] / seconds
         run["mbps"] = run["bytes"] / seconds / 2**20

@@ -1,4 +1,4 @@
-# Whether confirmation across time (include/iogate/verdicts/confirmation.hpp) lets a noisy
+# Whether confirmation across time (src/verdicts/confirmation.hpp) lets a noisy
 # neighbour pass and a lasting regression fail, on a real throttled block device. Two neighbours
 # (NEIGHBOUR=):
 #   bursts  (default) halves the device's IOPS for 10-20 s at random moments (gaps of 20-60 s)

@@ -18,10 +18,10 @@
 # RESOURCE_GROUPS datastores:1, one slot of one datastore, which ctest ignores unless it runs with
 # --resource-spec-file; with IOGATE_RESOURCE_SPEC_FILE set when ctest starts, the lock is dropped
 # and each check runs on the datastore ctest allocated it (see
-# include/iogate/runner/datastore_allocation.hpp). On the one datastore, the checks run in the
+# src/runner/datastore_allocation.hpp). On the one datastore, the checks run in the
 # threshold files' order (DEPENDS) and share a laid-out test file across their processes: the
 # first that needs it lays it out and keeps it for the ctest run, <name>.layouts_cleanup (a
-# FIXTURES_CLEANUP test) removes it after the last (include/iogate/runner/layout_pool.hpp).
+# FIXTURES_CLEANUP test) removes it after the last (src/runner/layout_pool.hpp).
 # <name>.reports_clear and <name>.reports frame the run's reports. Checks are listed by the built executable
 # itself after each build, so editing a threshold file needs no re-configure; a threshold file
 # that does not lint fails the build with its file:line:column message.
@@ -113,7 +113,7 @@ else()
   # resource allocation, one check on each at a time; the one lock would run them one by one.
   # On the one datastore, the checks run in the threshold files' order (DEPENDS), and a test file
   # several of them share is laid out by the first, kept for the later ones and removed by
-  # <suite>.layouts_cleanup after the last (include/iogate/runner/layout_pool.hpp). Spread over
+  # <suite>.layouts_cleanup after the last (src/runner/layout_pool.hpp). Spread over
   # several datastores, each check lays out its own.
   set(_fixtures [==[iogate-reports:${name}]==])
   set(_share \"\")

@@ -23,6 +23,12 @@ set(IOGATE_PUBLIC_ENTRY_HEADERS
 )
 set(IOGATE_PUBLIC_HEADERS
   iogate/baseline/baseline.hpp
+  iogate/checks/check.hpp
+  iogate/common/key_spec.hpp
+  iogate/common/name_limits.hpp
+  iogate/common/output_file.hpp
+  iogate/common/threshold_error.hpp
+  iogate/common/units.hpp
   iogate/datastore/scratch_area.hpp
   iogate/datastore/storage_stack.hpp
   iogate/engine/cpu_affinity.hpp
@@ -34,8 +40,8 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/engine/io_priority.hpp
   iogate/engine/native_handle.hpp
   iogate/engine/random_distribution.hpp
-  iogate/engine/steady_state.hpp
   iogate/engine/run_result.hpp
+  iogate/engine/steady_state.hpp
   iogate/engine/workload.hpp
   iogate/engine/workload_keys.hpp
   iogate/engine/workload_rules.hpp
@@ -43,9 +49,6 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/fixtures/check_fixture.hpp
   iogate/fixtures/matchers.hpp
   iogate/fixtures/suite_context.hpp
-  iogate/key_spec.hpp
-  iogate/name_limits.hpp
-  iogate/output_file.hpp
   iogate/reports/report_files.hpp
   iogate/reports/report_formats.hpp
   iogate/reports/report_writer.hpp
@@ -56,9 +59,7 @@ set(IOGATE_PUBLIC_HEADERS
   iogate/runner/check_outcome.hpp
   iogate/runner/check_runner.hpp
   iogate/runner/run_settings.hpp
-  iogate/threshold_error.hpp
   iogate/thresholds/threshold_file.hpp
-  iogate/units.hpp
   iogate/verdicts/evidence.hpp
   iogate/verdicts/statistics.hpp
   iogate/verdicts/verdict.hpp

@@ -18,9 +18,9 @@
 #include <string_view>
 #include <vector>
 
-#include "iogate/fio_job/imported_jobs.hpp"
-#include "iogate/fio_job/job_file.hpp"
-#include "iogate/fio_job/job_mapping.hpp"
+#include "fio_job/imported_jobs.hpp"
+#include "fio_job/job_file.hpp"
+#include "fio_job/job_mapping.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace {

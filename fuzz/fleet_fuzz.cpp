@@ -14,10 +14,10 @@
 #include <typeinfo>
 #include <vector>
 
-#include "iogate/fleet/fleet.hpp"
-#include "iogate/json_input.hpp"
-#include "iogate/reports/fleet_formats.hpp"
-#include "iogate/results/result_reader.hpp"
+#include "common/json_input.hpp"
+#include "fleet/fleet.hpp"
+#include "reports/fleet/fleet_formats.hpp"
+#include "results/result_reader.hpp"
 
 namespace {
 

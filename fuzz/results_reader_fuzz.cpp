@@ -11,8 +11,8 @@
 #include <string_view>
 #include <typeinfo>
 
-#include "iogate/json_input.hpp"
-#include "iogate/results/result_reader.hpp"
+#include "common/json_input.hpp"
+#include "results/result_reader.hpp"
 
 namespace {
 

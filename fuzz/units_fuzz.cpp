@@ -16,7 +16,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 
 namespace {
 

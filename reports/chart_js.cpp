@@ -2,7 +2,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "iogate/read_file.hpp"
+#include "common/read_file.hpp"
 #include "iogate/reports/report_formats.hpp"
 
 namespace iogate {

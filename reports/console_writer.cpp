@@ -3,7 +3,7 @@
 // yellow unstable/skipped); elsewhere plain text, so CI logs and files carry no escape codes.
 #include <fmt/format.h>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"

@@ -11,10 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "iogate/reports/html_charts_js.hpp"
-#include "iogate/reports/html_page.hpp"
+#include "html_charts_js.hpp"
+#include "html_page.hpp"
 #include "iogate/results/figures.hpp"
-#include "iogate/results/history.hpp"
+#include "results/history.hpp"
 
 namespace iogate {
 namespace {

@@ -1,6 +1,6 @@
-#include "iogate/reports/html_page.hpp"
+#include "html_page.hpp"
 
-#include "iogate/reports/xml_text.hpp"
+#include "xml_text.hpp"
 
 namespace iogate::html {
 

@@ -50,13 +50,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/display_text.hpp"
+#include "html_charts_js.hpp"
 #include "html_check_charts.hpp"
-#include "iogate/display_text.hpp"
-#include "iogate/reports/html_charts_js.hpp"
-#include "iogate/reports/html_page.hpp"
+#include "html_page.hpp"
+#include "iogate/common/units.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
-#include "iogate/units.hpp"
 
 namespace iogate {
 namespace {

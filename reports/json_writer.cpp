@@ -6,7 +6,7 @@
 
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
-#include "iogate/results/result_json.hpp"
+#include "results/result_json.hpp"
 
 namespace iogate {
 namespace {

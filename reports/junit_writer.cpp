@@ -33,11 +33,11 @@
 #include <utility>
 #include <vector>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/reports/xml_text.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
+#include "xml_text.hpp"
 
 namespace iogate {
 namespace {

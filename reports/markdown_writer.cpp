@@ -7,7 +7,7 @@
 
 #include <map>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
 

@@ -36,7 +36,7 @@
 #include <string_view>
 #include <tuple>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 #include "iogate/engine/figure_names.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/results/result_reader.hpp"
+#include "results/result_reader.hpp"
 
 namespace iogate {
 namespace {

@@ -1,6 +1,6 @@
-#include "iogate/reports/xml_text.hpp"
+#include "xml_text.hpp"
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 
 namespace iogate::xml {
 namespace {

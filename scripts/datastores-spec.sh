@@ -3,7 +3,7 @@
 # `ctest -jN --resource-spec-file FILE` with IOGATE_RESOURCE_SPEC_FILE=FILE (docs/suites.md,
 # "Several datastores in one ctest run"). ctest ids cannot be paths, so each datastore gets the
 # id ds0, ds1 ... and its absolute directory in "dir", a member ctest ignores and the checks read
-# (include/iogate/runner/datastore_allocation.hpp). One slot each: one check at a time on it.
+# (src/runner/datastore_allocation.hpp). One slot each: one check at a time on it.
 #
 # Nothing is printed unless every DIR is an existing directory, named once: two ids for one
 # directory (the same device and inode, however it is spelled) would let two checks share it.

@@ -1,4 +1,4 @@
-// The process a suite's checks keep a shared test file for (iogate/runner/layout_pool.hpp): the
+// The process a suite's checks keep a shared test file for (runner/layout_pool.hpp): the
 // ctest run that started this process. One file per platform (ctest_parent_posix.cpp,
 // ctest_parent_windows.cpp).
 #pragma once

@@ -10,7 +10,7 @@
 // files have none of that name.
 //
 // Under `ctest --resource-spec-file`, each check runs on the datastore ctest allocated it
-// (iogate/runner/datastore_allocation.hpp), which wins over IOGATE_DATASTORE and DATASTORE.
+// (runner/datastore_allocation.hpp), which wins over IOGATE_DATASTORE and DATASTORE.
 //
 // Before the first test, the checks GoogleTest will run go through the runner's preflight
 // (suite_preflight.hpp): what cannot run at all (a pseudo or read-only filesystem, no room for a
@@ -18,11 +18,11 @@
 //
 // Under ctest, each check is a process of its own, started by ctest with
 // --share-layouts-with-parent: a test file laid out for several checks of the suite is kept on the
-// datastore for the run's later checks (iogate/runner/layout_pool.hpp), which find it through
+// datastore for the run's later checks (runner/layout_pool.hpp), which find it through
 // their parent, the ctest process; `--remove-kept-layouts`, the <suite>.layouts_cleanup test after
 // the last check, removes it.
 //
-// While checks run, SIGINT and SIGTERM stop gracefully (iogate/datastore/graceful_stop.hpp): the
+// While checks run, SIGINT and SIGTERM stop gracefully (datastore/graceful_stop.hpp): the
 // check in progress fails as an error, the rest fail as not run, each leaves its per-check JSON,
 // RUN_ALL_TESTS returns normally — so GoogleTest's own --gtest_output file is written whole — and
 // only then does the process die of the signal, the status ctest and shells expect.
@@ -36,19 +36,19 @@
 #include <set>
 #include <sstream>
 
+#include "common/terminal.hpp"
 #include "ctest_parent.hpp"
+#include "datastore/graceful_stop.hpp"
 #include "generated_check.hpp"
-#include "iogate/datastore/graceful_stop.hpp"
-#include "iogate/output_file.hpp"
+#include "iogate/common/output_file.hpp"
 #include "iogate/reports/report_files.hpp"
-#include "iogate/results/check_results_cleanup.hpp"
-#include "iogate/results/result_reader.hpp"
-#include "iogate/runner/datastore_allocation.hpp"
-#include "iogate/runner/layout_pool.hpp"
+#include "results/check_results_cleanup.hpp"
+#include "results/result_reader.hpp"
+#include "runner/datastore_allocation.hpp"
+#include "runner/layout_pool.hpp"
 #include "suite_config.hpp"
 #include "suite_options.hpp"
 #include "suite_preflight.hpp"
-#include "terminal.hpp"
 
 namespace iogate {
 namespace {

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <vector>
 
-#include "iogate/runner/preflight.hpp"
+#include "runner/preflight.hpp"
 
 namespace iogate {
 namespace {

@@ -1,4 +1,4 @@
-// A suite executable's preflight (iogate/runner/preflight.hpp), as GoogleTest's global set-up:
+// A suite executable's preflight (runner/preflight.hpp), as GoogleTest's global set-up:
 // only then does GoogleTest know which tests this process runs (--gtest_filter, sharding; under
 // ctest, one check), and a check this process does not run must not refuse those it does. A
 // test's check is found by the test's name: every generated test, and a test written by hand that

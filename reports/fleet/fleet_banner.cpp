@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "fleet_html_parts.hpp"
-#include "iogate/reports/html_page.hpp"
+#include "reports/html_page.hpp"
 
 namespace iogate::fleet_detail {
 namespace {

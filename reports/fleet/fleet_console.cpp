@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "iogate/display_text.hpp"
-#include "iogate/reports/fleet_formats.hpp"
+#include "common/display_text.hpp"
+#include "fleet_formats.hpp"
 
 namespace iogate {
 namespace {

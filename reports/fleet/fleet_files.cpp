@@ -1,9 +1,9 @@
 // The fleet's report files (fleet_files.hpp): every format's writer to its file, through the one
 // output-file writer.
-#include "iogate/reports/fleet_files.hpp"
+#include "fleet_files.hpp"
 
-#include "iogate/output_file.hpp"
-#include "iogate/reports/fleet_formats.hpp"
+#include "fleet_formats.hpp"
+#include "iogate/common/output_file.hpp"
 #include "iogate/reports/report_formats.hpp"
 
 namespace iogate {

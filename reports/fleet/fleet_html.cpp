@@ -16,11 +16,11 @@
 #include <utility>
 #include <vector>
 
+#include "fleet_formats.hpp"
 #include "fleet_html_js.hpp"
 #include "fleet_html_parts.hpp"
-#include "iogate/reports/fleet_formats.hpp"
-#include "iogate/reports/html_charts_js.hpp"
-#include "iogate/reports/html_page.hpp"
+#include "reports/html_charts_js.hpp"
+#include "reports/html_page.hpp"
 
 namespace iogate {
 namespace {

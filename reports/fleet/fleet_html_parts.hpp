@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/results/fleet_record.hpp"
+#include "results/fleet_record.hpp"
 
 namespace iogate::fleet_detail {
 

@@ -1,5 +1,5 @@
 // fleet.json (fleet_formats.hpp): the document "iogate-fleet", every figure of every host.
-#include "iogate/reports/fleet_formats.hpp"
+#include "fleet_formats.hpp"
 
 namespace iogate {
 namespace {

@@ -2,8 +2,8 @@
 // check's hosts.
 #include <fmt/format.h>
 
-#include "iogate/reports/fleet_formats.hpp"
-#include "iogate/reports/xml_text.hpp"
+#include "fleet_formats.hpp"
+#include "reports/xml_text.hpp"
 
 namespace iogate {
 namespace {

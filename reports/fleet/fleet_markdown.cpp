@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "iogate/display_text.hpp"
-#include "iogate/reports/fleet_formats.hpp"
+#include "common/display_text.hpp"
+#include "fleet_formats.hpp"
 
 namespace iogate {
 namespace {

@@ -1,6 +1,6 @@
 // rerun.txt (fleet_formats.hpp): the hosts to rerun, a line each; empty when none. For a
 // pipeline's shell: `grep -qx "$LABEL" rerun.txt` needs no JSON parser on the host.
-#include "iogate/reports/fleet_formats.hpp"
+#include "fleet_formats.hpp"
 
 namespace iogate {
 namespace {

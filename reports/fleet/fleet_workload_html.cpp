@@ -2,7 +2,7 @@
 // file's [check.workload] would hold (FleetGroup::workload_keys, spelled by workload_toml_keys),
 // the words the reader wrote the check in.
 #include "fleet_html_parts.hpp"
-#include "iogate/reports/html_page.hpp"
+#include "reports/html_page.hpp"
 
 namespace iogate::fleet_detail {
 namespace {

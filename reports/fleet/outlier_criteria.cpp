@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "iogate/reports/fleet_formats.hpp"
+#include "fleet_formats.hpp"
 
 namespace iogate {
 

@@ -8,18 +8,19 @@
 #include <fstream>
 #include <system_error>
 
+#include "common/display_text.hpp"
+#include "common/json_input.hpp"
+#include "common/read_file.hpp"
+#include "datastore/datastore_path.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/datastore/datastore_path.hpp"
-#include "iogate/display_text.hpp"
-#include "iogate/json_input.hpp"
-#include "iogate/read_file.hpp"
-#include "iogate/results/figure_consistency.hpp"
-#include "iogate/results/json_fields.hpp"
+#include "iogate/common/name_limits.hpp"
 #include "iogate/results/labels.hpp"
-#include "iogate/results/result_json.hpp"
-#include "iogate/results/run_json.hpp"
 #include "iogate/verdicts/evidence.hpp"
 #include "iogate/verdicts/statistics.hpp"
+#include "results/figure_consistency.hpp"
+#include "results/json_fields.hpp"
+#include "results/result_json.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

@@ -5,17 +5,17 @@
 //
 // It runs the checks the way `iogate check` does, through a CheckRunner (the same datastore
 // demands and pin, shared test files, a clean stop on SIGINT/SIGTERM with nothing written), and
-// records each one adaptively (RecordingPlan, include/iogate/runner/check_session.hpp): at least
+// records each one adaptively (RecordingPlan, src/runner/check_session.hpp): at least
 // --repeat runs (5), then more while the median of any figure the check bounds is pinned less
 // tightly than --precision (3%: the 95% interval of the median within +-3% of it) or than its
 // relative bounds need (half their margin), up to --repeat-max runs (20) or --budget per
 // check, and a check with relative bounds up to 100 runs while it is looser than they need
-// (include/iogate/verdicts/baseline_precision.hpp); a recording whose one-second intervals shift
+// (src/verdicts/baseline_precision.hpp); a recording whose one-second intervals shift
 // level (a neighbour's burst) is made again after a pause, up to three times. It says how precise
 // it got; a baseline recorded on a noisy machine is usable, only less sharp (its wider spread
 // widens every later ratio interval, so fewer verdicts are decided).
 // Exit 0 written, 1 a run failed or was interrupted (nothing written), 2 bad input (also an --out
-// that cannot be written, and what the preflight refuses, iogate/runner/preflight.hpp: found
+// that cannot be written, and what the preflight refuses, runner/preflight.hpp: found
 // before anything runs).
 
 #include <chrono>
@@ -27,21 +27,21 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "common/display_text.hpp"
+#include "common/terminal.hpp"
+#include "common/write_probe.hpp"
+#include "datastore/datastore_path.hpp"
+#include "datastore/graceful_stop.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/datastore/datastore_path.hpp"
-#include "iogate/datastore/graceful_stop.hpp"
-#include "iogate/display_text.hpp"
-#include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_runner.hpp"
-#include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
-#include "iogate/verdicts/baseline_precision.hpp"
-#include "iogate/verdicts/sample_units.hpp"
 #include "iogate/verdicts/statistics.hpp"
-#include "iogate/write_probe.hpp"
 #include "output_flag.hpp"
-#include "terminal.hpp"
+#include "results/run_json.hpp"
+#include "runner/outcome_records.hpp"
+#include "verdicts/baseline_precision.hpp"
+#include "verdicts/sample_units.hpp"
 
 namespace iogate::cli {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "baseline_import.hpp"
 #include "commands.hpp"
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 #include "output_flag.hpp"
 
 namespace iogate::cli {

@@ -15,12 +15,12 @@
 
 #include "baseline_import.hpp"
 #include "commands.hpp"
+#include "diskspd/profile.hpp"
+#include "diskspd/results.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/diskspd/profile.hpp"
-#include "iogate/diskspd/results.hpp"
 #include "iogate/engine/figure_names.hpp"
 #include "iogate/results/labels.hpp"
-#include "iogate/results/run_json.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate::cli {
 namespace {

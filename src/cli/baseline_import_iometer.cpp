@@ -30,12 +30,12 @@
 
 #include "baseline_import.hpp"
 #include "commands.hpp"
+#include "import/check_name.hpp"
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/engine/figure_names.hpp"
-#include "iogate/import/check_name.hpp"
-#include "iogate/iometer/result_csv.hpp"
-#include "iogate/iometer/spec_shape.hpp"
-#include "iogate/results/run_json.hpp"
+#include "iometer/result_csv.hpp"
+#include "iometer/spec_shape.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate::cli {
 namespace {

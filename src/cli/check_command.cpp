@@ -1,10 +1,10 @@
 // iogate check FILE: runs a threshold file without ctest. Exit 0 all passed, 1 a check failed or
 // errored or a report could not be written (said once on stderr; no check's verdict changes),
 // 2 the file, a flag or the named baseline is bad, a check cannot be rescaled as --file-size,
-// --size or --duration ask (iogate/thresholds/check_scale.hpp), or the preflight refuses the
-// datastore or a check (iogate/runner/preflight.hpp): nothing is run or written then.
+// --size or --duration ask (thresholds/check_scale.hpp), or the preflight refuses the
+// datastore or a check (runner/preflight.hpp): nothing is run or written then.
 //
-// SIGINT/SIGTERM stop it gracefully (iogate/datastore/graceful_stop.hpp): the check in progress
+// SIGINT/SIGTERM stop it gracefully (datastore/graceful_stop.hpp): the check in progress
 // is recorded as an error saying how far it got, every check after it as an error "not run:
 // interrupted by SIGTERM" (not as skipped: a skip reads as "fine, on purpose" on a dashboard, and
 // an interrupted gate has not judged the storage), the report files are written whole, and then
@@ -18,18 +18,18 @@
 
 #include "check_filter.hpp"
 #include "commands.hpp"
+#include "common/display_text.hpp"
+#include "common/interrupt.hpp"
+#include "common/write_probe.hpp"
+#include "datastore/graceful_stop.hpp"
 #include "datastore_flags.hpp"
 #include "host_label_flag.hpp"
-#include "iogate/datastore/graceful_stop.hpp"
-#include "iogate/display_text.hpp"
-#include "iogate/interrupt.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
 #include "iogate/runner/check_runner.hpp"
-#include "iogate/runner/outcome_records.hpp"
-#include "iogate/thresholds/check_scale.hpp"
-#include "iogate/write_probe.hpp"
+#include "runner/outcome_records.hpp"
+#include "thresholds/check_scale.hpp"
 
 namespace iogate::cli {
 namespace {

@@ -23,14 +23,14 @@
 #include <span>
 
 #include "commands.hpp"
+#include "common/json_input.hpp"
+#include "common/read_file.hpp"
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/engine/figure_names.hpp"
-#include "iogate/json_input.hpp"
-#include "iogate/read_file.hpp"
-#include "iogate/results/json_fields.hpp"
-#include "iogate/results/result_reader.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate/verdicts/evidence.hpp"
+#include "results/json_fields.hpp"
+#include "results/result_reader.hpp"
 
 namespace iogate::cli {
 namespace {

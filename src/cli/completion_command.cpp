@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "iogate/output_file.hpp"
+#include "iogate/common/output_file.hpp"
 #include "output_flag.hpp"
 
 namespace iogate::cli {

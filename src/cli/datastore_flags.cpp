@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "iogate/runner/preflight.hpp"
+#include "runner/preflight.hpp"
 
 namespace iogate::cli {
 

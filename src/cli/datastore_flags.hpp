@@ -1,5 +1,5 @@
 // The datastore flags of `iogate check`, `run` and `baseline record`, and the refusals before the
-// first check: a datastore missing or unsafe, and the preflight's (iogate/runner/preflight.hpp),
+// first check: a datastore missing or unsafe, and the preflight's (runner/preflight.hpp),
 // each exit 2 with nothing written.
 //
 // An installed iogate has no datastore of its own: a path compiled in at build time would name a

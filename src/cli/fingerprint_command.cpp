@@ -10,8 +10,8 @@
 #include "commands.hpp"
 #include "datastore_flags.hpp"
 #include "iogate/datastore/storage_stack.hpp"
-#include "iogate/results/result_json.hpp"
 #include "iogate/runner/run_settings.hpp"
+#include "results/result_json.hpp"
 
 namespace iogate::cli {
 

@@ -1,5 +1,5 @@
-// iogate fleet RESULTS...: each host's results compared with its peers' (iogate/fleet/fleet.hpp)
-// into the fleet's record, which the fleet's writers (iogate/reports/fleet_formats.hpp) format:
+// iogate fleet RESULTS...: each host's results compared with its peers' (fleet/fleet.hpp)
+// into the fleet's record, which the fleet's writers (reports/fleet/fleet_formats.hpp) format:
 // the console's summary and, with --report-dir, fleet.md, fleet-junit.xml, fleet.json,
 // fleet.html and rerun.txt. --results-from reads more RESULTS from a list, for estates whose
 // paths pass the command line's length.
@@ -14,12 +14,12 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "iogate/display_text.hpp"
-#include "iogate/fleet/fleet.hpp"
-#include "iogate/output_file.hpp"
-#include "iogate/read_file.hpp"
-#include "iogate/reports/fleet_files.hpp"
-#include "iogate/reports/fleet_formats.hpp"
+#include "common/display_text.hpp"
+#include "common/read_file.hpp"
+#include "fleet/fleet.hpp"
+#include "iogate/common/output_file.hpp"
+#include "reports/fleet/fleet_files.hpp"
+#include "reports/fleet/fleet_formats.hpp"
 
 namespace iogate::cli {
 namespace {

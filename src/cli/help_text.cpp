@@ -16,7 +16,7 @@ struct CommandHelp {
   const char* examples;     // "  $ iogate ...\n" lines
 };
 
-// What a signal does, for every command that runs I/O (iogate/datastore/graceful_stop.hpp).
+// What a signal does, for every command that runs I/O (datastore/graceful_stop.hpp).
 constexpr const char* kSignalExit =
     "  130, 143  stopped by SIGINT or SIGTERM: scratch removed, what was measured reported\n";
 

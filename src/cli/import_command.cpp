@@ -1,9 +1,9 @@
 // iogate import fio JOB.fio [--section NAME] | iogate import iometer CONFIG.icf [--file-size SIZE]
 // | iogate import diskspd PROFILE.xml|LINES.cmd [--file-size SIZE], with [-o OUT.toml] --expect
 // KEY=VALUE...: the threshold file equivalent to another tool's jobs
-// (include/iogate/fio_job/imported_jobs.hpp, include/iogate/iometer/icf_threshold_writer.hpp,
-// include/iogate/diskspd/profile.hpp), all written by the import core's one writer
-// (include/iogate/import/threshold_text.hpp). The text is linted before anything is written, and
+// (src/fio_job/imported_jobs.hpp, src/iometer/icf_threshold_writer.hpp,
+// src/diskspd/profile.hpp), all written by the import core's one writer
+// (src/import/threshold_text.hpp). The text is linted before anything is written, and
 // written whole or not at all.
 #include <functional>
 #include <iostream>
@@ -13,13 +13,13 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "iogate/diskspd/profile.hpp"
-#include "iogate/display_text.hpp"
-#include "iogate/fio_job/imported_jobs.hpp"
-#include "iogate/import/check_name.hpp"
-#include "iogate/iometer/icf_threshold_writer.hpp"
-#include "iogate/output_file.hpp"
-#include "iogate/units.hpp"
+#include "common/display_text.hpp"
+#include "diskspd/profile.hpp"
+#include "fio_job/imported_jobs.hpp"
+#include "import/check_name.hpp"
+#include "iogate/common/output_file.hpp"
+#include "iogate/common/units.hpp"
+#include "iometer/icf_threshold_writer.hpp"
 #include "output_flag.hpp"
 
 namespace iogate::cli {

@@ -1,5 +1,5 @@
 // iogate lint FILE... [--baseline B]: parses threshold files without running anything, and says of
-// each check whose run budget can never fail a bound (iogate/verdicts/decidable.hpp): a gate that
+// each check whose run budget can never fail a bound (verdicts/decidable.hpp): a gate that
 // can only pass or be unstable. Relative bounds are asked against the baseline named (--baseline,
 // else $IOGATE_BASELINE), else against the fewest runs `baseline record` keeps.
 // Exit 0 every file parsed (whatever it warns of), 2 a file or the named baseline is bad.
@@ -10,8 +10,8 @@
 
 #include "commands.hpp"
 #include "iogate/runner/run_settings.hpp"
-#include "iogate/verdicts/baseline_precision.hpp"
-#include "iogate/verdicts/decidable.hpp"
+#include "verdicts/baseline_precision.hpp"
+#include "verdicts/decidable.hpp"
 
 namespace iogate::cli {
 namespace {

@@ -1,11 +1,11 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "common/terminal_filter.hpp"
 #include "empty_values.hpp"
 #include "help_text.hpp"
 #include "iogate/engine/io_backend.hpp"
 #include "suggest.hpp"
-#include "terminal_filter.hpp"
 
 int main(int argc, char** argv) {
   // First: every message after it may carry a path or a value from outside.

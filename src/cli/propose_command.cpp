@@ -20,12 +20,12 @@
 #include <utility>
 
 #include "commands.hpp"
-#include "iogate/display_text.hpp"
-#include "iogate/identifier.hpp"
-#include "iogate/output_file.hpp"
-#include "iogate/propose/proposal_toml.hpp"
-#include "iogate/propose/propose.hpp"
-#include "iogate/units.hpp"
+#include "common/display_text.hpp"
+#include "common/identifier.hpp"
+#include "iogate/common/output_file.hpp"
+#include "iogate/common/units.hpp"
+#include "propose/proposal_toml.hpp"
+#include "propose/propose.hpp"
 
 namespace iogate::cli {
 namespace {

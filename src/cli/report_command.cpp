@@ -2,7 +2,7 @@
 // and per-check documents, or a ctest run's report directory (--from-dir), merges them into one
 // run, prints the table and writes each format asked for. --clear-dir removes a directory's
 // per-check documents (only those) before a new run. --history DIR... writes one page of many
-// runs' results on one datastore (iogate/results/history.hpp), whole or not at all.
+// runs' results on one datastore (results/history.hpp), whole or not at all.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -10,13 +10,13 @@
 #include <system_error>
 
 #include "commands.hpp"
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
+#include "common/terminal.hpp"
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/results/check_results_cleanup.hpp"
-#include "iogate/results/history.hpp"
-#include "iogate/results/result_reader.hpp"
-#include "terminal.hpp"
+#include "results/check_results_cleanup.hpp"
+#include "results/history.hpp"
+#include "results/result_reader.hpp"
 
 namespace iogate::cli {
 namespace {

@@ -1,6 +1,6 @@
 // iogate run: one ad-hoc workload from flags, in a scratch area of the datastore, printed as a
 // row of the IOMeter-style table and optionally written as JSON. SIGINT/SIGTERM stop the run
-// (iogate/datastore/graceful_stop.hpp): it says how far it got, removes its scratch area and
+// (datastore/graceful_stop.hpp): it says how far it got, removes its scratch area and
 // dies of the signal.
 #include <iostream>
 #include <memory>
@@ -8,19 +8,19 @@
 #include <string>
 
 #include "commands.hpp"
+#include "common/terminal.hpp"
+#include "datastore/graceful_stop.hpp"
 #include "datastore_flags.hpp"
 #include "host_label_flag.hpp"
-#include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/engine/engine.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate/results/iometer_table.hpp"
-#include "iogate/results/result_json.hpp"
-#include "iogate/runner/check_session.hpp"
-#include "iogate/runner/outcome_records.hpp"
-#include "iogate/runner/preflight.hpp"
-#include "iogate/runner/progress_meter.hpp"
 #include "iogate/runner/run_settings.hpp"
-#include "terminal.hpp"
+#include "results/result_json.hpp"
+#include "runner/check_session.hpp"
+#include "runner/outcome_records.hpp"
+#include "runner/preflight.hpp"
+#include "runner/progress_meter.hpp"
 #include "workload_flags.hpp"
 
 namespace iogate::cli {

@@ -1,14 +1,14 @@
 // iogate schema [-o FILE]: the JSON Schema of threshold files
-// (iogate/thresholds/threshold_schema.hpp), for an editor to validate and complete them with; the
+// (thresholds/threshold_schema.hpp), for an editor to validate and complete them with; the
 // package installs the same text.
 #include <iostream>
 #include <memory>
 #include <string>
 
 #include "commands.hpp"
-#include "iogate/output_file.hpp"
-#include "iogate/thresholds/threshold_schema.hpp"
+#include "iogate/common/output_file.hpp"
 #include "output_flag.hpp"
+#include "thresholds/threshold_schema.hpp"
 
 namespace iogate::cli {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "iogate/common/units.hpp"
 #include "iogate/engine/io_backend.hpp"
 #include "iogate/engine/workload_rules.hpp"
-#include "iogate/units.hpp"
 
 namespace iogate::cli {
 namespace {

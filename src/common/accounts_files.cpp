@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "accounts.hpp"
-#include "iogate/read_file.hpp"
+#include "read_file.hpp"
 
 namespace iogate::detail {
 namespace {

@@ -1,5 +1,5 @@
 // See display_text.hpp.
-#include "iogate/display_text.hpp"
+#include "display_text.hpp"
 
 #include <fmt/format.h>
 

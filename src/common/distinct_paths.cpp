@@ -6,7 +6,7 @@
 #include <system_error>
 #include <utility>
 
-#include "iogate/output_file.hpp"
+#include "iogate/common/output_file.hpp"
 
 namespace iogate {
 namespace {

@@ -1,11 +1,11 @@
-// The stop request and Interrupted's message. See include/iogate/interrupt.hpp.
-#include "iogate/interrupt.hpp"
+// The stop request and Interrupted's message. See src/common/interrupt.hpp.
+#include "interrupt.hpp"
 
 #include <algorithm>
 #include <csignal>
 #include <thread>
 
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 
 namespace iogate {
 namespace detail {

@@ -1,7 +1,7 @@
 // The bounded JSON parse (json_input.hpp): the text reader (json_text_reader.hpp, nlohmann's
 // grammar over the text in place) feeding a tree builder that refuses a value before building it
 // once a limit is crossed.
-#include "iogate/json_input.hpp"
+#include "json_input.hpp"
 
 #include <algorithm>
 #include <cstdint>

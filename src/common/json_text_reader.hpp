@@ -1,4 +1,4 @@
-// The JSON text reader under parse_json_input (iogate/json_input.hpp): one pass over the text in
+// The JSON text reader under parse_json_input (common/json_input.hpp): one pass over the text in
 // memory, calling back for each value as nlohmann's SAX parser does.
 //
 // Why not nlohmann's parser: its lexer takes the text a character at a time, through a call that

@@ -19,10 +19,10 @@
 
 #include <fmt/format.h>
 
-#include "iogate/output_file.hpp"
-#include "iogate/path_trust.hpp"
+#include "iogate/common/output_file.hpp"
 #include "output_dir.hpp"
 #include "path_policy.hpp"
+#include "path_trust.hpp"
 #include "read_file_at.hpp"
 #include "switches.hpp"
 #include "unique_fd.hpp"

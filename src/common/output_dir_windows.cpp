@@ -16,8 +16,8 @@
 
 #include <fmt/format.h>
 
-#include "iogate/read_file.hpp"
 #include "output_dir.hpp"
+#include "read_file.hpp"
 #include "windows_handle.hpp"
 //
 #include <winternl.h>

@@ -1,4 +1,4 @@
-#include "iogate/output_file.hpp"
+#include "iogate/common/output_file.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/display_text.hpp"
+#include "display_text.hpp"
 #include "output_dir.hpp"
 
 namespace iogate {

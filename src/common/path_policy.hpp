@@ -31,7 +31,7 @@
 #include <utility>
 #include <vector>
 
-#include "iogate/path_trust.hpp"
+#include "path_trust.hpp"
 #include "unique_fd.hpp"
 
 namespace iogate::detail {

@@ -1,4 +1,4 @@
-#include "iogate/path_trust.hpp"
+#include "path_trust.hpp"
 
 #include "accounts.hpp"
 #include "posix_error.hpp"

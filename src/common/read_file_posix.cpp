@@ -1,4 +1,4 @@
-#include "iogate/read_file.hpp"
+#include "read_file.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/read_file.hpp"
+#include "read_file.hpp"
 #include "windows_handle.hpp"
 //
 #include <aclapi.h>

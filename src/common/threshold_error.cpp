@@ -1,6 +1,6 @@
-#include "iogate/threshold_error.hpp"
+#include "iogate/common/threshold_error.hpp"
 
-#include "iogate/display_text.hpp"
+#include "display_text.hpp"
 
 namespace iogate {
 

@@ -1,4 +1,4 @@
-#include "iogate/toml_text.hpp"
+#include "toml_text.hpp"
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 // Numbers are read digit by digit into an exact decimal (mantissa / 10^fraction_digits) rather
 // than through a double, so that "1.5GiB" is exactly 1610612736 bytes and "1.1k" is detected as
 // not being a whole number of bytes instead of being silently rounded.
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 
 #include <algorithm>
 #include <array>

@@ -6,9 +6,9 @@
 #include <string>
 #include <system_error>
 
-#include "iogate/display_text.hpp"
-#include "iogate/write_probe.hpp"
+#include "display_text.hpp"
 #include "output_dir.hpp"
+#include "write_probe.hpp"
 
 namespace iogate {
 namespace {

@@ -12,8 +12,8 @@
 #include <mutex>
 #include <system_error>
 
-#include "iogate/interrupt.hpp"
-#include "posix_error.hpp"
+#include "common/interrupt.hpp"
+#include "common/posix_error.hpp"
 
 namespace iogate::detail {
 namespace {

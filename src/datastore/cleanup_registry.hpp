@@ -22,7 +22,7 @@
 // Two ways to react to a signal:
 //   graceful (only after set_first_signal_hook, i.e. enable_graceful_stop(): iogate check, iogate
 //     run, the suite executables): the first SIGINT or SIGTERM only records a stop request
-//     (request_stop, one lock-free compare-exchange, see iogate/interrupt.hpp) and calls
+//     (request_stop, one lock-free compare-exchange, see common/interrupt.hpp) and calls
 //     the hook (which posts a semaphore: the graceful-stop watchdog's wake-up). The process goes
 //     on, stops its run, writes its reports, removes its scratch area through the destructors
 //     and re-raises the signal itself (graceful_stop.hpp).

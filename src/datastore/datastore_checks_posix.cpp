@@ -10,11 +10,11 @@
 
 #include <fmt/format.h>
 
+#include "common/path_policy.hpp"
+#include "common/posix_error.hpp"
 #include "datastore_trust.hpp"
 #include "missing_datastore.hpp"
 #include "mountinfo.hpp"
-#include "path_policy.hpp"
-#include "posix_error.hpp"
 
 namespace iogate {
 namespace detail {

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <string>
 
+#include "common/unique_fd.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "unique_fd.hpp"
 
 namespace iogate::detail {
 

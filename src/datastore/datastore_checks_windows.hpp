@@ -16,8 +16,8 @@
 #include <cstdint>
 #include <filesystem>
 
+#include "common/windows_handle.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "windows_handle.hpp"
 
 namespace iogate::detail {
 

@@ -16,13 +16,13 @@
 
 #include <fmt/format.h>
 
-#include "iogate/display_text.hpp"
-#include "iogate/interrupt.hpp"
+#include "common/display_text.hpp"
+#include "common/interrupt.hpp"
+#include "common/platform_fallbacks.hpp"
+#include "common/posix_error.hpp"
+#include "common/unique_fd.hpp"
 #include "lock_holder.hpp"
 #include "marker.hpp"
-#include "platform_fallbacks.hpp"
-#include "posix_error.hpp"
-#include "unique_fd.hpp"
 
 namespace iogate::detail {
 

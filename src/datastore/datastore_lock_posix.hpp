@@ -36,7 +36,7 @@
 #include <filesystem>
 #include <memory>
 
-#include "unique_fd.hpp"
+#include "common/unique_fd.hpp"
 
 namespace iogate::detail {
 

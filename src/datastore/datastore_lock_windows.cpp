@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/xchar.h>
 
-#include "iogate/interrupt.hpp"
+#include "common/interrupt.hpp"
 
 namespace iogate::detail {
 

@@ -13,7 +13,7 @@
 // directory share one mutex, counted, as on Linux.
 #pragma once
 
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 
 #include <filesystem>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "iogate/datastore/datastore_path.hpp"
+#include "datastore_path.hpp"
 
 #include <system_error>
 

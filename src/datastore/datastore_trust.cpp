@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "common/posix_error.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "posix_error.hpp"
 
 namespace iogate::detail {
 namespace {

@@ -17,7 +17,7 @@
 
 #include <filesystem>
 
-#include "iogate/path_trust.hpp"
+#include "common/path_trust.hpp"
 
 namespace iogate::detail {
 

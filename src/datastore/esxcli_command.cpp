@@ -15,7 +15,7 @@
 #include <initializer_list>
 #include <thread>
 
-#include "unique_fd.hpp"
+#include "common/unique_fd.hpp"
 
 extern char** environ;
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "common/interrupt.hpp"
 #include "file_allocation_platform.hpp"
-#include "iogate/interrupt.hpp"
 #include "layout_pattern.hpp"
 
 namespace iogate::detail {

@@ -20,7 +20,7 @@
 // file is the same on disk, only sooner.
 //
 // Writing through can take many seconds, so it looks at the process's stop request
-// (iogate/interrupt.hpp) before each chunk and throws Interrupted when there is one.
+// (common/interrupt.hpp) before each chunk and throws Interrupted when there is one.
 #pragma once
 
 #include <cstdint>

@@ -7,9 +7,9 @@
 #include <string>
 #include <system_error>
 
+#include "common/platform_fallbacks.hpp"
+#include "common/posix_error.hpp"
 #include "file_allocation_platform.hpp"
-#include "platform_fallbacks.hpp"
-#include "posix_error.hpp"
 
 namespace iogate::detail {
 namespace {

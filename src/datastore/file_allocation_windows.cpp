@@ -6,7 +6,7 @@
 // is not implemented (wine answers ERROR_CALL_NOT_IMPLEMENTED) the file is written through. Writing
 // through: the same stamped pattern as on Linux, in writes of the workload's block size, through
 // the file cache; FlushFileBuffers at the end (the scratch area's) puts it on the device.
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 //
 #include <string>
 #include <system_error>

@@ -1,6 +1,6 @@
 // Graceful stopping: the first-signal hook, the watchdog and the final re-raise. See
-// include/iogate/datastore/graceful_stop.hpp and cleanup_registry.hpp.
-#include "iogate/datastore/graceful_stop.hpp"
+// src/datastore/graceful_stop.hpp and cleanup_registry.hpp.
+#include "graceful_stop.hpp"
 
 #include <pthread.h>
 #include <semaphore.h>
@@ -17,8 +17,8 @@
 #include <thread>
 
 #include "cleanup_registry.hpp"
-#include "iogate/interrupt.hpp"
-#include "posix_error.hpp"
+#include "common/interrupt.hpp"
+#include "common/posix_error.hpp"
 
 namespace iogate {
 namespace {

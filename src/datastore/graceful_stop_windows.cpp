@@ -1,5 +1,5 @@
 // Graceful stopping on Windows: the console's control events in place of SIGINT and SIGTERM
-// (iogate/datastore/graceful_stop.hpp says what graceful means).
+// (datastore/graceful_stop.hpp says what graceful means).
 //
 // A console control handler runs on a thread of its own that the system starts for each event.
 // The first event only requests a stop, as the first signal does on Linux: Ctrl-C as SIGINT,
@@ -13,9 +13,9 @@
 // ends the process at once with STATUS_CONTROL_C_EXIT. Windows has no async-signal-safe removal
 // to run then: what was left in the scratch area is a dead run's leftover, removed by the next
 // run on the datastore (its marker names a process that no longer exists).
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 //
-#include "iogate/datastore/graceful_stop.hpp"
+#include "graceful_stop.hpp"
 
 #include <signal.h>
 
@@ -24,7 +24,7 @@
 #include <iostream>
 #include <thread>
 
-#include "iogate/interrupt.hpp"
+#include "common/interrupt.hpp"
 
 namespace iogate {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "accounts.hpp"
+#include "common/accounts.hpp"
 
 namespace iogate::detail {
 namespace {

@@ -1,6 +1,6 @@
 #include "marker.hpp"
 
-#include "utc_time.hpp"
+#include "common/utc_time.hpp"
 
 #include <charconv>
 

@@ -5,8 +5,8 @@
 #include <cerrno>
 #include <climits>
 
+#include "common/posix_error.hpp"
 #include "marker.hpp"
-#include "posix_error.hpp"
 
 namespace iogate::detail {
 

@@ -1,6 +1,6 @@
 // The marker's two questions about this machine, Windows side: its name and whether a process
 // of that id still runs.
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 //
 #include "marker.hpp"
 

@@ -1,6 +1,6 @@
 #include "mountinfo.hpp"
 
-#include "posix_error.hpp"
+#include "common/posix_error.hpp"
 
 #include <algorithm>
 #include <cerrno>

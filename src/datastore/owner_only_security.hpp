@@ -4,7 +4,7 @@
 // plant anything inside. The marker and the test files are created with it too.
 #pragma once
 
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 
 namespace iogate::detail {
 

@@ -14,14 +14,14 @@
 #include <iostream>
 
 #include "cleanup_registry.hpp"
+#include "common/posix_error.hpp"
+#include "common/unique_fd.hpp"
 #include "datastore_checks_posix.hpp"
 #include "datastore_lock_posix.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "marker.hpp"
-#include "posix_error.hpp"
 #include "scratch_area_platform.hpp"
 #include "scratch_listing.hpp"
-#include "unique_fd.hpp"
 
 namespace iogate {
 namespace {

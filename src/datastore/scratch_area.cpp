@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "iogate/common/units.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "iogate/units.hpp"
 #include "marker.hpp"
 #include "scratch_area_platform.hpp"
 

@@ -21,7 +21,7 @@
 // (graceful_stop_windows.cpp): the run throws Interrupted and this object's destructor removes
 // the area. Sharing a laid-out file between the processes of one ctest run (adopt()) is not
 // available on Windows: the runner does not share there.
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 //
 #include <ctime>
 #include <iostream>

@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "posix_error.hpp"
+#include "common/posix_error.hpp"
 
 namespace iogate::detail {
 namespace {

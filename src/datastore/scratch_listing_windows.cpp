@@ -1,6 +1,6 @@
 // Reading scratch directories on Windows: a directory handle's entries, and the marker opened
 // relative to it without following a reparse point.
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 //
 #include "iogate/datastore/scratch_area.hpp"
 #include "scratch_listing.hpp"

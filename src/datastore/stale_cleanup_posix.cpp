@@ -6,10 +6,10 @@
 
 #include <cerrno>
 
+#include "common/posix_error.hpp"
+#include "common/unique_fd.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "posix_error.hpp"
 #include "stale_candidate.hpp"
-#include "unique_fd.hpp"
 
 namespace iogate {
 

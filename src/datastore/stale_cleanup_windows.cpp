@@ -4,7 +4,7 @@
 // directory is held without FILE_SHARE_DELETE while it is looked at and emptied, so nobody can
 // swap it for a junction between the check and the removal. A reparse point inside a stale
 // directory is deleted itself, never what it points to.
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 //
 #include <system_error>
 

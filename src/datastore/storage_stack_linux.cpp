@@ -10,10 +10,10 @@
 #include <optional>
 #include <system_error>
 
+#include "common/posix_error.hpp"
 #include "esx_storage_stack.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "mountinfo.hpp"
-#include "posix_error.hpp"
 #include "storage_stack_internal.hpp"
 #include "sysfs_block.hpp"
 

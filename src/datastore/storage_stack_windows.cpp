@@ -1,7 +1,7 @@
 // read_storage_stack on Windows: asks the system the questions of WindowsStorageAnswers and leaves
 // unanswered ones empty (under wine, whatever wine answers is what is recorded). The assembly into
 // a StorageStack is windows_storage.cpp's, tested with answers laid out as Windows gives them.
-#include "windows_handle.hpp"  // first: <windows.h>, which the other system headers need
+#include "common/windows_handle.hpp"  // first: <windows.h>, which the other system headers need
 //
 #include <ntddscsi.h>
 #include <winioctl.h>

@@ -1,6 +1,6 @@
-// The shared half of iogate/datastore/volume_facts.hpp: which filesystems hold no test files, and
+// The shared half of datastore/volume_facts.hpp: which filesystems hold no test files, and
 // what iogate's own scratch directories hold. The platform files only read the facts.
-#include "iogate/datastore/volume_facts.hpp"
+#include "volume_facts.hpp"
 
 #include <array>
 #include <limits>

@@ -1,4 +1,4 @@
-// Reading a datastore's filesystem on Linux (iogate/datastore/volume_facts.hpp): statfs's f_type,
+// Reading a datastore's filesystem on Linux (datastore/volume_facts.hpp): statfs's f_type,
 // statvfs's ST_RDONLY and free space, all of one descriptor, and the mount table's type name.
 #include <fcntl.h>
 #include <sys/statfs.h>
@@ -7,11 +7,11 @@
 #include <system_error>
 #include <vector>
 
+#include "common/posix_error.hpp"
+#include "common/unique_fd.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "iogate/datastore/volume_facts.hpp"
 #include "mountinfo.hpp"
-#include "posix_error.hpp"
-#include "unique_fd.hpp"
+#include "volume_facts.hpp"
 
 namespace iogate {
 namespace {

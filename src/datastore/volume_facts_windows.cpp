@@ -1,9 +1,9 @@
-// Reading a datastore's volume on Windows (iogate/datastore/volume_facts.hpp): the volume's
+// Reading a datastore's volume on Windows (datastore/volume_facts.hpp): the volume's
 // filesystem name and FILE_READ_ONLY_VOLUME (GetVolumeInformationW of the volume's root), and the
 // free space as the scratch area asks for it. No pseudo filesystem is reachable by a path here.
+#include "common/windows_handle.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "iogate/datastore/volume_facts.hpp"
-#include "windows_handle.hpp"
+#include "volume_facts.hpp"
 
 namespace iogate {
 

@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/threshold_error.hpp"
+#include "iogate/common/threshold_error.hpp"
 
 namespace iogate::diskspd {
 namespace {

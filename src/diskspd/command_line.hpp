@@ -21,7 +21,7 @@
 #include <optional>
 #include <string_view>
 
-#include "iogate/threshold_error.hpp"
+#include "iogate/common/threshold_error.hpp"
 
 #include "xml_reader.hpp"
 

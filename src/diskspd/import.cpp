@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include "command_line.hpp"
-#include "iogate/diskspd/profile.hpp"
-#include "iogate/import/threshold_text.hpp"
-#include "iogate/read_file.hpp"
+#include "common/read_file.hpp"
+#include "import/threshold_text.hpp"
+#include "profile.hpp"
 #include "profile_mapping.hpp"
 
 namespace iogate::diskspd {

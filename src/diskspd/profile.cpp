@@ -1,5 +1,5 @@
 // A DiskSpd profile's tree as checks (profile_mapping.hpp, the rules in profile.hpp).
-#include "iogate/diskspd/profile.hpp"
+#include "profile.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
+#include "engine/workload_toml.hpp"
+#include "import/notes.hpp"
 #include "iogate/engine/workload_rules.hpp"
-#include "iogate/engine/workload_toml.hpp"
-#include "iogate/import/notes.hpp"
 #include "profile_mapping.hpp"
 
 namespace iogate::diskspd {

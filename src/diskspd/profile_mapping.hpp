@@ -1,12 +1,12 @@
 // The one mapping from a DiskSpd profile's tree to checks, whichever file the tree came from: an
 // XML profile (xml_reader.hpp) or command lines (command_line.hpp). What each element becomes is
-// include/iogate/diskspd/profile.hpp's list.
+// src/diskspd/profile.hpp's list.
 #pragma once
 
 #include <filesystem>
 #include <vector>
 
-#include "iogate/diskspd/profile.hpp"
+#include "profile.hpp"
 #include "xml_reader.hpp"
 
 namespace iogate::diskspd {

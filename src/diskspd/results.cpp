@@ -1,5 +1,5 @@
 // DiskSpd's XML results as figures (results.hpp).
-#include "iogate/diskspd/results.hpp"
+#include "results.hpp"
 
 #include <cctype>
 #include <charconv>

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "iogate/read_file.hpp"
-#include "iogate/threshold_error.hpp"
+#include "common/read_file.hpp"
+#include "iogate/common/threshold_error.hpp"
 
 namespace iogate::diskspd {
 namespace {

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/platform_fallbacks.hpp"
 #include "iogate/engine/io_backend.hpp"
-#include "platform_fallbacks.hpp"
 #include "thread_affinity.hpp"
 #include "worker_set.hpp"
 #include "workload_file.hpp"

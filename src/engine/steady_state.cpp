@@ -6,9 +6,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "iogate/display_text.hpp"
-#include "iogate/toml_text.hpp"
-#include "iogate/units.hpp"
+#include "common/display_text.hpp"
+#include "common/toml_text.hpp"
+#include "iogate/common/units.hpp"
 
 namespace iogate {
 namespace {

@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "iogate/interrupt.hpp"
+#include "common/interrupt.hpp"
 #include "rng.hpp"
 #include "steady_state_phase.hpp"
 #include "thread_affinity.hpp"

@@ -2,8 +2,8 @@
 // from statx, sysfs or the block device.
 #include "workload_file.hpp"
 
-#include "platform_fallbacks.hpp"
-#include "posix_error.hpp"
+#include "common/platform_fallbacks.hpp"
+#include "common/posix_error.hpp"
 
 #include <fcntl.h>
 #include <linux/fs.h>

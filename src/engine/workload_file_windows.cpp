@@ -7,7 +7,7 @@
 #include <string>
 #include <system_error>
 
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 #include "workload_file.hpp"
 
 namespace iogate {

@@ -10,7 +10,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "iogate/interrupt.hpp"
+#include "common/interrupt.hpp"
 #include "loop_clock.hpp"
 
 namespace iogate {

@@ -41,7 +41,7 @@
 // stops the run or a worker fails) and the progress totals the hook sees; both are touched once
 // per interval or per I/O with relaxed atomics: no locks on the per-I/O path.
 //
-// Stop request (SIGINT/SIGTERM in a process that opted in, see iogate/interrupt.hpp):
+// Stop request (SIGINT/SIGTERM in a process that opted in, see common/interrupt.hpp):
 // fill() reads it with a relaxed atomic load next to the clock read it already makes per issue
 // (and, after a completion frees a slot, per completion), so it costs no syscall. Once seen,
 // issuing stops, what is in flight is reaped (a stuck device is the watchdog's and the second

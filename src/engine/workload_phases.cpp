@@ -3,7 +3,7 @@
 #include <limits>
 #include <system_error>
 
-#include "iogate/engine/io_error.hpp"
+#include "io_error.hpp"
 #include "loop_clock.hpp"
 #include "steady_state_phase.hpp"
 #include "workload_loop.hpp"

@@ -7,8 +7,8 @@
 #include <array>
 #include <cmath>
 
+#include "iogate/common/units.hpp"
 #include "iogate/engine/engine.hpp"
-#include "iogate/units.hpp"
 
 namespace iogate {
 namespace {

@@ -1,6 +1,6 @@
-#include "iogate/engine/workload_toml.hpp"
+#include "workload_toml.hpp"
 
-#include "iogate/toml_text.hpp"
+#include "common/toml_text.hpp"
 
 namespace iogate {
 

@@ -1,5 +1,5 @@
 // fio's sizes, times, integers and booleans (fio_values.hpp states the rules and the refusals).
-#include "iogate/fio_job/fio_values.hpp"
+#include "fio_values.hpp"
 
 #include <cctype>
 #include <limits>

@@ -1,11 +1,11 @@
 // fio's jobs as imported checks, and the threshold file of them (imported_jobs.hpp).
-#include "iogate/fio_job/imported_jobs.hpp"
+#include "imported_jobs.hpp"
 
 #include <fmt/format.h>
 
-#include "iogate/import/notes.hpp"
-#include "iogate/import/threshold_text.hpp"
-#include "iogate/toml_text.hpp"
+#include "common/toml_text.hpp"
+#include "import/notes.hpp"
+#include "import/threshold_text.hpp"
 
 namespace iogate::fio_job {
 namespace {

@@ -1,5 +1,5 @@
 // The fio job file reader: lines, comments, sections, include and ${VAR} (job_file.hpp).
-#include "iogate/fio_job/job_file.hpp"
+#include "job_file.hpp"
 
 #include <cctype>
 #include <cstdlib>
@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "iogate/display_text.hpp"
-#include "iogate/read_file.hpp"
+#include "common/display_text.hpp"
+#include "common/read_file.hpp"
 
 namespace iogate::fio_job {
 namespace {

@@ -1,7 +1,7 @@
 // One job section being mapped, and the helpers every part of the mapping uses (job_mapper.hpp).
 #include "job_mapper.hpp"
 
-#include "iogate/import/notes.hpp"
+#include "import/notes.hpp"
 #include "option_catalogue.hpp"
 
 namespace iogate::fio_job::detail {

@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "iogate/fio_job/fio_values.hpp"
-#include "iogate/fio_job/job_mapping.hpp"
+#include "fio_values.hpp"
+#include "job_mapping.hpp"
 
 namespace iogate::fio_job::detail {
 

@@ -1,13 +1,13 @@
 // fio job sections -> WorkloadSpec (job_mapping.hpp states the mapping): each job through the
 // parts of job_mapper.hpp in order, then the engine's rules on the whole workload.
-#include "iogate/fio_job/job_mapping.hpp"
+#include "job_mapping.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "engine/workload_toml.hpp"
+#include "import/check_name.hpp"
 #include "iogate/engine/workload_rules.hpp"
-#include "iogate/engine/workload_toml.hpp"
-#include "iogate/import/check_name.hpp"
 #include "job_mapper.hpp"
 
 namespace iogate::fio_job {

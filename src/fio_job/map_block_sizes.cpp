@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "iogate/common/units.hpp"
 #include "iogate/engine/workload_rules.hpp"
-#include "iogate/units.hpp"
 #include "job_mapper.hpp"
 
 namespace iogate::fio_job::detail {

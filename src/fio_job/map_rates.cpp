@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "common/toml_text.hpp"
 #include "direction_rates.hpp"
-#include "iogate/toml_text.hpp"
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 #include "job_mapper.hpp"
 
 namespace iogate::fio_job::detail {

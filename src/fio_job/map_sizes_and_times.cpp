@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 #include "job_mapper.hpp"
 
 namespace iogate::fio_job::detail {

@@ -1,4 +1,4 @@
-#include "iogate/fleet/explain.hpp"
+#include "explain.hpp"
 
 #include <fmt/format.h>
 

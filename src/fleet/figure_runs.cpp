@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "iogate/fleet/shortfall.hpp"
 #include "iogate/verdicts/statistics.hpp"
+#include "shortfall.hpp"
 
 namespace iogate {
 namespace {

@@ -1,5 +1,5 @@
 // compare_fleet: grouping, peer classes, the comparison and the explanation; see fleet.hpp.
-#include "iogate/fleet/fleet.hpp"
+#include "fleet.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -12,13 +12,13 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "engine/workload_toml.hpp"
 #include "host_runs.hpp"
 #include "iogate/engine/figure_names.hpp"
-#include "iogate/engine/workload_toml.hpp"
 #include "iogate/results/figures.hpp"
-#include "iogate/results/run_json.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "peer_bounds.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

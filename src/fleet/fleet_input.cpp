@@ -2,10 +2,10 @@
 // the comparison keeps of them.
 #include <system_error>
 
+#include "fleet.hpp"
 #include "host_runs.hpp"
-#include "iogate/fleet/fleet.hpp"
 #include "iogate/results/figures.hpp"
-#include "iogate/results/result_reader.hpp"
+#include "results/result_reader.hpp"
 
 namespace iogate {
 

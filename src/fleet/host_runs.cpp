@@ -2,8 +2,8 @@
 
 #include <cmath>
 
+#include "fleet.hpp"
 #include "iogate/engine/figure_names.hpp"
-#include "iogate/fleet/fleet.hpp"
 #include "iogate/results/figures.hpp"
 
 namespace iogate::fleet_detail {

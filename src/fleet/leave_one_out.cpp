@@ -1,5 +1,5 @@
 // The others' median and MAD of each member of a group at once; see leave_one_out.hpp.
-#include "iogate/fleet/leave_one_out.hpp"
+#include "leave_one_out.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/fleet/fleet.hpp"
+#include "fleet.hpp"
 
 namespace iogate::fleet_detail {
 

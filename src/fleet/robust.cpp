@@ -1,4 +1,4 @@
-#include "iogate/fleet/robust.hpp"
+#include "robust.hpp"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // The three-way rule of a host's figure against its peers; see shortfall.hpp.
-#include "iogate/fleet/shortfall.hpp"
+#include "shortfall.hpp"
 
 #include <fmt/format.h>
 
@@ -7,8 +7,8 @@
 #include <cmath>
 #include <optional>
 
-#include "iogate/fleet/robust.hpp"
 #include "iogate/verdicts/statistics.hpp"
+#include "robust.hpp"
 
 namespace iogate {
 namespace {

@@ -1,8 +1,8 @@
 // Names from other tools' files as identifiers (check_name.hpp).
-#include "iogate/import/check_name.hpp"
+#include "check_name.hpp"
 
-#include "iogate/identifier.hpp"
-#include "iogate/name_limits.hpp"
+#include "common/identifier.hpp"
+#include "iogate/common/name_limits.hpp"
 
 namespace iogate::import_core {
 

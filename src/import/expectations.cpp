@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/toml_text.hpp"
+#include "common/toml_text.hpp"
 
 namespace iogate::import_core::detail {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "iogate/import/import_request.hpp"
-#include "iogate/import/imported_check.hpp"
+#include "import_request.hpp"
+#include "imported_check.hpp"
 
 namespace iogate::import_core::detail {
 

@@ -1,5 +1,5 @@
 // Places, notes and refusals of an import (notes.hpp).
-#include "iogate/import/notes.hpp"
+#include "notes.hpp"
 
 #include <fmt/format.h>
 

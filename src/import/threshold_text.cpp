@@ -1,13 +1,13 @@
 // The threshold file every import writes (threshold_text.hpp).
-#include "iogate/import/threshold_text.hpp"
+#include "threshold_text.hpp"
 
 #include <set>
 
 #include <fmt/format.h>
 
+#include "common/toml_text.hpp"
+#include "engine/workload_toml.hpp"
 #include "expectations.hpp"
-#include "iogate/engine/workload_toml.hpp"
-#include "iogate/toml_text.hpp"
 
 namespace iogate::import_core {
 namespace {

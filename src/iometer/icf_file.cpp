@@ -1,5 +1,5 @@
 // Reading an IOMeter configuration file (icf_file.hpp).
-#include "iogate/iometer/icf_file.hpp"
+#include "icf_file.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/read_file.hpp"
+#include "common/read_file.hpp"
 
 namespace iogate::iometer {
 namespace {

@@ -1,15 +1,15 @@
 // IOMeter's tests as iogate workloads (icf_mapping.hpp).
-#include "iogate/iometer/icf_mapping.hpp"
+#include "icf_mapping.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
+#include "engine/workload_toml.hpp"
+#include "import/check_name.hpp"
+#include "import/notes.hpp"
 #include "iogate/engine/workload_rules.hpp"
-#include "iogate/engine/workload_toml.hpp"
-#include "iogate/import/check_name.hpp"
-#include "iogate/import/notes.hpp"
-#include "iogate/iometer/spec_shape.hpp"
+#include "spec_shape.hpp"
 
 namespace iogate::iometer {
 namespace {

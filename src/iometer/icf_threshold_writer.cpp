@@ -1,9 +1,9 @@
 // The threshold file written by `iogate import iometer` (icf_threshold_writer.hpp).
-#include "iogate/iometer/icf_threshold_writer.hpp"
+#include "icf_threshold_writer.hpp"
 
 #include <fmt/format.h>
 
-#include "iogate/import/threshold_text.hpp"
+#include "import/threshold_text.hpp"
 
 namespace iogate::iometer {
 

@@ -1,5 +1,5 @@
 // Reading IOMeter's result CSV (result_csv.hpp).
-#include "iogate/iometer/result_csv.hpp"
+#include "result_csv.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/read_file.hpp"
+#include "common/read_file.hpp"
 
 namespace iogate::iometer {
 namespace {

@@ -1,5 +1,5 @@
 // An IOMeter access specification's lines as a workload's shape (spec_shape.hpp).
-#include "iogate/iometer/spec_shape.hpp"
+#include "spec_shape.hpp"
 
 #include <fmt/format.h>
 

@@ -1,15 +1,15 @@
-// The proposal writer; see include/iogate/propose/proposal_toml.hpp.
-#include "iogate/propose/proposal_toml.hpp"
+// The proposal writer; see src/propose/proposal_toml.hpp.
+#include "proposal_toml.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <sstream>
 
+#include "common/toml_text.hpp"
+#include "engine/workload_toml.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/engine/workload_toml.hpp"
-#include "iogate/results/run_json.hpp"
-#include "iogate/toml_text.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

@@ -1,5 +1,5 @@
-// The proposing rules; their reasons are at the top of include/iogate/propose/propose.hpp.
-#include "iogate/propose/propose.hpp"
+// The proposing rules; their reasons are at the top of src/propose/propose.hpp.
+#include "propose.hpp"
 
 #include <fmt/format.h>
 
@@ -7,10 +7,10 @@
 #include <cctype>
 #include <cmath>
 
-#include "iogate/display_text.hpp"
-#include "iogate/fleet/robust.hpp"
-#include "iogate/identifier.hpp"
-#include "iogate/name_limits.hpp"
+#include "common/display_text.hpp"
+#include "common/identifier.hpp"
+#include "fleet/robust.hpp"
+#include "iogate/common/name_limits.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {

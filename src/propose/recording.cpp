@@ -1,5 +1,5 @@
 // Reading a known-good recording (recording.hpp) from a baseline or from results.
-#include "iogate/propose/recording.hpp"
+#include "recording.hpp"
 
 #include <fmt/format.h>
 
@@ -7,12 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/json_input.hpp"
+#include "common/read_file.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/json_input.hpp"
-#include "iogate/read_file.hpp"
-#include "iogate/results/json_fields.hpp"
-#include "iogate/results/result_reader.hpp"
-#include "iogate/results/run_json.hpp"
+#include "results/json_fields.hpp"
+#include "results/result_reader.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

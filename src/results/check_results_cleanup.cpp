@@ -1,12 +1,12 @@
-#include "iogate/results/check_results_cleanup.hpp"
+#include "check_results_cleanup.hpp"
 
 #include <optional>
 #include <stdexcept>
 
-#include "iogate/display_text.hpp"
-#include "iogate/output_file.hpp"
-#include "iogate/results/result_reader.hpp"
-#include "output_dir.hpp"
+#include "common/display_text.hpp"
+#include "common/output_dir.hpp"
+#include "iogate/common/output_file.hpp"
+#include "result_reader.hpp"
 
 namespace iogate {
 

@@ -1,5 +1,5 @@
 // See figure_consistency.hpp.
-#include "iogate/results/figure_consistency.hpp"
+#include "figure_consistency.hpp"
 
 #include <fmt/format.h>
 
@@ -8,10 +8,10 @@
 #include <cmath>
 #include <limits>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 #include "iogate/engine/figure_names.hpp"
-#include "iogate/results/json_fields.hpp"
-#include "iogate/verdicts/sample_units.hpp"
+#include "json_fields.hpp"
+#include "verdicts/sample_units.hpp"
 
 namespace iogate {
 namespace {

@@ -8,11 +8,11 @@
 #include <cmath>
 #include <string_view>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
+#include "figure_consistency.hpp"
+#include "iogate/common/units.hpp"
 #include "iogate/engine/figure_names.hpp"
-#include "iogate/results/figure_consistency.hpp"
-#include "iogate/units.hpp"
-#include "iogate/verdicts/sample_units.hpp"
+#include "verdicts/sample_units.hpp"
 
 namespace iogate {
 

@@ -1,4 +1,4 @@
-#include "iogate/results/fleet_record.hpp"
+#include "fleet_record.hpp"
 
 #include <algorithm>
 #include <unordered_map>

@@ -1,4 +1,4 @@
-#include "iogate/results/history.hpp"
+#include "history.hpp"
 
 #include <fmt/format.h>
 
@@ -6,10 +6,10 @@
 #include <cmath>
 #include <set>
 
-#include "iogate/datastore/datastore_path.hpp"
-#include "iogate/results/result_reader.hpp"
-#include "iogate/results/run_json.hpp"
+#include "datastore/datastore_path.hpp"
 #include "iogate/verdicts/statistics.hpp"
+#include "result_reader.hpp"
+#include "run_json.hpp"
 
 namespace iogate {
 namespace {

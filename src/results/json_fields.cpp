@@ -1,12 +1,12 @@
 // See json_fields.hpp.
-#include "iogate/results/json_fields.hpp"
+#include "json_fields.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 
 namespace iogate {
 std::string value_kind(const nlohmann::json* v) {

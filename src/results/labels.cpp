@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 
 namespace iogate {
 namespace {

@@ -1,4 +1,4 @@
-#include "iogate/results/result_json.hpp"
+#include "result_json.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "iogate/results/result_reader.hpp"
+#include "result_reader.hpp"
 
 #include <fmt/format.h>
 
@@ -8,14 +8,14 @@
 #include <set>
 #include <stdexcept>
 
-#include "iogate/display_text.hpp"
-#include "iogate/json_input.hpp"
-#include "iogate/name_limits.hpp"
-#include "iogate/read_file.hpp"
-#include "iogate/results/figure_consistency.hpp"
-#include "iogate/results/json_fields.hpp"
+#include "common/display_text.hpp"
+#include "common/json_input.hpp"
+#include "common/read_file.hpp"
+#include "figure_consistency.hpp"
+#include "iogate/common/name_limits.hpp"
 #include "iogate/results/labels.hpp"
-#include "iogate/verdicts/confirmation.hpp"
+#include "json_fields.hpp"
+#include "verdicts/confirmation.hpp"
 
 namespace iogate {
 namespace {

@@ -1,5 +1,5 @@
 // The JSON codec of WorkloadSpec and RunResult; see run_json.hpp.
-#include "iogate/results/run_json.hpp"
+#include "run_json.hpp"
 
 #include <fmt/format.h>
 
@@ -8,10 +8,10 @@
 #include <cmath>
 #include <limits>
 
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 #include "iogate/engine/figure_names.hpp"
 #include "iogate/engine/workload_rules.hpp"
-#include "iogate/results/json_fields.hpp"
+#include "json_fields.hpp"
 
 namespace iogate {
 namespace {

@@ -1,5 +1,5 @@
 // Repeating, fail-fast and baseline handling around the verdict: the rules are in
-// include/iogate/runner/check_session.hpp and include/iogate/verdicts/verdict.hpp.
+// src/runner/check_session.hpp and include/iogate/verdicts/verdict.hpp.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -8,12 +8,12 @@
 #include <iterator>
 #include <numeric>
 
+#include "check_session.hpp"
+#include "common/interrupt.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/interrupt.hpp"
-#include "iogate/runner/check_session.hpp"
-#include "iogate/verdicts/confirmation.hpp"
-#include "iogate/verdicts/fail_fast.hpp"
 #include "sample_loop.hpp"
+#include "verdicts/confirmation.hpp"
+#include "verdicts/fail_fast.hpp"
 
 namespace iogate {
 namespace {

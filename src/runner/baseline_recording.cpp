@@ -1,16 +1,16 @@
-// Recording a baseline: the rule is in include/iogate/runner/check_session.hpp (RecordingPlan).
+// Recording a baseline: the rule is in src/runner/check_session.hpp (RecordingPlan).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
+#include "check_session.hpp"
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/verdicts/baseline_precision.hpp"
-#include "iogate/runner/check_session.hpp"
-#include "iogate/units.hpp"
-#include "iogate/verdicts/level_shift.hpp"
+#include "iogate/common/units.hpp"
 #include "iogate/verdicts/statistics.hpp"
 #include "sample_loop.hpp"
+#include "verdicts/baseline_precision.hpp"
+#include "verdicts/level_shift.hpp"
 
 namespace iogate {
 namespace {

@@ -1,9 +1,9 @@
 #include "iogate/runner/check_runner.hpp"
 
-#include "platform_fallbacks.hpp"
+#include "common/platform_fallbacks.hpp"
+#include "common/utc_time.hpp"
 #include "run_host.hpp"
 #include "seconds_since.hpp"
-#include "utc_time.hpp"
 
 #include <chrono>
 #include <ctime>
@@ -11,14 +11,14 @@
 
 #include <fmt/format.h>
 
-#include "iogate/engine/io_error.hpp"
-#include "iogate/interrupt.hpp"
-#include "iogate/results/result_json.hpp"
-#include "iogate/runner/check_session.hpp"
-#include "iogate/runner/layout_pool.hpp"
-#include "iogate/runner/outcome_records.hpp"
-#include "iogate/runner/preflight.hpp"
-#include "iogate/runner/progress_meter.hpp"
+#include "check_session.hpp"
+#include "common/interrupt.hpp"
+#include "engine/io_error.hpp"
+#include "layout_pool.hpp"
+#include "outcome_records.hpp"
+#include "preflight.hpp"
+#include "progress_meter.hpp"
+#include "results/result_json.hpp"
 
 namespace iogate {
 

@@ -1,4 +1,4 @@
-#include "iogate/runner/check_session.hpp"
+#include "check_session.hpp"
 
 #include "seconds_since.hpp"
 

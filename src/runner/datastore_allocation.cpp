@@ -1,4 +1,4 @@
-#include "iogate/runner/datastore_allocation.hpp"
+#include "datastore_allocation.hpp"
 
 #include <fmt/format.h>
 
@@ -8,10 +8,10 @@
 #include <sstream>
 #include <vector>
 
-#include "iogate/display_text.hpp"
-#include "iogate/json_input.hpp"
-#include "iogate/read_file.hpp"
-#include "iogate/results/json_fields.hpp"
+#include "common/display_text.hpp"
+#include "common/json_input.hpp"
+#include "common/read_file.hpp"
+#include "results/json_fields.hpp"
 
 namespace iogate {
 namespace {

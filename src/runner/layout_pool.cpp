@@ -1,4 +1,4 @@
-#include "iogate/runner/layout_pool.hpp"
+#include "layout_pool.hpp"
 
 #include "scratch_file_io.hpp"
 #include "seconds_since.hpp"

@@ -1,11 +1,11 @@
-#include "iogate/runner/outcome_records.hpp"
+#include "outcome_records.hpp"
 
-#include "iogate/datastore/datastore_path.hpp"
-#include "iogate/verdicts/baseline_precision.hpp"
-#include "iogate/verdicts/decidable.hpp"
+#include "datastore/datastore_path.hpp"
+#include "verdicts/baseline_precision.hpp"
+#include "verdicts/decidable.hpp"
 
+#include "common/utc_time.hpp"
 #include "run_host.hpp"
-#include "utc_time.hpp"
 
 #include <fmt/format.h>
 

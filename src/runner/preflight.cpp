@@ -1,13 +1,13 @@
-#include "iogate/runner/preflight.hpp"
+#include "preflight.hpp"
 
 #include <algorithm>
 #include <limits>
 
 #include <fmt/format.h>
 
+#include "iogate/common/units.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/engine/engine.hpp"
-#include "iogate/units.hpp"
 
 namespace iogate {
 namespace {

@@ -1,12 +1,12 @@
-#include "iogate/runner/progress_meter.hpp"
+#include "progress_meter.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "iogate/units.hpp"
-#include "terminal_filter.hpp"
+#include "common/terminal_filter.hpp"
+#include "iogate/common/units.hpp"
 
 namespace iogate {
 namespace {

@@ -1,7 +1,7 @@
 #include <system_error>
 
+#include "common/windows_handle.hpp"
 #include "run_host.hpp"
-#include "windows_handle.hpp"
 
 namespace iogate::detail {
 

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "iogate/display_text.hpp"
-#include "switches.hpp"
+#include "common/display_text.hpp"
+#include "common/switches.hpp"
 
 namespace iogate {
 namespace {

@@ -5,8 +5,8 @@
 #include <iterator>
 #include <numeric>
 
-#include "iogate/verdicts/fail_fast.hpp"
-#include "utc_time.hpp"
+#include "common/utc_time.hpp"
+#include "verdicts/fail_fast.hpp"
 
 namespace iogate::detail {
 namespace {

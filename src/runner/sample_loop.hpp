@@ -2,7 +2,7 @@
 // check (adaptive_runs.cpp) and recording a baseline (baseline_recording.cpp) share. Each run
 // starts from the layout the workload asked for (JudgeOptions::before_rerun), reports its
 // intervals (JudgeOptions::on_interval) and, when the rule asks, may be stopped by fail-fast
-// (iogate/verdicts/fail_fast.hpp). After min_runs, the rule's `done` says whether the sample is
+// (verdicts/fail_fast.hpp). After min_runs, the rule's `done` says whether the sample is
 // complete (every expectation decided; every bounded median pinned); beyond min_runs a run starts
 // only while it is not and the next run fits the budget, up to max_runs.
 #pragma once
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/runner/check_session.hpp"
+#include "check_session.hpp"
 
 namespace iogate::detail {
 
@@ -35,7 +35,7 @@ struct Stops {
 struct Sample {
   std::vector<RunResult> runs;
   MetricSamples samples;  // the runs' figures as judged: fail-fast's certain ones in place
-  Verdict verdict;  // when judged (adaptive_runs.cpp)
+  Verdict verdict;        // when judged (adaptive_runs.cpp)
   Stops stops;
   bool budget_spent = false;  // it ended incomplete because the next run did not fit
   std::string started_at;     // utc_millis

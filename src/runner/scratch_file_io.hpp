@@ -1,4 +1,4 @@
-// The layout pool's platform seam (iogate/runner/layout_pool.hpp): its small note files and the
+// The layout pool's platform seam (runner/layout_pool.hpp): its small note files and the
 // identity of a laid-out file, always relative to the scratch directory's handle and never
 // following a link, so a name swapped for a link is refused instead of read or written through.
 // One file per platform: scratch_file_io_posix.cpp (openat with O_NOFOLLOW, fstat: st_dev and

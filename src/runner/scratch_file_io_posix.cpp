@@ -2,8 +2,8 @@
 // descriptor, identity by st_dev and st_ino.
 #include "scratch_file_io.hpp"
 
-#include "posix_error.hpp"
-#include "unique_fd.hpp"
+#include "common/posix_error.hpp"
+#include "common/unique_fd.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 
 namespace iogate::detail {
 namespace {

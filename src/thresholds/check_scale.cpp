@@ -1,5 +1,5 @@
-// rescale_check() and the flags it takes: the rules are in iogate/thresholds/check_scale.hpp.
-#include "iogate/thresholds/check_scale.hpp"
+// rescale_check() and the flags it takes: the rules are in thresholds/check_scale.hpp.
+#include "check_scale.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

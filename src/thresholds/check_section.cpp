@@ -6,8 +6,8 @@
 #include <fmt/format.h>
 
 #include "expectation_keys.hpp"
+#include "fio_job/job_mapping.hpp"
 #include "impossible_bounds.hpp"
-#include "iogate/fio_job/job_mapping.hpp"
 #include "repetition_keys.hpp"
 
 namespace iogate::thresholds_detail {

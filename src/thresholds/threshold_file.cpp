@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "check_section.hpp"
-#include "iogate/read_file.hpp"
+#include "common/read_file.hpp"
 #include "toml_fields.hpp"
 #include "toml_limits.hpp"
 #include "workload_section.hpp"
@@ -98,7 +98,5 @@ ThresholdFile parse_threshold_text(std::string_view text, const std::filesystem:
   out.checks = thresholds_detail::read_checks(path, doc, defaults, suite_repetition);
   return out;
 }
-
-std::uint64_t space_needed(const Check& check) { return check.workload.file_size; }
 
 }  // namespace iogate

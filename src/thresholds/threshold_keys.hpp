@@ -14,8 +14,8 @@
 #include <span>
 #include <string_view>
 
+#include "iogate/common/key_spec.hpp"
 #include "iogate/engine/workload_keys.hpp"
-#include "iogate/key_spec.hpp"
 
 namespace iogate::thresholds_detail {
 

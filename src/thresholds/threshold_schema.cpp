@@ -1,6 +1,6 @@
 // threshold_schema.hpp: a walk over the key tables (threshold_keys.hpp), each key's value written
 // as JSON Schema says it, and each bound of [check.expect] as its metric is spelled.
-#include "iogate/thresholds/threshold_schema.hpp"
+#include "threshold_schema.hpp"
 
 #include <toml++/toml.h>
 

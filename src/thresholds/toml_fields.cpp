@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "iogate/identifier.hpp"
+#include "common/identifier.hpp"
 
 namespace iogate::thresholds_detail {
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <string_view>
 
+#include "iogate/common/units.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
-#include "iogate/units.hpp"
 #include "threshold_keys.hpp"
 
 namespace iogate::thresholds_detail {

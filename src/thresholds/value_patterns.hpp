@@ -1,4 +1,4 @@
-// Private to the threshold parser: the spellings iogate/units.hpp reads, as the patterns of
+// Private to the threshold parser: the spellings iogate/common/units.hpp reads, as the patterns of
 // `iogate schema` (ECMA-262, the dialect of JSON Schema's "pattern", which Python's re and
 // std::regex's ECMAScript grammar read alike).
 //

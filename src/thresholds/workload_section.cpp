@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "iogate/display_text.hpp"
-#include "iogate/engine/workload_toml.hpp"
+#include "common/display_text.hpp"
+#include "engine/workload_toml.hpp"
 
 namespace iogate::thresholds_detail {
 namespace {

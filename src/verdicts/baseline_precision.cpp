@@ -1,5 +1,5 @@
-// The rule is in include/iogate/verdicts/baseline_precision.hpp.
-#include "iogate/verdicts/baseline_precision.hpp"
+// The rule is in src/verdicts/baseline_precision.hpp.
+#include "baseline_precision.hpp"
 
 #include <fmt/format.h>
 
@@ -53,7 +53,8 @@ std::optional<std::string> loose_baseline_note(const Check& check, const MetricS
     if (std::isnan(pinned) || pinned <= needed) continue;
     return fmt::format(
         "the baseline pins its {} median within +-{:.1f}% (95%, {} runs), and {} = \"{:g}% of "
-        "baseline\" needs +-{:.1f}%: checks against it may stay undecided however many runs they make; "
+        "baseline\" needs +-{:.1f}%: checks against it may stay undecided however many runs they "
+        "make; "
         "record it again on a quieter datastore or with more runs (baseline record --repeat-max)",
         sample_key(e), pinned * 100, samples->second.size(), e.key,
         std::get<RelativeBound>(e.bound).fraction * 100, needed * 100);

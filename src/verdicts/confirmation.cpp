@@ -1,5 +1,5 @@
-// The rule is written at the top of include/iogate/verdicts/confirmation.hpp.
-#include "iogate/verdicts/confirmation.hpp"
+// The rule is written at the top of src/verdicts/confirmation.hpp.
+#include "confirmation.hpp"
 
 #include <fmt/format.h>
 

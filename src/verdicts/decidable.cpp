@@ -1,11 +1,11 @@
-// The rule is in include/iogate/verdicts/decidable.hpp.
-#include "iogate/verdicts/decidable.hpp"
+// The rule is in src/verdicts/decidable.hpp.
+#include "decidable.hpp"
 
 #include <fmt/format.h>
 
 #include <variant>
 
-#include "iogate/verdicts/confirmation.hpp"
+#include "confirmation.hpp"
 
 namespace iogate {
 namespace {

@@ -1,4 +1,4 @@
-#include "iogate/verdicts/fail_fast.hpp"
+#include "fail_fast.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <variant>
 
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 
 namespace iogate {
 namespace {

@@ -1,5 +1,5 @@
-// The test is described at the top of include/iogate/verdicts/level_shift.hpp.
-#include "iogate/verdicts/level_shift.hpp"
+// The test is described at the top of src/verdicts/level_shift.hpp.
+#include "level_shift.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <variant>
 
+#include "iogate/common/units.hpp"
 #include "iogate/engine/figure_names.hpp"
-#include "iogate/units.hpp"
 #include "iogate/verdicts/verdict.hpp"
 
 namespace iogate {

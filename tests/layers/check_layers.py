@@ -20,6 +20,9 @@ import sys
 LAYERS = {
     "common": set(),
     "engine": {"common"},
+    # A check as it is run and judged (Check, Expectation, its timing), whoever made it: the
+    # verdicts and the records know checks without the threshold file's parser.
+    "checks": {"common", "engine"},
     "datastore": {"common", "engine"},
     # What every import shares: the imported check and the request, check names, notes and
     # refusals, the one threshold writer. It knows no tool; the importers map into it.
@@ -32,11 +35,12 @@ LAYERS = {
     "iometer": {"common", "engine", "import"},
     # DiskSpd's XML profiles as imported checks, the same way.
     "diskspd": {"common", "engine", "import"},
-    "thresholds": {"common", "engine", "fio_job"},
-    "verdicts": {"common", "engine", "thresholds"},
+    "thresholds": {"common", "engine", "checks", "fio_job"},
+    "verdicts": {"common", "engine", "checks"},
     "results": {"common", "engine", "datastore", "verdicts"},
-    "baseline": {"common", "engine", "datastore", "thresholds", "verdicts", "results"},
-    "runner": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline"},
+    "baseline": {"common", "engine", "datastore", "checks", "verdicts", "results"},
+    "runner": {"common", "engine", "datastore", "checks", "thresholds", "verdicts", "results",
+               "baseline"},
     # The writers format records: they know the result model, a run's and a fleet's (and the
     # statistics some formats aggregate with), never the engine's workings, the runner, the
     # thresholds or the fleet's comparison, which only makes the record they format.
@@ -44,13 +48,13 @@ LAYERS = {
     # The fleet compares hosts into its record (results/fleet_record.hpp); the command line hands
     # that record to the fleet's writers.
     "fleet": {"common", "engine", "datastore", "verdicts", "results"},
-    "propose": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline",
+    "propose": {"common", "engine", "datastore", "checks", "thresholds", "verdicts", "results", "baseline",
                 "fleet"},
-    "fixtures": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "baseline",
+    "fixtures": {"common", "engine", "datastore", "checks", "thresholds", "verdicts", "results", "baseline",
                  "runner", "reports"},
-    "cli": {"common", "engine", "datastore", "thresholds", "import", "fio_job", "iometer",
+    "cli": {"common", "engine", "datastore", "checks", "thresholds", "import", "fio_job", "iometer",
             "diskspd", "verdicts", "results", "baseline", "runner", "reports", "fleet", "propose"},
-    "suites": {"common", "engine", "datastore", "thresholds", "verdicts", "results", "runner",
+    "suites": {"common", "engine", "datastore", "checks", "thresholds", "verdicts", "results", "runner",
                "reports", "fixtures"},
 }
 
@@ -67,8 +71,8 @@ def layer_of(rel):
     parts = rel.split("/")
     if parts[0] == "src" and len(parts) > 2:
         return parts[1]
-    if parts[0] == "include" and len(parts) > 2 and parts[1] == "iogate":
-        return parts[2] if len(parts) > 3 else "common"
+    if parts[0] == "include" and len(parts) > 3 and parts[1] == "iogate":
+        return parts[2]
     if parts[0] in ("reports", "fixtures", "suites"):
         return parts[0]
     return None
@@ -83,15 +87,19 @@ def files(root):
 
 
 def target_of(root, rel, included, headers):
-    """The layer and header an include names: "iogate/<layer>/x.hpp" (or "iogate/x.hpp", common),
+    """The layer and header an include names: an installed header "iogate/<layer>/x.hpp", a
+    private one by its place in the tree ("engine/verify.hpp" under src/, "reports/html_page.hpp"),
     else a header beside the file, else one found in another layer's folder."""
     if included.startswith("iogate/"):
         tail = included[len("iogate/"):]
-        layer = tail.split("/")[0] if "/" in tail else "common"
-        return layer, tail
+        return tail.split("/")[0], tail
     beside = os.path.normpath(os.path.join(os.path.dirname(rel), included))
     if os.path.exists(os.path.join(root, beside)):
         return layer_of(beside), None
+    for under in ("src", "."):
+        placed = os.path.normpath(os.path.join(under, included))
+        if "/" in included and os.path.exists(os.path.join(root, placed)):
+            return layer_of(placed), included
     for path in headers.get(os.path.basename(included), []):
         return layer_of(path), None
     return None, None  # a system or third-party header

@@ -8,6 +8,8 @@ and line, when:
     compile for its users);
   - an entry header is not installed, or a listed header does not exist;
   - a header is installed that no entry header reaches (it is private: drop it from the list);
+  - a header under include/ is not installed: include/ holds the installed API and nothing else
+    (a private header lives beside its sources, under src/ or reports/);
   - a suite's own file includes a header that is not installed: suites/suite_config.hpp (which
     the source iogate_add_suite() generates includes), suites/examples/, the downstream project
     of tests/e2e/downstream/, and the C++ in docs/.
@@ -19,7 +21,10 @@ import re
 import sys
 
 LISTS = "cmake/IogatePublicHeaders.cmake"
-INCLUDE = re.compile(r'^\s*#\s*include\s+"(iogate/[^"]+)"')
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+# A private header of the library, by its place in the tree: "engine/verify.hpp" (src/engine/),
+# "reports/html_page.hpp".
+PRIVATE_ROOTS = ("src", ".")
 HEADER = re.compile(r"^iogate/[a-z0-9_/]+\.hpp$")
 
 
@@ -38,14 +43,19 @@ def read_lists(root):
     return lists
 
 
-def includes(path):
-    """(line, "iogate/...") for every #include "iogate/..." of a file."""
+def includes(root, path):
+    """(line, header) for every #include "..." of a file that names one of iogate's headers: an
+    installed spelling "iogate/...", or a private header by its place under src/ or the tree."""
     found = []
     with open(path, encoding="utf-8", errors="replace") as f:
         for number, line in enumerate(f, 1):
             m = INCLUDE.match(line)
-            if m:
-                found.append((number, m.group(1)))
+            if not m:
+                continue
+            name = m.group(1)
+            if name.startswith("iogate/") or ("/" in name and any(
+                    os.path.isfile(os.path.join(root, under, name)) for under in PRIVATE_ROOTS)):
+                found.append((number, name))
     return found
 
 
@@ -88,7 +98,7 @@ def main():
     graph = {}
     for header in sorted(installed):
         graph[header] = []
-        for number, included in includes(os.path.join(root, "include", header)):
+        for number, included in includes(root, os.path.join(root, "include", header)):
             graph[header].append(included)
             if included not in installed:
                 problems.append("include/%s:%d: installs an include of %s, which is not installed "
@@ -107,9 +117,17 @@ def main():
         problems.append("%s: %s is installed but no entry header includes it: it is private "
                         "(drop it from IOGATE_PUBLIC_HEADERS)" % (LISTS, header))
 
+    # include/ holds the installed headers and nothing else.
+    for path in sorted(glob.glob(os.path.join(root, "include/**/*.hpp"), recursive=True)):
+        header = os.path.relpath(path, os.path.join(root, "include"))
+        if header not in installed:
+            problems.append("include/%s is not installed: include/ holds the public API only "
+                            "(install it through IOGATE_PUBLIC_HEADERS, or move it beside its "
+                            "sources under src/)" % header)
+
     # A suite's own files see only what is installed.
     for rel in users(root):
-        for number, included in includes(os.path.join(root, rel)):
+        for number, included in includes(root, os.path.join(root, rel)):
             if included not in installed:
                 problems.append("%s:%d: a suite's file includes %s, which is not installed"
                                 % (rel, number, included))

@@ -12,9 +12,9 @@ trap 'rm -rf "$copy"' EXIT
 /usr/bin/python3 "$check" "$root" > "$copy/clean.log" || { cat "$copy/clean.log"; echo "FAIL: the tree breaks the map"; exit 1; }
 cp -r "$root/src" "$root/include" "$root/reports" "$root/fixtures" "$root/suites" "$copy/"
 sed -i '1i #include "iogate/runner/check_runner.hpp"' "$copy/reports/json_writer.cpp"
-sed -i '1i #include "iogate/fleet/fleet.hpp"' "$copy/reports/fleet/fleet_json.cpp"
+sed -i '1i #include "fleet/fleet.hpp"' "$copy/reports/fleet/fleet_json.cpp"
 sed -i '1i #include "iogate/results/check_record.hpp"' "$copy/src/engine/engine.cpp"
-sed -i '1i #include "iogate/fio_job/job_file.hpp"' "$copy/src/import/threshold_text.cpp"
+sed -i '1i #include "fio_job/job_file.hpp"' "$copy/src/import/threshold_text.cpp"
 set +e; /usr/bin/python3 "$check" "$copy" > "$copy/planted.log"; rc=$?; set -e
 cat "$copy/planted.log"
 [ "$rc" = 1 ] || { echo "FAIL: exit $rc with four planted violations, expected 1"; exit 1; }

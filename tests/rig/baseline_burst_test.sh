@@ -1,4 +1,4 @@
-# baseline record against a neighbour's burst (include/iogate/verdicts/level_shift.hpp): the
+# baseline record against a neighbour's burst (src/verdicts/level_shift.hpp): the
 # device's read IOPS halved for six seconds in the middle of the first recording. The recording
 # must notice the shift, record again after its pause, and keep the second, steady recording: a
 # baseline that kept the burst would call the neighbour "known good".

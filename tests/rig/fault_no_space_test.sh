@@ -2,7 +2,7 @@
 # refuse before writing anything (the filesystem's used blocks and inodes and the datastore's
 # listing are the same before and after), name the check and both figures (what it needs, what
 # there is), and exit 2 as for any bad input, writing no report: the preflight
-# (iogate/runner/preflight.hpp) knows it before the first I/O. (Space that runs out during a run
+# (runner/preflight.hpp) knows it before the first I/O. (Space that runs out during a run
 # is a check's error: rig.fault_enospc.)
 iogate=$1
 source "$IOGATE_RIG_LIB"

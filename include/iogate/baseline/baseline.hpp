@@ -25,11 +25,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "iogate/checks/check.hpp"
+#include "iogate/common/output_file.hpp"
 #include "iogate/datastore/storage_stack.hpp"
 #include "iogate/engine/run_result.hpp"
 #include "iogate/engine/workload.hpp"
-#include "iogate/output_file.hpp"
-#include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/verdict.hpp"
 
 namespace iogate {
@@ -121,7 +121,7 @@ Baseline baseline_from_json(const nlohmann::json& doc, const std::filesystem::pa
 
 // Throws BaselineError naming the file for a missing, unreadable or malformed file.
 Baseline load_baseline(const std::filesystem::path& file);
-// The same, of `text` as if read from `file`: the one bounded JSON parse (iogate/json_input.hpp),
+// The same, of `text` as if read from `file`: the one bounded JSON parse (common/json_input.hpp),
 // then baseline_from_json.
 Baseline parse_baseline_text(std::string_view text, const std::filesystem::path& file);
 // An output file (output_file.hpp): whole or not at all, never through a symlink.

@@ -28,7 +28,7 @@
 //
 // A scratch area is this process's by default: its marker names this pid and it goes with this
 // object. One kept for a run of several processes (the checks of one ctest run, each a process of
-// its own, sharing a laid-out test file: iogate/runner/layout_pool.hpp) names the process that
+// its own, sharing a laid-out test file: runner/layout_pool.hpp) names the process that
 // started them all instead (AreaOwner): it outlives the process that made it (keep()), a later
 // process of the run takes it over (adopt()) and removes it, and once that owner has died the
 // next run on the datastore removes it like any leftover of a dead run. A signal still removes it

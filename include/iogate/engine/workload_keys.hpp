@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "iogate/key_spec.hpp"
+#include "iogate/common/key_spec.hpp"
 
 namespace iogate {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/output_file.hpp"
+#include "iogate/common/output_file.hpp"
 #include "iogate/reports/report_writer.hpp"
 
 namespace iogate {

@@ -55,7 +55,7 @@ struct ExpectationRecord {
   BoundFigures figures;
 };
 
-// A shortfall weighed again after a pause (iogate/verdicts/confirmation.hpp): what the first
+// A shortfall weighed again after a pause (verdicts/confirmation.hpp): what the first
 // sample showed, and what a second one, taken later, found.
 struct ConfirmationRecord {
   // "persisted" (a FAIL), "transient" (a PASS: the first sample's shortfall went away),

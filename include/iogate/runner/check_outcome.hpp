@@ -23,9 +23,9 @@ namespace iogate {
 // bounds (its MB/s when it bounds none) is pinned within `precision` (the 95% interval of the
 // median, as a share of it), or tighter where the check's relative bounds need it, at least
 // `repeat`, at most `repeat_max` runs (JudgeOptions; 0: baseline_recording_runs), and beyond
-// `repeat` only while the next run fits `budget` (iogate/verdicts/baseline_precision.hpp). A
+// `repeat` only while the next run fits `budget` (verdicts/baseline_precision.hpp). A
 // neighbour's burst must not become "known good": when the recording's one-second intervals
-// shift level (iogate/verdicts/level_shift.hpp), it is made again after a pause (confirm_pause,
+// shift level (verdicts/level_shift.hpp), it is made again after a pause (confirm_pause,
 // else the longer of 30 s and the recording's longest run), up to `recordings` in all; the last
 // is kept.
 struct RecordingPlan {
@@ -53,7 +53,7 @@ struct CheckOutcome {
   std::optional<std::string> baseline_mismatch;  // the recorded workload differs: a failure
   double fail_fast_elapsed_s = -1;               // when fail-fast stopped a run: its elapsed time
   bool budget_spent = false;                     // runs stopped undecided at the check's budget
-  // A shortfall weighed again after a pause (iogate/verdicts/confirmation.hpp): `verdict` and
+  // A shortfall weighed again after a pause (verdicts/confirmation.hpp): `verdict` and
   // `result` are then the second sample's, and `runs` hold both samples, the first one's first.
   std::optional<ConfirmationRecord> confirmation;
   // When a baseline was recorded instead of judged: how it went (`runs`: the recording kept).

@@ -15,7 +15,7 @@
 //     the check (adaptive repeats, baseline) or records its baseline, removes the scratch area, and
 //     records the outcome; a set-up or run that throws becomes an error record with the reason, as
 //     data (a device error keeps the figures measured before it as the record's result,
-//     iogate/engine/io_error.hpp), and a scratch area that cannot be removed turns the record into
+//     engine/io_error.hpp), and a scratch area that cannot be removed turns the record into
 //     an error saying so;
 //   - writes the per-check JSON (<json_dir>/<check>.json) when json_dir is set; a file that cannot
 //     be written is listed in `unwritten`, and changes nothing about the check's verdict.
@@ -61,7 +61,7 @@ struct RunnerSettings {
   // A fresh backend per run (tests inject slowed fakes); empty: each workload's engine.
   std::function<std::unique_ptr<IoBackend>()> make_backend;
   // Checks whose test files have the same layout key share one file
-  // (iogate/runner/layout_pool.hpp): `iogate check` and a suite executable. Off: each check lays
+  // (runner/layout_pool.hpp): `iogate check` and a suite executable. Off: each check lays
   // out its own (`iogate check --own-layouts`).
   bool share_layouts = false;
   // With share_layouts: the process that started this one as one of its run's processes (ctest,
@@ -97,7 +97,7 @@ class CheckRunner {
 
   // Once, before the first run(): refuses with PreflightRefusal what is known now to keep
   // `checks`, those this process will run, from running on the datastore (the preflight,
-  // iogate/runner/preflight.hpp: its filesystem, its room, the host's engines). Nothing is
+  // runner/preflight.hpp: its filesystem, its room, the host's engines). Nothing is
   // written, created or locked.
   void preflight(const std::vector<Check>& checks) const;
 

@@ -59,8 +59,8 @@
 #include <string>
 #include <vector>
 
+#include "iogate/checks/check.hpp"
 #include "iogate/engine/histogram.hpp"
-#include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {

@@ -15,7 +15,7 @@
 // stall_max = "50%": each full one-second interval of each run must move at least 50% of the
 // run's median interval (MB/s); fewer than 3 intervals are not judged.
 //
-// Baseline missing: see include/iogate/runner/check_session.hpp.
+// Baseline missing: see src/runner/check_session.hpp.
 #pragma once
 
 #include <map>
@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "iogate/checks/check.hpp"
 #include "iogate/engine/run_result.hpp"
-#include "iogate/thresholds/threshold_file.hpp"
 #include "iogate/verdicts/evidence.hpp"
 
 namespace iogate {

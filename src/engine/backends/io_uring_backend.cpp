@@ -1,5 +1,5 @@
 #include "backends/io_uring_backend.hpp"
-#include "posix_error.hpp"
+#include "common/posix_error.hpp"
 
 #include <sys/uio.h>
 #include <unistd.h>

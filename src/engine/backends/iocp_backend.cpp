@@ -4,7 +4,7 @@
 #include <system_error>
 
 #include "backends/win32_errno.hpp"
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 
 namespace iogate {
 namespace {

@@ -1,5 +1,5 @@
 #include "backends/libaio_backend.hpp"
-#include "posix_error.hpp"
+#include "common/posix_error.hpp"
 
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
 // PsyncBackend on POSIX: pread/pwrite, fdatasync.
 #include "backends/psync_backend.hpp"
-#include "posix_error.hpp"
+#include "common/posix_error.hpp"
 
 #include <unistd.h>
 

@@ -7,7 +7,7 @@
 
 #include "backends/psync_backend.hpp"
 #include "backends/win32_errno.hpp"
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 
 namespace iogate {
 

@@ -1,11 +1,11 @@
 // Encoding and checking the verify header of one block (layout and check order in
-// include/iogate/engine/verify.hpp). Both run once per I/O of a verified run: no allocation.
+// src/engine/verify.hpp). Both run once per I/O of a verified run: no allocation.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
-#include "iogate/engine/verify.hpp"
+#include "engine/verify.hpp"
 
 namespace iogate {
 

@@ -1,7 +1,7 @@
 // VerifyError's message: path, offset, the field, expected and found, and what that means.
 #include <fmt/format.h>
 
-#include "iogate/engine/verify.hpp"
+#include "engine/verify.hpp"
 
 namespace iogate {
 namespace {

@@ -50,7 +50,7 @@ def scale(result, factor):
 
 def refigure(result):
     """The figures written beside the counts, again from the counts: iogate refuses a file whose
-    rates disagree with them (include/iogate/results/figure_consistency.hpp). The percentiles,
+    rates disagree with them (src/results/figure_consistency.hpp). The percentiles,
     whose ranks moved with the buckets' counts, are left out, as a file may."""
     per_mib = 2**20
     result["ios"] = result["ios_read"] + result["ios_written"]

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/fleet/fleet.hpp"
+#include "fleet/fleet.hpp"
 
 namespace iogate::test {
 

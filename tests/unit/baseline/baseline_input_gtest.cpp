@@ -1,4 +1,4 @@
-// A baseline from others is read through the one bounded parse (iogate/json_input.hpp): too deep
+// A baseline from others is read through the one bounded parse (common/json_input.hpp): too deep
 // or not JSON is a BaselineError naming the file, and never quotes it.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/results/run_json.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "accounts.hpp"
+#include "common/accounts.hpp"
 
 namespace iogate::detail {
 namespace {

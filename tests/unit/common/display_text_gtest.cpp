@@ -1,6 +1,6 @@
 // What a label, a check name or a message from another host's file may do to a terminal or a
 // Markdown page once escaped: nothing.
-#include "iogate/display_text.hpp"
+#include "common/display_text.hpp"
 
 #include <gtest/gtest.h>
 

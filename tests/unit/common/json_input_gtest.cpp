@@ -1,6 +1,6 @@
 // The bounded JSON parse: what it reads as nlohmann does, the inputs it refuses, and that no
 // refusal quotes the input.
-#include "iogate/json_input.hpp"
+#include "common/json_input.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/json_input.hpp"
+#include "common/json_input.hpp"
 
 namespace iogate {
 namespace {

@@ -1,6 +1,6 @@
-// The one output writer (iogate/output_file.hpp): whole or nothing, sets all or none, on every
-// platform (output_file_posix_gtest.cpp: symlinks and root's trust rule).
-#include "iogate/output_file.hpp"
+// The one output writer (iogate/common/output_file.hpp): whole or nothing, sets all or none, on
+// every platform (output_file_posix_gtest.cpp: symlinks and root's trust rule).
+#include "iogate/common/output_file.hpp"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <system_error>
 
-#include "iogate/output_file.hpp"
+#include "iogate/common/output_file.hpp"
 #include "output_file_test_files.hpp"
 
 namespace iogate {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/output_file.hpp"
+#include "iogate/common/output_file.hpp"
 #include "output_file_test_files.hpp"
 
 namespace iogate {

@@ -10,9 +10,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "iogate/output_file.hpp"
+#include "common/path_policy.hpp"
+#include "iogate/common/output_file.hpp"
 #include "output_file_test_files.hpp"
-#include "path_policy.hpp"
 
 namespace iogate {
 namespace {

@@ -1,5 +1,5 @@
-// The StrictModes rule (iogate/path_trust.hpp): which directories root may write below.
-#include "iogate/path_trust.hpp"
+// The StrictModes rule (common/path_trust.hpp): which directories root may write below.
+#include "common/path_trust.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

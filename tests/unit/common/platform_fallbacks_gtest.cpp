@@ -1,4 +1,4 @@
-#include "platform_fallbacks.hpp"
+#include "common/platform_fallbacks.hpp"
 
 #include <string>
 #include <thread>

@@ -11,7 +11,7 @@
 #include <map>
 #include <string>
 
-#include "iogate/read_file.hpp"
+#include "common/read_file.hpp"
 #include "output_file_test_files.hpp"
 
 namespace iogate {

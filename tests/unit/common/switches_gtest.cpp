@@ -1,6 +1,6 @@
 // Every boolean environment variable read one way (switches.hpp): the eight spellings in any case,
 // unset or empty as off, and anything else refused with the variable's name, not read as off.
-#include "switches.hpp"
+#include "common/switches.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // The filter between iogate and its standard streams: controls and bytes that start no character
 // as \xNN, everything else (valid UTF-8 included) byte for byte, whether written at once or a
 // byte at a time.
-#include "terminal_filter.hpp"
+#include "common/terminal_filter.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
 // TOML values as the files iogate writes spell them: each reads back as exactly what it was made
 // from.
-#include "iogate/toml_text.hpp"
+#include "common/toml_text.hpp"
 
 #include <gtest/gtest.h>
 
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 
 namespace iogate::toml_text {
 namespace {

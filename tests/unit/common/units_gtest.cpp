@@ -1,4 +1,4 @@
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "utc_time.hpp"
+#include "common/utc_time.hpp"
 
 #include <gtest/gtest.h>
 

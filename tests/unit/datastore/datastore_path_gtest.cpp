@@ -1,6 +1,6 @@
 // One datastore, however it was named: the recorded path is absolute and plain, and two
 // recordings of one directory compare equal.
-#include "iogate/datastore/datastore_path.hpp"
+#include "datastore/datastore_path.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,10 +11,10 @@
 #include <functional>
 #include <string>
 
+#include "common/interrupt.hpp"
+#include "datastore/graceful_stop.hpp"
 #include "file_allocation.hpp"
-#include "iogate/datastore/graceful_stop.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "iogate/interrupt.hpp"
 #include "iogate_test/forked_child.hpp"
 #include "iogate_test/temp_dir.hpp"
 

@@ -16,13 +16,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/platform_fallbacks.hpp"
 #include "datastore_lock_posix.hpp"
 #include "file_allocation.hpp"
 #include "iogate_test/deny_syscalls.hpp"
 #include "iogate_test/forked_child.hpp"
 #include "iogate_test/temp_dir.hpp"
 #include "marker.hpp"
-#include "platform_fallbacks.hpp"
 
 namespace iogate {
 namespace {

@@ -17,7 +17,7 @@
 
 #include "cleanup_registry.hpp"
 #include "file_allocation.hpp"
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 #include "iogate_test/forked_child.hpp"
 #include "iogate_test/temp_dir.hpp"
 #include "marker.hpp"

@@ -1,6 +1,6 @@
 // The scratch area on Windows: what it makes, what it removes, and what another account that may
 // write in the datastore cannot make it do.
-#include "windows_handle.hpp"
+#include "common/windows_handle.hpp"
 //
 #include <aclapi.h>
 #include <gtest/gtest.h>

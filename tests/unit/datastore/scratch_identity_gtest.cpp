@@ -15,9 +15,9 @@
 #include <system_error>
 
 #include "cleanup_registry.hpp"
+#include "common/unique_fd.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate_test/temp_dir.hpp"
-#include "unique_fd.hpp"
 
 namespace iogate {
 namespace {

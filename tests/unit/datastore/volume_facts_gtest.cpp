@@ -1,7 +1,7 @@
 // What makes a datastore's filesystem no place for test files, from the values statfs, statvfs and
 // the mount table give (as on Linux, whatever the platform the test runs on), and the room
 // iogate's own scratch directories hold.
-#include "iogate/datastore/volume_facts.hpp"
+#include "datastore/volume_facts.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

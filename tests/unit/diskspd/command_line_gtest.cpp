@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "iogate/diskspd/profile.hpp"
+#include "diskspd/profile.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate::diskspd {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #endif
 
-#include "iogate/diskspd/profile.hpp"
+#include "diskspd/profile.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate::diskspd {

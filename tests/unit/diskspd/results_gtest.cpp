@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "iogate/diskspd/results.hpp"
+#include "diskspd/results.hpp"
 
 namespace iogate::diskspd {
 namespace {

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "common/platform_fallbacks.hpp"
 #include "iogate/engine/engine.hpp"
 #include "iogate_test/deny_syscalls.hpp"
 #include "iogate_test/forked_child.hpp"
 #include "iogate_test/temp_dir.hpp"
-#include "platform_fallbacks.hpp"
 #include "run_workload_helpers.hpp"
 #include "workload_file.hpp"
 

@@ -13,10 +13,10 @@
 #include <string>
 #include <thread>
 
-#include "iogate/datastore/graceful_stop.hpp"
+#include "common/interrupt.hpp"
+#include "datastore/graceful_stop.hpp"
 #include "iogate/datastore/scratch_area.hpp"
 #include "iogate/engine/engine.hpp"
-#include "iogate/interrupt.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/forked_child.hpp"
 #include "iogate_test/temp_dir.hpp"

@@ -9,8 +9,8 @@
 #include <cerrno>
 #include <system_error>
 
+#include "common/interrupt.hpp"
 #include "iogate/engine/engine.hpp"
-#include "iogate/interrupt.hpp"
 #include "iogate_test/counting_backend.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"

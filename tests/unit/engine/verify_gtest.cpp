@@ -6,8 +6,8 @@
 #include <cstring>
 #include <random>
 
+#include "engine/verify.hpp"
 #include "iogate/engine/engine.hpp"
-#include "iogate/engine/verify.hpp"
 #include "iogate_test/memory_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
 #include "verify/block_header.hpp"

@@ -8,8 +8,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "fio_job/imported_jobs.hpp"
 #include "fio_test_support.hpp"
-#include "iogate/fio_job/imported_jobs.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate::fio_job {

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "iogate/fio_job/job_mapping.hpp"
+#include "fio_job/job_mapping.hpp"
 #include "iogate_test/temp_dir.hpp"
 
 namespace iogate::fio_job::test {

@@ -1,5 +1,5 @@
 // fio's units as fio reads them (parse.c), and the values fio would misread refused.
-#include "iogate/fio_job/fio_values.hpp"
+#include "fio_job/fio_values.hpp"
 
 #include <gtest/gtest.h>
 

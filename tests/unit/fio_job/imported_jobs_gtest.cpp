@@ -1,6 +1,6 @@
 // The threshold file `iogate import fio` writes: it lints, it says where each key came from, and
 // it runs the workload the job mapped to.
-#include "iogate/fio_job/imported_jobs.hpp"
+#include "fio_job/imported_jobs.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 #include <gmock/gmock.h>

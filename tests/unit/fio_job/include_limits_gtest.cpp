@@ -4,8 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "fio_job/job_file.hpp"
 #include "fio_test_support.hpp"
-#include "iogate/fio_job/job_file.hpp"
 
 namespace iogate::fio_job {
 namespace {

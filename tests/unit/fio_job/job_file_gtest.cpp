@@ -1,5 +1,5 @@
 // The fio job file reader: sections, comments, [global] inheritance, include and ${VAR}.
-#include "iogate/fio_job/job_file.hpp"
+#include "fio_job/job_file.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // fio options -> WorkloadSpec: each supported option, fio's defaults, the notes and the refusals.
-#include "iogate/fio_job/job_mapping.hpp"
+#include "fio_job/job_mapping.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

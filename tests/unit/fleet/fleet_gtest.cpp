@@ -1,4 +1,4 @@
-#include "iogate/fleet/fleet.hpp"
+#include "fleet/fleet.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -5,10 +5,10 @@
 
 #include <fstream>
 
-#include "iogate/fleet/fleet.hpp"
-#include "iogate/results/result_json.hpp"
+#include "fleet/fleet.hpp"
 #include "iogate_test/fleet_sample.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "results/result_json.hpp"
 
 namespace iogate {
 namespace {

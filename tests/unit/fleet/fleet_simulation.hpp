@@ -31,7 +31,7 @@
 #include <string>
 #include <vector>
 
-#include "iogate/fleet/fleet.hpp"
+#include "fleet/fleet.hpp"
 #include "iogate_test/fleet_sample.hpp"
 
 namespace iogate::sim {

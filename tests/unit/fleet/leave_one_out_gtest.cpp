@@ -1,7 +1,7 @@
 // A group's leave-one-out figures, found once for the group, are bit for bit those computed from
 // each member's peers afresh (what the fleet did per host before: leave_one_out.hpp, shortfall.hpp,
 // explain.hpp).
-#include "iogate/fleet/leave_one_out.hpp"
+#include "fleet/leave_one_out.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <random>
 #include <vector>
 
-#include "iogate/fleet/explain.hpp"
-#include "iogate/fleet/robust.hpp"
-#include "iogate/fleet/shortfall.hpp"
+#include "fleet/explain.hpp"
+#include "fleet/robust.hpp"
+#include "fleet/shortfall.hpp"
 #include "iogate/verdicts/statistics.hpp"
 
 namespace iogate {

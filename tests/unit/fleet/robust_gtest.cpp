@@ -1,4 +1,4 @@
-#include "iogate/fleet/robust.hpp"
+#include "fleet/robust.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
 // Other tools' names as the identifiers a threshold file holds.
-#include "iogate/import/check_name.hpp"
+#include "import/check_name.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "iogate/identifier.hpp"
-#include "iogate/name_limits.hpp"
+#include "common/identifier.hpp"
+#include "iogate/common/name_limits.hpp"
 
 namespace iogate::import_core {
 namespace {

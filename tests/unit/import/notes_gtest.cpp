@@ -1,5 +1,5 @@
 // How an import names the place of a setting in its notes, and refuses one.
-#include "iogate/import/notes.hpp"
+#include "import/notes.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The one threshold writer every import goes through: what it comments, how it names checks, and
 // how a check's own bounds meet the given ones. Every text it writes lints.
-#include "iogate/import/threshold_text.hpp"
+#include "import/threshold_text.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "iogate/iometer/icf_file.hpp"
+#include "iometer/icf_file.hpp"
 
 namespace iogate::iometer {
 namespace {

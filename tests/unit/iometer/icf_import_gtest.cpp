@@ -8,9 +8,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "iogate/engine/workload_toml.hpp"
-#include "iogate/iometer/icf_threshold_writer.hpp"
+#include "engine/workload_toml.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
+#include "iometer/icf_threshold_writer.hpp"
 
 namespace iogate::iometer {
 namespace {

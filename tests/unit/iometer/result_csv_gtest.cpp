@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "iogate/iometer/result_csv.hpp"
+#include "iometer/result_csv.hpp"
 
 namespace iogate::iometer {
 namespace {

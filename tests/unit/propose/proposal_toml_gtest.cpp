@@ -1,11 +1,11 @@
 // The proposed threshold file: it lints, each check runs exactly the recorded workload and holds
 // exactly the bounds proposed, and its comments say what was measured, when and on which stack.
-#include "iogate/propose/proposal_toml.hpp"
+#include "propose/proposal_toml.hpp"
 
 #include <gtest/gtest.h>
 
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/results/run_json.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

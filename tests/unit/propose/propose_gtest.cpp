@@ -1,6 +1,6 @@
-// The proposing rules (include/iogate/propose/propose.hpp): which bounds a workload gets, how far
+// The proposing rules (src/propose/propose.hpp): which bounds a workload gets, how far
 // from the recorded median each is set, and which checks are left out and why.
-#include "iogate/propose/propose.hpp"
+#include "propose/propose.hpp"
 
 #include <gtest/gtest.h>
 

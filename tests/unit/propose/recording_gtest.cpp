@@ -1,6 +1,6 @@
 // Reading a known-good recording: a baseline, a results document, a check's document, a
 // directory of them; what cannot be proposed from is marked, what is not a recording refused.
-#include "iogate/propose/recording.hpp"
+#include "propose/recording.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@
 
 #include "iogate/baseline/baseline.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/results/result_json.hpp"
-#include "iogate/results/run_json.hpp"
 #include "iogate_test/synthetic_runs.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "results/result_json.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

@@ -9,9 +9,9 @@
 
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/results/figures.hpp"
-#include "iogate/results/result_json.hpp"
-#include "iogate/results/result_reader.hpp"
-#include "iogate/results/run_json.hpp"
+#include "results/result_json.hpp"
+#include "results/result_reader.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

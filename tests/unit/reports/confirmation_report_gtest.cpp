@@ -1,4 +1,4 @@
-// A shortfall weighed again after a pause (iogate/verdicts/confirmation.hpp) shows under its
+// A shortfall weighed again after a pause (verdicts/confirmation.hpp) shows under its
 // check in every human format and as key=value figures in JUnit, whatever the verdict: a
 // transient pass shows the neighbour; text read back from others stays escaped.
 #include <gmock/gmock.h>

@@ -5,9 +5,9 @@
 #include <sstream>
 #include <string>
 
-#include "iogate/iometer/result_csv.hpp"
 #include "iogate/reports/report_formats.hpp"
 #include "iogate_test/sample_report.hpp"
+#include "iometer/result_csv.hpp"
 
 namespace iogate {
 namespace {

@@ -1,4 +1,4 @@
-#include "iogate/reports/xml_text.hpp"
+#include "reports/xml_text.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Results from others, read through the one bounded parse (iogate/json_input.hpp): a check whose
+// Results from others, read through the one bounded parse (common/json_input.hpp): a check whose
 // intervals nest 100,000 or 1,000,000 deep crashed `report FILE`, `report --from-dir`, `fleet`
 // and `propose`; a results file that is a secret must not be echoed.
 
@@ -7,9 +7,9 @@
 
 #include <fstream>
 
-#include "iogate/json_input.hpp"
-#include "iogate/results/result_reader.hpp"
+#include "common/json_input.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "results/result_reader.hpp"
 
 namespace iogate {
 namespace {

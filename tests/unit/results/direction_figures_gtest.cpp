@@ -7,9 +7,9 @@
 #include <string>
 
 #include "iogate/results/figures.hpp"
-#include "iogate/results/json_fields.hpp"
-#include "iogate/results/run_json.hpp"
 #include "iogate_test/sample_report.hpp"
+#include "results/json_fields.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

@@ -11,11 +11,11 @@
 
 #include "iogate/reports/report_formats.hpp"
 #include "iogate/reports/report_writer.hpp"
-#include "iogate/results/figure_consistency.hpp"
-#include "iogate/results/json_fields.hpp"
-#include "iogate/results/result_json.hpp"
-#include "iogate/results/result_reader.hpp"
 #include "iogate_test/sample_report.hpp"
+#include "results/figure_consistency.hpp"
+#include "results/json_fields.hpp"
+#include "results/result_json.hpp"
+#include "results/result_reader.hpp"
 
 namespace iogate {
 namespace {

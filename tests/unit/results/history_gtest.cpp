@@ -1,6 +1,6 @@
 // The history of a datastore's runs (history.hpp): when a figure is said to have changed, what a
 // series holds per run, which input is refused, and that the page carries what its charts draw.
-#include "iogate/results/history.hpp"
+#include "results/history.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "iogate/results/result_json.hpp"
 #include "iogate_test/sample_report.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "results/result_json.hpp"
 
 namespace iogate {
 namespace {

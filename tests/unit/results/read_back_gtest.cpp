@@ -7,9 +7,9 @@
 #include <chrono>
 #include <fstream>
 
-#include "iogate/results/result_json.hpp"
-#include "iogate/results/result_reader.hpp"
 #include "iogate_test/sample_report.hpp"
+#include "results/result_json.hpp"
+#include "results/result_reader.hpp"
 
 namespace iogate {
 namespace {

@@ -1,11 +1,11 @@
-#include "iogate/results/result_json.hpp"
-#include "iogate/results/run_json.hpp"
+#include "results/result_json.hpp"
+#include "results/run_json.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 
 namespace iogate {
 namespace {

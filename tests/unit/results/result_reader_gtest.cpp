@@ -1,4 +1,4 @@
-#include "iogate/results/result_reader.hpp"
+#include "results/result_reader.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 
 #include "iogate/reports/report_files.hpp"
 #include "iogate/reports/report_formats.hpp"
-#include "iogate/results/check_results_cleanup.hpp"
-#include "iogate/results/result_json.hpp"
 #include "iogate_test/sample_report.hpp"
+#include "results/check_results_cleanup.hpp"
+#include "results/result_json.hpp"
 
 namespace iogate {
 namespace {

@@ -1,4 +1,4 @@
-// Recording a baseline (record_until_pinned, RecordingPlan in iogate/runner/check_session.hpp) on
+// Recording a baseline (record_until_pinned, RecordingPlan in runner/check_session.hpp) on
 // a fake datastore: when it stops (pinned, its most runs, its budget), and that the check's bounds
 // are not judged. A level shift inside a recording needs whole
 // one-second intervals; rig.baseline_burst plays it on a throttled loop device.
@@ -8,10 +8,10 @@
 #include <cmath>
 #include <thread>
 
-#include "iogate/verdicts/baseline_precision.hpp"
-#include "iogate/runner/check_session.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "runner/check_session.hpp"
+#include "verdicts/baseline_precision.hpp"
 
 namespace iogate {
 namespace {

@@ -9,7 +9,7 @@
 #include <iterator>
 #include <regex>
 
-#include "iogate/interrupt.hpp"
+#include "common/interrupt.hpp"
 #include "iogate/results/figures.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/scoped_env.hpp"

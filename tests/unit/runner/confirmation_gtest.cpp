@@ -1,4 +1,4 @@
-// Confirmation across time as the runner plays it (iogate/verdicts/confirmation.hpp): a fake
+// Confirmation across time as the runner plays it (verdicts/confirmation.hpp): a fake
 // datastore that is slow until the pause and fast after it (a neighbour's burst), or slow
 // throughout (a regression), under a floor between the two speeds. The pause is the test's: it
 // switches the datastore and records what it was asked to wait, instead of sleeping.
@@ -8,14 +8,14 @@
 #include <csignal>
 #include <thread>
 
-#include "iogate/interrupt.hpp"
+#include "common/interrupt.hpp"
 #include "iogate/results/figures.hpp"
-#include "iogate/results/result_json.hpp"
-#include "iogate/results/result_reader.hpp"
-#include "iogate/runner/check_session.hpp"
-#include "iogate/runner/outcome_records.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "results/result_json.hpp"
+#include "results/result_reader.hpp"
+#include "runner/check_session.hpp"
+#include "runner/outcome_records.hpp"
 
 namespace iogate {
 namespace {

@@ -1,7 +1,7 @@
 // The datastore ctest's resource allocation gives a check, from ctest's variables and the spec
 // file IOGATE_RESOURCE_SPEC_FILE names: the mapped directory, or an error naming what is wrong,
 // never another datastore.
-#include "iogate/runner/datastore_allocation.hpp"
+#include "runner/datastore_allocation.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,9 +7,9 @@
 #include <regex>
 
 #include "iogate/results/iometer_table.hpp"
-#include "iogate/runner/outcome_records.hpp"
 #include "iogate/verdicts/verdict.hpp"
 #include "iogate_test/synthetic_runs.hpp"
+#include "runner/outcome_records.hpp"
 
 namespace iogate {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "iogate/runner/check_session.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "runner/check_session.hpp"
 
 namespace iogate {
 namespace {

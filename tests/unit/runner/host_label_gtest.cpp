@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "iogate/runner/check_runner.hpp"
-#include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate_test/scoped_env.hpp"
+#include "runner/outcome_records.hpp"
 
 namespace iogate {
 namespace {

@@ -1,7 +1,7 @@
 // LayoutPool: which checks share a laid-out test file, and that every file goes when no planned
 // check needs it any more (layout_pool_posix_gtest.cpp: the file handed out again is the one laid
 // out, by inode, and one tampered with is refused).
-#include "iogate/runner/layout_pool.hpp"
+#include "runner/layout_pool.hpp"
 
 #include <gtest/gtest.h>
 

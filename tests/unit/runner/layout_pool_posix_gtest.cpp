@@ -7,9 +7,9 @@
 
 #include <string>
 
-#include "iogate/runner/layout_pool.hpp"
 #include "iogate_test/temp_dir.hpp"
 #include "layout_pool_checks.hpp"
+#include "runner/layout_pool.hpp"
 
 namespace iogate {
 namespace {

@@ -1,16 +1,16 @@
 // The preflight: what is known before the first I/O refused before it, every reason named, from
 // filesystem facts made up here (the rule), and on a real directory (nothing written there).
-#include "iogate/runner/preflight.hpp"
+#include "runner/preflight.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "iogate/engine/io_backend.hpp"
-#include "iogate/results/run_json.hpp"
 #include "iogate/runner/check_runner.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/scoped_env.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "results/run_json.hpp"
 
 namespace iogate {
 namespace {

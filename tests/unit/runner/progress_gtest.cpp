@@ -1,4 +1,4 @@
-#include "iogate/runner/progress_meter.hpp"
+#include "runner/progress_meter.hpp"
 
 #include <gtest/gtest.h>
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "iogate/runner/layout_pool.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "runner/layout_pool.hpp"
 
 namespace iogate {
 namespace {

@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "iogate/thresholds/check_scale.hpp"
+#include "thresholds/check_scale.hpp"
 
 namespace iogate {
 namespace {

@@ -4,7 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "iogate/engine/workload_toml.hpp"
+#include "engine/workload_toml.hpp"
 #include "iogate/thresholds/threshold_file.hpp"
 
 namespace iogate {

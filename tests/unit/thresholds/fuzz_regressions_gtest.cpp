@@ -5,7 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 
 namespace iogate {
 namespace {

@@ -109,7 +109,7 @@ TEST(RepetitionKeys, MistakesSayWhereAndWhatWasExpected) {
             std::string::npos);
 }
 
-// Confirmation (iogate/verdicts/confirmation.hpp): on unless a file says otherwise, the check's
+// Confirmation (verdicts/confirmation.hpp): on unless a file says otherwise, the check's
 // own word over the suite's, and what it costs in the ctest timeout.
 TEST(RepetitionKeys, ConfirmAndItsPauseComeFromTheSuiteOrTheCheck) {
   const ThresholdFile f = parse_threshold_text(

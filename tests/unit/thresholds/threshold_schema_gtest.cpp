@@ -9,8 +9,8 @@
 #include <string>
 
 #include "expectation_keys.hpp"
-#include "iogate/thresholds/threshold_schema.hpp"
 #include "threshold_keys.hpp"
+#include "thresholds/threshold_schema.hpp"
 
 namespace iogate::thresholds_detail {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "expectation_keys.hpp"
-#include "iogate/units.hpp"
+#include "iogate/common/units.hpp"
 #include "value_patterns.hpp"
 
 namespace iogate::thresholds_detail {

@@ -1,4 +1,4 @@
-// How tightly a baseline must pin its medians (iogate/verdicts/baseline_precision.hpp): half
+// How tightly a baseline must pin its medians (verdicts/baseline_precision.hpp): half
 // the narrowest relative margin, more runs only for checks that compare with it, and a note when a
 // baseline is looser than a check's bound needs.
 #include <gmock/gmock.h>
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <random>
 
-#include "iogate/verdicts/baseline_precision.hpp"
+#include "verdicts/baseline_precision.hpp"
 
 namespace iogate {
 namespace {

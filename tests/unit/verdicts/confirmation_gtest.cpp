@@ -1,7 +1,7 @@
-// How two samples combine (iogate/verdicts/confirmation.hpp), on verdicts made by evaluate() from
+// How two samples combine (verdicts/confirmation.hpp), on verdicts made by evaluate() from
 // chosen figures: persisted, transient, disagreed or undecided, the verdict the check then gets,
 // and the words it says.
-#include "iogate/verdicts/confirmation.hpp"
+#include "verdicts/confirmation.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Confirmation across time judged by its error rates (iogate/verdicts/confirmation.hpp):
+// Confirmation across time judged by its error rates (verdicts/confirmation.hpp):
 // thousands of synthetic checks on a datastore whose speed changes in time, beside the run-to-run
 // noise of noise_model.hpp; runs last 2 s each (the rigs' check), one after another. What changes
 // the speed:
@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "iogate/verdicts/confirmation.hpp"
 #include "noise_model.hpp"
+#include "verdicts/confirmation.hpp"
 
 namespace iogate {
 namespace {

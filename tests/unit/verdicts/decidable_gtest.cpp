@@ -1,4 +1,4 @@
-// Whether a check's budget can ever fail its bounds (iogate/verdicts/decidable.hpp), against the
+// Whether a check's budget can ever fail its bounds (verdicts/decidable.hpp), against the
 // counts worked out by hand: n runs all below a median are 2^-n likely; n runs all below b
 // baseline runs, 1 / C(n + b, b).
 #include <gmock/gmock.h>
@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "iogate/verdicts/decidable.hpp"
 #include "iogate/verdicts/evidence.hpp"
+#include "verdicts/decidable.hpp"
 
 namespace iogate {
 namespace {

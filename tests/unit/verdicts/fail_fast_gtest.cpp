@@ -1,7 +1,7 @@
 // Fail fast with a slowed fake backend: a run that cannot meet duration_max is stopped with a
 // verdict and a projection instead of running to its end; a healthy one is left alone. No timing
 // is asserted (the machine is shared): only that the run was stopped, and what it said.
-#include "iogate/verdicts/fail_fast.hpp"
+#include "verdicts/fail_fast.hpp"
 
 #include <gtest/gtest.h>
 

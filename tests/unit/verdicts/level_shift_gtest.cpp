@@ -1,6 +1,6 @@
-// The level-shift test (iogate/verdicts/level_shift.hpp) by its error rates: seeded series of
+// The level-shift test (verdicts/level_shift.hpp) by its error rates: seeded series of
 // one-second rates with the noise shapes of noise_model.hpp, with and without a burst inside.
-#include "iogate/verdicts/level_shift.hpp"
+#include "verdicts/level_shift.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "iogate/verdicts/baseline_precision.hpp"
 #include "iogate/verdicts/verdict.hpp"
+#include "verdicts/baseline_precision.hpp"
 
 namespace iogate::test {
 
@@ -82,14 +82,15 @@ inline std::vector<double> noisy_figures(std::mt19937_64& rng, NoiseShape shape,
 }
 
 // A baseline recorded as `iogate baseline record` does by default for a check bounded "90% of
-// baseline" (recording_aim, iogate/verdicts/baseline_precision.hpp): at least 5 runs, then more
+// baseline" (recording_aim, verdicts/baseline_precision.hpp): at least 5 runs, then more
 // until the median is pinned within 3% (95%) for up to 20 runs, within the 5% the bound needs
 // beyond, up to kRecordingRunsRelative runs.
 inline std::vector<double> recorded_baseline(const std::function<double()>& next_figure) {
   Check ninety;
   ninety.expectations = {{"iops_min", Metric::iops, BoundKind::min, 0, RelativeBound{0.9}}};
   std::vector<double> runs;
-  while (runs.size() < static_cast<std::size_t>(kRecordingFewestRuns)) runs.push_back(next_figure());
+  while (runs.size() < static_cast<std::size_t>(kRecordingFewestRuns))
+    runs.push_back(next_figure());
   while (runs.size() < static_cast<std::size_t>(kRecordingRunsRelative) &&
          !(median_precision(runs, 0.95) <=
            recording_aim(ninety, 0.03, static_cast<int>(runs.size()), false)))

@@ -5,11 +5,11 @@
 #include <gtest/gtest.h>
 
 #include "iogate/results/figures.hpp"
-#include "iogate/results/result_json.hpp"
-#include "iogate/results/result_reader.hpp"
-#include "iogate/runner/outcome_records.hpp"
 #include "iogate/verdicts/verdict.hpp"
 #include "iogate_test/synthetic_runs.hpp"
+#include "results/result_json.hpp"
+#include "results/result_reader.hpp"
+#include "runner/outcome_records.hpp"
 
 namespace iogate {
 namespace {

@@ -10,12 +10,12 @@
 #include <thread>
 
 #include "iogate/baseline/baseline.hpp"
-#include "iogate/results/run_json.hpp"
-#include "iogate/runner/check_session.hpp"
-#include "iogate/runner/outcome_records.hpp"
 #include "iogate/runner/run_settings.hpp"
 #include "iogate_test/fake_backend.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "results/run_json.hpp"
+#include "runner/check_session.hpp"
+#include "runner/outcome_records.hpp"
 
 namespace iogate {
 namespace {

@@ -8,8 +8,8 @@
 
 #include <sstream>
 
-#include "iogate/reports/fleet_formats.hpp"
 #include "iogate_test/fleet_sample.hpp"
+#include "reports/fleet/fleet_formats.hpp"
 
 namespace iogate {
 namespace {

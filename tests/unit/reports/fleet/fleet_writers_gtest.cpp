@@ -6,10 +6,10 @@
 #include <iterator>
 #include <sstream>
 
-#include "iogate/reports/fleet_files.hpp"
-#include "iogate/reports/fleet_formats.hpp"
 #include "iogate_test/fleet_sample.hpp"
 #include "iogate_test/temp_dir.hpp"
+#include "reports/fleet/fleet_files.hpp"
+#include "reports/fleet/fleet_formats.hpp"
 
 namespace iogate {
 namespace {
