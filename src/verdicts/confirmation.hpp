@@ -9,7 +9,7 @@
 // The rule. When the first sample (the whole adaptive sequence) breaks an expectation, or ends
 // with one undecided (its runs or budget spent: a burst halfway through a sample leaves it
 // there), the check pauses (confirm_pause; by default the longer of 30 s and the first sample's
-// longest run, confirmation_pause() in threshold_file.hpp) and takes a second, independent sample:
+// longest run, confirmation_pause() in checks/check.hpp) and takes a second, independent sample:
 // the same adaptive sequence, fail-fast included, so a 7x shortfall is confirmed in the seconds its
 // stopped runs take. Then each expectation is weighed on both samples (confirm_samples()). A
 // sample *leans* to breaking an expectation when it broke it, or left it undecided with its

@@ -17,7 +17,7 @@
 
 namespace iogate {
 
-// What a bound measures (threshold_file.hpp's Expectation), and what a figure is of.
+// What a bound measures (checks/check.hpp's Expectation), and what a figure is of.
 enum class Metric {
   iops,                // I/Os per second
   mbps,                // MiB per second
