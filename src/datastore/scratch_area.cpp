@@ -54,7 +54,7 @@ ScratchArea::ScratchArea(const fs::path& datastore, std::uint64_t bytes_needed,
     if (space.available < space_required(bytes_needed))
       throw InsufficientSpace(datastore_, bytes_needed, space.available);
     registry_slot_ = detail::register_for_cleanup(store_handle_, datastore_);
-    owned_elsewhere_ = owner.pid != 0 && !detail::is_this_process(owner.pid);
+    owned_elsewhere_ = owner.pid != 0 && owner.pid != detail::this_process();
     make_dir();
     write_marker(owner);
   } catch (...) {

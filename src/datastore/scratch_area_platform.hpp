@@ -24,9 +24,6 @@ namespace iogate::detail {
 NativeHandle open_scratch_store(const std::filesystem::path& datastore,
                                 const DatastorePolicy& policy, std::uint64_t bytes_needed);
 
-// Whether `pid` is this process (an area whose marker names another is kept for it: AreaOwner).
-bool is_this_process(ProcessId pid);
-
 // Waits until no other process holds the datastore open as `store` (DatastoreLock).
 std::unique_ptr<DatastoreLock, DatastoreLockRelease> lock_datastore(
     NativeHandle store, const std::filesystem::path& datastore);

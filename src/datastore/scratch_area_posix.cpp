@@ -65,8 +65,6 @@ NativeHandle open_scratch_store(const fs::path& datastore, const DatastorePolicy
   return open_datastore(datastore, policy, bytes_needed).release();
 }
 
-bool is_this_process(ProcessId pid) { return pid == getpid(); }
-
 void DatastoreLockRelease::operator()(DatastoreLock* lock) const noexcept { delete lock; }
 
 std::unique_ptr<DatastoreLock, DatastoreLockRelease> lock_datastore(NativeHandle store,
@@ -217,8 +215,8 @@ void ScratchArea::write_marker(const AreaOwner& owner) {
       detail::throw_errno(ENAMETOOLONG, "register", marker);
   }
   write_all(fd.get(),
-            detail::marker_text(owner.pid != 0 ? owner.pid : getpid(), detail::this_host(),
-                                std::time(nullptr), owner.label),
+            detail::marker_text(owner.pid != 0 ? owner.pid : detail::this_process(),
+                                detail::this_host(), std::time(nullptr), owner.label),
             marker);
   // Durable before any test file: a filesystem that aborts its journal mid-run comes back with
   // this marker readable (not empty), so the leftover is recognisably stale, not left forever.

@@ -122,8 +122,6 @@ NativeHandle open_scratch_store(const fs::path& datastore, const DatastorePolicy
   return open_datastore(datastore, policy, bytes_needed).release();
 }
 
-bool is_this_process(ProcessId pid) { return pid == ::GetCurrentProcessId(); }
-
 void DatastoreLockRelease::operator()(DatastoreLock* lock) const noexcept { delete lock; }
 
 std::unique_ptr<DatastoreLock, DatastoreLockRelease> lock_datastore(NativeHandle store,
@@ -202,7 +200,7 @@ void ScratchArea::write_marker(const AreaOwner& owner) {
                             marker);
   marker_made_ = true;
   write_all(file.get(),
-            detail::marker_text(owner.pid != 0 ? owner.pid : ::GetCurrentProcessId(),
+            detail::marker_text(owner.pid != 0 ? owner.pid : detail::this_process(),
                                 detail::this_host(), std::time(nullptr), owner.label),
             marker);
   // Durable before any test file: a leftover still names its dead owner after a crash.
