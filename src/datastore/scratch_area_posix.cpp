@@ -7,7 +7,6 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <boost/filesystem/operations.hpp>
@@ -140,20 +139,6 @@ void reset_file(NativeHandle dir, const std::string& name, std::uint64_t size, b
 }
 
 }  // namespace detail
-
-FreeSpace free_space(const fs::path& dir) {
-  boost::system::error_code ec;
-  const boost::filesystem::space_info info = boost::filesystem::space(dir.string(), ec);
-  if (ec) detail::throw_errno(ec.value(), "statvfs", dir);
-  return FreeSpace{info.available, info.capacity};
-}
-
-FreeSpace free_space(int dir_fd, const fs::path& shown) {
-  struct statvfs st {};
-  if (fstatvfs(dir_fd, &st) != 0) detail::throw_errno("statvfs", shown);
-  return FreeSpace{static_cast<std::uint64_t>(st.f_bavail) * st.f_frsize,
-                   static_cast<std::uint64_t>(st.f_blocks) * st.f_frsize};
-}
 
 void ScratchArea::close_dirs() noexcept {
   if (dir_handle_ >= 0) ::close(std::exchange(dir_handle_, -1));
