@@ -15,8 +15,8 @@
 //     (stale_cleanup_windows.cpp);
 //   - one run at a time per datastore: a named mutex (datastore_lock_windows.hpp);
 //   - removal deletes each entry iogate made through a handle to that entry, then the directory
-//     by its name, once that name proved to be the same directory (remove_dir), and never deletes
-//     a directory that holds something iogate did not make.
+//     by its name, once that name proved to be the same directory (remove_made_dir), and never
+//     deletes a directory that holds something iogate did not make.
 // A stop (Ctrl-C, Ctrl-Break, the console closing) takes the graceful path
 // (graceful_stop_windows.cpp): the run throws Interrupted and this object's destructor removes
 // the area. Sharing a laid-out file between the processes of one ctest run (adopt()) is not
@@ -67,49 +67,6 @@ void flush(HANDLE file, const fs::path& path) {
   if (!::FlushFileBuffers(file)) detail::throw_last_error("flush", path);
 }
 
-// Deletes `name` in the directory open as `dir`, whatever it is (a reparse point itself, never
-// what it points to); a name already gone is fine.
-void delete_entry(HANDLE dir, const std::string& name, const fs::path& path) {
-  detail::UniqueHandle entry;
-  try {
-    entry = detail::open_relative(dir, fs::path(name).wstring(),
-                                  {.access = DELETE, .type = detail::EntryType::any}, path);
-  } catch (const std::system_error& e) {
-    if (e.code().value() == ERROR_FILE_NOT_FOUND) return;
-    throw;
-  }
-  detail::delete_by_handle(entry.get(), path);
-}
-
-// Deletes the scratch directory `dir`, held open as `held` (closed here), by its name in the
-// datastore open as `store`: once `held` is closed the name may be renamed away and something
-// else put in its place (the run's handle kept that from happening until now), so what the name
-// opens is deleted only when it is still the same directory.
-void remove_dir(HANDLE store, HANDLE held, const fs::path& dir) {
-  const detail::FileIdentity made = detail::file_identity(held, dir);
-  ::CloseHandle(held);
-  const auto left = [&](const char* why) {
-    std::cerr << "iogate: left scratch directory " << dir.string() << " in place: " << why << '\n';
-  };
-  detail::UniqueHandle named;
-  try {
-    named = detail::open_relative(
-        store, dir.filename().wstring(),
-        {.access = DELETE, .type = detail::EntryType::any, .exclusive_name = true}, dir);
-  } catch (const std::system_error& e) {
-    if (e.code().value() != ERROR_FILE_NOT_FOUND) throw;
-    return left("it was renamed at the end of the run (its name is gone)");
-  }
-  if (detail::is_reparse_point(named.get(), dir) || detail::file_identity(named.get(), dir) != made)
-    return left("it was renamed at the end of the run (its name now holds something else)");
-  try {
-    detail::delete_by_handle(named.get(), dir);
-  } catch (const std::system_error& e) {
-    if (e.code().value() != ERROR_DIR_NOT_EMPTY) throw;
-    left("it holds entries iogate did not create");
-  }
-}
-
 }  // namespace
 
 namespace detail {
@@ -137,12 +94,44 @@ void release_cleanup(int& /*slot*/) noexcept {}
 void note_if_moved(NativeHandle /*store*/, const fs::path& /*datastore*/, const fs::path& /*dir*/) {
 }
 
+// Deletes the entry itself, a reparse point included, never what it points to.
 void remove_scratch_entry(NativeHandle dir, const std::string& name, const fs::path& path) {
-  delete_entry(dir, name, path);
+  UniqueHandle entry;
+  try {
+    entry = open_relative(dir, fs::path(name).wstring(), {.access = DELETE, .type = EntryType::any},
+                          path);
+  } catch (const std::system_error& e) {
+    if (e.code().value() == ERROR_FILE_NOT_FOUND) return;
+    throw;
+  }
+  delete_by_handle(entry.get(), path);
 }
 
+// Once `held` is closed the name may be renamed away and something else put in its place (the
+// run's handle kept that from happening until now), so what the name opens is deleted only when
+// it is still the same directory.
 void remove_made_dir(NativeHandle store, NativeHandle& held, const fs::path& dir) {
-  remove_dir(store, std::exchange(held, kNoHandle), dir);
+  const FileIdentity made = file_identity(held, dir);
+  ::CloseHandle(std::exchange(held, kNoHandle));
+  const auto left = [&](const char* why) {
+    std::cerr << "iogate: left scratch directory " << dir.string() << " in place: " << why << '\n';
+  };
+  UniqueHandle named;
+  try {
+    named = open_relative(store, dir.filename().wstring(),
+                          {.access = DELETE, .type = EntryType::any, .exclusive_name = true}, dir);
+  } catch (const std::system_error& e) {
+    if (e.code().value() != ERROR_FILE_NOT_FOUND) throw;
+    return left("it was renamed at the end of the run (its name is gone)");
+  }
+  if (is_reparse_point(named.get(), dir) || file_identity(named.get(), dir) != made)
+    return left("it was renamed at the end of the run (its name now holds something else)");
+  try {
+    delete_by_handle(named.get(), dir);
+  } catch (const std::system_error& e) {
+    if (e.code().value() != ERROR_DIR_NOT_EMPTY) throw;
+    left("it holds entries iogate did not create");
+  }
 }
 
 void forget_removed(int /*slot*/, Removed /*removed*/) {}
