@@ -2,8 +2,6 @@
 
 #include "missing_datastore.hpp"
 
-#include <winternl.h>
-
 #include <cwctype>
 #include <string>
 #include <system_error>
@@ -99,27 +97,6 @@ void check_datastore(const fs::path& datastore, const DatastorePolicy& policy) {
   if (policy.create_if_missing && !fs::exists(datastore, ec)) return;
   const detail::UniqueHandle dir = detail::open_existing(datastore);
   detail::vet_datastore(dir.get(), datastore, policy);
-}
-
-FreeSpace free_space(const fs::path& dir) {
-  ULARGE_INTEGER available{};
-  ULARGE_INTEGER capacity{};
-  if (!::GetDiskFreeSpaceExW(dir.c_str(), &available, &capacity, nullptr))
-    detail::throw_last_error("read the free space of", dir);
-  return FreeSpace{available.QuadPart, capacity.QuadPart};
-}
-
-FreeSpace free_space(NativeHandle dir, const fs::path& shown) {
-  FILE_FS_FULL_SIZE_INFORMATION info{};
-  IO_STATUS_BLOCK status{};
-  const NTSTATUS result =
-      ::NtQueryVolumeInformationFile(dir, &status, &info, sizeof info, FileFsFullSizeInformation);
-  if (result < 0)
-    detail::throw_win32(::RtlNtStatusToDosError(result), "read the free space of", shown);
-  const std::uint64_t unit =
-      static_cast<std::uint64_t>(info.SectorsPerAllocationUnit) * info.BytesPerSector;
-  return FreeSpace{static_cast<std::uint64_t>(info.CallerAvailableAllocationUnits.QuadPart) * unit,
-                   static_cast<std::uint64_t>(info.TotalAllocationUnits.QuadPart) * unit};
 }
 
 }  // namespace iogate

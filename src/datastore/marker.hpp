@@ -32,6 +32,9 @@ std::string marker_text(ProcessId pid, const std::string& host, std::time_t star
 std::optional<MarkerInfo> parse_marker(std::string_view text);
 
 std::string this_host();
+// This process, as a marker or a layout note names it (an area whose marker names another process
+// is kept for it: AreaOwner).
+ProcessId this_process();
 // False only when the system says no such process (ESRCH; on Windows, no process of that id or
 // one that has exited); a process we may not signal or query is alive.
 bool process_alive(ProcessId pid);

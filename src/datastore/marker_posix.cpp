@@ -1,4 +1,5 @@
-// The marker's two questions about this machine, POSIX side: its name and whether a pid lives.
+// What the marker asks of this machine, POSIX side: its name, this process, and whether a pid
+// lives.
 #include <signal.h>
 #include <unistd.h>
 
@@ -16,6 +17,8 @@ std::string this_host() {
   if (gethostname(name, sizeof name - 1) != 0) detail::throw_errno("gethostname");
   return name;
 }
+
+ProcessId this_process() { return getpid(); }
 
 bool process_alive(pid_t pid) { return kill(pid, 0) == 0 || errno != ESRCH; }
 

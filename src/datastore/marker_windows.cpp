@@ -1,5 +1,5 @@
-// The marker's two questions about this machine, Windows side: its name and whether a process
-// of that id still runs.
+// What the marker asks of this machine, Windows side: its name, this process, and whether a
+// process of that id still runs.
 #include "common/windows_handle.hpp"
 //
 #include "marker.hpp"
@@ -16,6 +16,8 @@ std::string this_host() {
     throw_last_error("read the computer name");
   return std::filesystem::path(std::wstring(name, size)).string();
 }
+
+ProcessId this_process() { return ::GetCurrentProcessId(); }
 
 bool process_alive(ProcessId pid) {
   const UniqueHandle process(

@@ -95,14 +95,9 @@ ScratchArea::ScratchArea(Adopting, const fs::path& datastore, int store_fd, cons
     : datastore_(datastore), dir_(datastore / name), store_handle_(store_fd), dir_handle_(dir_fd) {
   try {
     lock_ = detail::lock_datastore(store_handle_, datastore_);
-    detail::install_cleanup_handlers();
-    registry_slot_ = detail::claim_slot();
-    if (registry_slot_ < 0)
-      throw std::runtime_error("datastore " + datastore_.string() + ": more than " +
-                               std::to_string(detail::kMaxAreas) + " scratch areas at once");
+    registry_slot_ = detail::register_for_cleanup(store_handle_, datastore_);
     // Registered whole before it counts as ours: from here a signal removes what it holds.
     const detail::SignalBlocker blocked;
-    detail::set_store(registry_slot_, store_handle_);
     if (!detail::set_dir(registry_slot_, name.c_str()))
       detail::throw_errno(ENAMETOOLONG, "register", dir_);
     detail::set_dir_fd(registry_slot_, dir_handle_);
@@ -118,7 +113,7 @@ ScratchArea::ScratchArea(Adopting, const fs::path& datastore, int store_fd, cons
     owned_elsewhere_ = true;
   } catch (...) {
     // Not taken after all: left as it was found, for its run's cleanup.
-    if (registry_slot_ >= 0) detail::release_slot(std::exchange(registry_slot_, -1));
+    detail::release_cleanup(registry_slot_);
     close_dirs();
     throw;
   }

@@ -1,5 +1,5 @@
-// The scratch area on POSIX (iogate/datastore/scratch_area.hpp says what it promises; its life is
-// written once in scratch_area.cpp): the datastore and the scratch directory as descriptors,
+// The scratch area's primitives on POSIX (scratch_area_platform.hpp; what the area promises:
+// iogate/datastore/scratch_area.hpp): the datastore and the scratch directory as descriptors,
 // mkdirat then openat(O_NOFOLLOW) and the proof that the directory opened is the one made, every
 // file created O_EXCL|O_NOFOLLOW relative to them, and each step one with its registration for
 // the signal handler (cleanup_registry.hpp), so a fatal signal removes exactly what was made.
@@ -7,12 +7,9 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
-#include <boost/filesystem/operations.hpp>
 #include <cerrno>
-#include <ctime>
 #include <iostream>
 #include <limits>
 #include <system_error>
@@ -26,7 +23,6 @@
 #include "datastore_checks_posix.hpp"
 #include "datastore_lock_posix.hpp"
 #include "file_allocation.hpp"
-#include "marker.hpp"
 #include "scratch_area_platform.hpp"
 #include "scratch_identity.hpp"
 
@@ -38,20 +34,6 @@ namespace fs = std::filesystem;
 constexpr mode_t kDirMode = 0700;
 constexpr mode_t kFileMode = 0600;
 constexpr int kCreateFlags = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC;
-constexpr int kMaxNameAttempts = 100;
-
-void write_all(int fd, const std::string& text, const fs::path& path) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      detail::throw_errno("write", path);
-    }
-    if (n == 0) detail::throw_errno(EIO, "write", path);
-    done += static_cast<std::size_t>(n);
-  }
-}
 
 }  // namespace
 
@@ -64,8 +46,6 @@ NativeHandle open_scratch_store(const fs::path& datastore, const DatastorePolicy
                                 std::uint64_t bytes_needed) {
   return open_datastore(datastore, policy, bytes_needed).release();
 }
-
-bool is_this_process(ProcessId pid) { return pid == getpid(); }
 
 void DatastoreLockRelease::operator()(DatastoreLock* lock) const noexcept { delete lock; }
 
@@ -121,13 +101,13 @@ void remove_made_dir(NativeHandle store, NativeHandle& held, const fs::path& dir
   }
 }
 
-void forget_removed(int slot, Removed removed) {
+void forget_removed(int slot, AreaEntry removed) {
   switch (removed) {
-    case Removed::file:
+    case AreaEntry::file:
       return pop_file(slot);
-    case Removed::marker:
+    case AreaEntry::marker:
       return clear_marker(slot);
-    case Removed::dir:
+    case AreaEntry::dir:
       return clear_dir(slot);
   }
 }
@@ -141,128 +121,110 @@ void reset_file(NativeHandle dir, const std::string& name, std::uint64_t size, b
   if (fsync(fd.get()) != 0) throw_errno("fsync", path);
 }
 
-}  // namespace detail
-
-FreeSpace free_space(const fs::path& dir) {
-  boost::system::error_code ec;
-  const boost::filesystem::space_info info = boost::filesystem::space(dir.string(), ec);
-  if (ec) detail::throw_errno(ec.value(), "statvfs", dir);
-  return FreeSpace{info.available, info.capacity};
+void close_handle(NativeHandle& handle) noexcept {
+  if (handle >= 0) ::close(std::exchange(handle, -1));
 }
 
-FreeSpace free_space(int dir_fd, const fs::path& shown) {
-  struct statvfs st {};
-  if (fstatvfs(dir_fd, &st) != 0) detail::throw_errno("statvfs", shown);
-  return FreeSpace{static_cast<std::uint64_t>(st.f_bavail) * st.f_frsize,
-                   static_cast<std::uint64_t>(st.f_blocks) * st.f_frsize};
+namespace {
+
+// Takes back the directory `name` made in `store` when a step after mkdir failed: removed only
+// while the name still holds the directory open as `held` (or by its name alone before it was
+// opened), and only when empty; then withdrawn from `slot`. Quiet: the step's error is thrown.
+void unmake_dir(NativeHandle store, const std::string& name, NativeHandle held, int slot) {
+  if (still_named(store, name, held)) unlinkat(store, name.c_str(), AT_REMOVEDIR);
+  clear_dir(slot);
 }
 
-void ScratchArea::close_dirs() noexcept {
-  if (dir_handle_ >= 0) ::close(std::exchange(dir_handle_, -1));
-  if (store_handle_ >= 0) ::close(std::exchange(store_handle_, -1));
-}
+}  // namespace
 
-void ScratchArea::make_dir() {
-  for (int attempt = 0; attempt < kMaxNameAttempts; ++attempt) {
-    const fs::path candidate =
-        datastore_ /
-        boost::filesystem::unique_path(std::string(kDirPrefix) + "%%%%-%%%%-%%%%").string();
-    const std::string name = candidate.filename().string();
-    // mkdir, its registration and the proof that the directory opened is the one made are one
-    // step for a signal.
-    const detail::SignalBlocker blocked;
-    if (mkdirat(store_handle_, name.c_str(), kDirMode) != 0) {
-      if (errno == EEXIST) continue;
-      detail::throw_errno("mkdir", candidate);
-    }
-    dir_ = candidate;
-    dir_made_ = true;
-    if (!detail::set_dir(registry_slot_, name.c_str()))
-      detail::throw_errno(ENAMETOOLONG, "register", dir_);
-    dir_handle_ =
-        openat(store_handle_, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    try {
-      if (dir_handle_ < 0) {
-        if (errno == ELOOP || errno == ENOTDIR || errno == ENOENT)
-          throw std::system_error(errno, std::generic_category(),
-                                  "scratch directory " + dir_.string() +
-                                      " was replaced right after it was made (somebody with write "
-                                      "access to the datastore?); nothing was written");
-        detail::throw_errno("open", dir_);
-      }
-      detail::verify_made_dir(store_handle_, name, dir_handle_, dir_);
-    } catch (...) {
-      // What the name holds now is not ours to remove; ours, renamed away, is empty.
-      if (dir_handle_ >= 0) ::close(std::exchange(dir_handle_, -1));
-      detail::clear_dir(registry_slot_);
-      dir_made_ = false;
-      throw;
-    }
-    detail::set_dir_fd(registry_slot_, dir_handle_);
-    if (fchmod(dir_handle_, kDirMode) != 0) detail::throw_errno("chmod", dir_);  // despite umask
-    return;
+std::optional<NativeHandle> make_scratch_dir(NativeHandle store, const std::string& name, int slot,
+                                             const fs::path& shown) {
+  // mkdir, its registration and the proof that the directory opened is the one made are one
+  // step for a signal.
+  const SignalBlocker blocked;
+  if (mkdirat(store, name.c_str(), kDirMode) != 0) {
+    if (errno == EEXIST) return std::nullopt;
+    throw_errno("mkdir", shown);
   }
-  detail::throw_errno(EEXIST, "mkdir (no free name)", datastore_ / kDirPrefix);
-}
-
-void ScratchArea::write_marker(const AreaOwner& owner) {
-  const fs::path marker = dir_ / kMarkerName;
-  detail::UniqueFd fd;
-  {
-    const detail::SignalBlocker blocked;
-    fd = detail::UniqueFd(openat(dir_handle_, kMarkerName, kCreateFlags, kFileMode));
-    if (!fd.valid()) detail::throw_errno("open", marker);
-    marker_made_ = true;
-    if (!detail::set_marker(registry_slot_, kMarkerName))
-      detail::throw_errno(ENAMETOOLONG, "register", marker);
+  if (!set_dir(slot, name.c_str())) {
+    unmake_dir(store, name, kNoHandle, slot);
+    throw_errno(ENAMETOOLONG, "register", shown);
   }
-  write_all(fd.get(),
-            detail::marker_text(owner.pid != 0 ? owner.pid : getpid(), detail::this_host(),
-                                std::time(nullptr), owner.label),
-            marker);
-  // Durable before any test file: a filesystem that aborts its journal mid-run comes back with
-  // this marker readable (not empty), so the leftover is recognisably stale, not left forever.
-  if (fsync(fd.get()) != 0) detail::throw_errno("fsync", marker);
-  if (fd.close() != 0) detail::throw_errno("close", marker);
-}
-
-fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, FileLayout layout,
-                                  std::uint64_t write_size) {
-  detail::check_scratch_file_name(name);
-  if (!dir_made_) throw std::logic_error("preallocate \"" + name + "\": scratch area removed");
-  if (size > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max()))
-    throw std::invalid_argument("preallocate \"" + name + "\": size too large");
-
-  const fs::path path = dir_ / name;
-  detail::UniqueFd fd;
-  {
-    // O_EXCL|O_NOFOLLOW: a planted file or symlink fails here and is never registered, so neither
-    // remove() nor the signal handler will touch it.
-    const detail::SignalBlocker blocked;
-    fd = detail::UniqueFd(openat(dir_handle_, name.c_str(), kCreateFlags, kFileMode));
-    if (!fd.valid()) detail::throw_errno("open", path);
-    if (!detail::push_file(registry_slot_, name.c_str())) {
-      fd.reset();
-      unlinkat(dir_handle_, name.c_str(), 0);
-      throw std::runtime_error(fmt::format("preallocate {}: more than {} files in one scratch area",
-                                           path.string(), detail::kMaxFiles));
-    }
-    created_.push_back(path);
-  }
+  UniqueFd dir(openat(store, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   try {
-    if (layout != FileLayout::grown) detail::allocate_file(fd.get(), size, path);
-    if (layout == FileLayout::written) detail::write_through(fd.get(), size, path, write_size);
-    if (fsync(fd.get()) != 0) detail::throw_errno("fsync", path);
-    if (fd.close() != 0) detail::throw_errno("close", path);
+    if (!dir.valid()) {
+      if (errno == ELOOP || errno == ENOTDIR || errno == ENOENT)
+        throw std::system_error(errno, std::generic_category(),
+                                "scratch directory " + shown.string() +
+                                    " was replaced right after it was made (somebody with write "
+                                    "access to the datastore?); nothing was written");
+      throw_errno("open", shown);
+    }
+    verify_made_dir(store, name, dir.get(), shown);
   } catch (...) {
-    fd.reset();
-    unlinkat(dir_handle_, name.c_str(),
-             0);  // before withdrawing it: a signal in between removes it
-    detail::pop_file(registry_slot_);
-    created_.pop_back();
+    // What the name holds now is not ours to remove; ours, renamed away, is empty.
+    clear_dir(slot);
     throw;
   }
-  return path;
+  if (fchmod(dir.get(), kDirMode) != 0) {  // despite umask
+    const int error = errno;
+    unmake_dir(store, name, dir.get(), slot);
+    throw_errno(error, "chmod", shown);
+  }
+  set_dir_fd(slot, dir.get());
+  return dir.release();
 }
 
+void refuse_no_free_name(const fs::path& shown) {
+  throw_errno(EEXIST, "mkdir (no free name)", shown);
+}
+
+CreatedFile create_scratch_file(NativeHandle dir, const std::string& name, int slot, AreaEntry as,
+                                const fs::path& shown) {
+  // O_EXCL|O_NOFOLLOW: a planted file or symlink fails here and is never registered, so neither
+  // remove() nor the signal handler will touch it.
+  const SignalBlocker blocked;
+  CreatedFile file(openat(dir, name.c_str(), kCreateFlags, kFileMode));
+  if (!is_open_handle(file.get())) throw_errno("open", shown);
+  const bool registered =
+      as == AreaEntry::marker ? set_marker(slot, name.c_str()) : push_file(slot, name.c_str());
+  if (!registered) {
+    file = CreatedFile();
+    unlinkat(dir, name.c_str(), 0);
+    if (as == AreaEntry::marker) throw_errno(ENAMETOOLONG, "register", shown);
+    throw std::runtime_error(fmt::format("preallocate {}: more than {} files in one scratch area",
+                                         shown.string(), kMaxFiles));
+  }
+  return file;
+}
+
+void CreatedFile::flush_and_close(const fs::path& shown) {
+  if (fsync(handle_) != 0) throw_errno("fsync", shown);
+  if (::close(std::exchange(handle_, kNoHandle)) != 0) throw_errno("close", shown);
+}
+
+void write_all(NativeHandle file, const std::string& text, const fs::path& shown) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(file, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw_errno("write", shown);
+    }
+    if (n == 0) throw_errno(EIO, "write", shown);
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+void remove_failed_file(CreatedFile& file, NativeHandle dir, const std::string& name, int slot,
+                        const fs::path& /*shown*/) noexcept {
+  file = CreatedFile();
+  unlinkat(dir, name.c_str(), 0);  // before withdrawing it: a signal in between removes it
+  pop_file(slot);
+}
+
+const std::uint64_t kLargestFileSize =
+    static_cast<std::uint64_t>(std::numeric_limits<off_t>::max());
+
+}  // namespace detail
 }  // namespace iogate

@@ -1,5 +1,5 @@
-// The scratch area on Windows (iogate/datastore/scratch_area.hpp says what it promises; its life
-// is written once in scratch_area.cpp).
+// The scratch area's primitives on Windows (scratch_area_platform.hpp; what the area promises:
+// iogate/datastore/scratch_area.hpp).
 //
 // The same promises, kept with Windows' means:
 //   - the datastore is opened once as a directory, never through a reparse point at its name, and
@@ -15,27 +15,23 @@
 //     (stale_cleanup_windows.cpp);
 //   - one run at a time per datastore: a named mutex (datastore_lock_windows.hpp);
 //   - removal deletes each entry iogate made through a handle to that entry, then the directory
-//     by its name, once that name proved to be the same directory (remove_dir), and never deletes
-//     a directory that holds something iogate did not make.
+//     by its name, once that name proved to be the same directory (remove_made_dir), and never
+//     deletes a directory that holds something iogate did not make.
 // A stop (Ctrl-C, Ctrl-Break, the console closing) takes the graceful path
 // (graceful_stop_windows.cpp): the run throws Interrupted and this object's destructor removes
 // the area. Sharing a laid-out file between the processes of one ctest run (adopt()) is not
 // available on Windows: the runner does not share there.
 #include "common/windows_handle.hpp"
 //
-#include <ctime>
 #include <iostream>
-#include <random>
+#include <limits>
 #include <system_error>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "datastore_checks_windows.hpp"
 #include "datastore_lock_windows.hpp"
 #include "file_allocation.hpp"
 #include "iogate/datastore/scratch_area.hpp"
-#include "marker.hpp"
 #include "owner_only_security.hpp"
 #include "scratch_area_platform.hpp"
 
@@ -44,70 +40,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kMaxNameAttempts = 100;
 // No DELETE: a handle with it would keep others from merely listing the directory (an open
 // without FILE_SHARE_DELETE is refused while one exists). Removal opens the name anew.
 constexpr ACCESS_MASK kDirAccess = FILE_LIST_DIRECTORY | FILE_TRAVERSE;
 
-std::string random_dir_name() {
-  static std::mt19937_64 random{std::random_device{}()};
-  const std::uint64_t bits = random();
-  return fmt::format("{}{:04x}-{:04x}-{:04x}", ScratchArea::kDirPrefix, bits & 0xffff,
-                     (bits >> 16) & 0xffff, (bits >> 32) & 0xffff);
-}
-
-void write_all(HANDLE file, const std::string& text, const fs::path& path) {
-  DWORD done = 0;
-  if (!::WriteFile(file, text.data(), static_cast<DWORD>(text.size()), &done, nullptr) ||
-      done != text.size())
-    detail::throw_last_error("write", path);
-}
-
 void flush(HANDLE file, const fs::path& path) {
   if (!::FlushFileBuffers(file)) detail::throw_last_error("flush", path);
-}
-
-// Deletes `name` in the directory open as `dir`, whatever it is (a reparse point itself, never
-// what it points to); a name already gone is fine.
-void delete_entry(HANDLE dir, const std::string& name, const fs::path& path) {
-  detail::UniqueHandle entry;
-  try {
-    entry = detail::open_relative(dir, fs::path(name).wstring(),
-                                  {.access = DELETE, .type = detail::EntryType::any}, path);
-  } catch (const std::system_error& e) {
-    if (e.code().value() == ERROR_FILE_NOT_FOUND) return;
-    throw;
-  }
-  detail::delete_by_handle(entry.get(), path);
-}
-
-// Deletes the scratch directory `dir`, held open as `held` (closed here), by its name in the
-// datastore open as `store`: once `held` is closed the name may be renamed away and something
-// else put in its place (the run's handle kept that from happening until now), so what the name
-// opens is deleted only when it is still the same directory.
-void remove_dir(HANDLE store, HANDLE held, const fs::path& dir) {
-  const detail::FileIdentity made = detail::file_identity(held, dir);
-  ::CloseHandle(held);
-  const auto left = [&](const char* why) {
-    std::cerr << "iogate: left scratch directory " << dir.string() << " in place: " << why << '\n';
-  };
-  detail::UniqueHandle named;
-  try {
-    named = detail::open_relative(
-        store, dir.filename().wstring(),
-        {.access = DELETE, .type = detail::EntryType::any, .exclusive_name = true}, dir);
-  } catch (const std::system_error& e) {
-    if (e.code().value() != ERROR_FILE_NOT_FOUND) throw;
-    return left("it was renamed at the end of the run (its name is gone)");
-  }
-  if (detail::is_reparse_point(named.get(), dir) || detail::file_identity(named.get(), dir) != made)
-    return left("it was renamed at the end of the run (its name now holds something else)");
-  try {
-    detail::delete_by_handle(named.get(), dir);
-  } catch (const std::system_error& e) {
-    if (e.code().value() != ERROR_DIR_NOT_EMPTY) throw;
-    left("it holds entries iogate did not create");
-  }
 }
 
 }  // namespace
@@ -121,8 +59,6 @@ NativeHandle open_scratch_store(const fs::path& datastore, const DatastorePolicy
                                 std::uint64_t bytes_needed) {
   return open_datastore(datastore, policy, bytes_needed).release();
 }
-
-bool is_this_process(ProcessId pid) { return pid == ::GetCurrentProcessId(); }
 
 void DatastoreLockRelease::operator()(DatastoreLock* lock) const noexcept { delete lock; }
 
@@ -139,15 +75,47 @@ void release_cleanup(int& /*slot*/) noexcept {}
 void note_if_moved(NativeHandle /*store*/, const fs::path& /*datastore*/, const fs::path& /*dir*/) {
 }
 
+// Deletes the entry itself, a reparse point included, never what it points to.
 void remove_scratch_entry(NativeHandle dir, const std::string& name, const fs::path& path) {
-  delete_entry(dir, name, path);
+  UniqueHandle entry;
+  try {
+    entry = open_relative(dir, fs::path(name).wstring(), {.access = DELETE, .type = EntryType::any},
+                          path);
+  } catch (const std::system_error& e) {
+    if (e.code().value() == ERROR_FILE_NOT_FOUND) return;
+    throw;
+  }
+  delete_by_handle(entry.get(), path);
 }
 
+// Once `held` is closed the name may be renamed away and something else put in its place (the
+// run's handle kept that from happening until now), so what the name opens is deleted only when
+// it is still the same directory.
 void remove_made_dir(NativeHandle store, NativeHandle& held, const fs::path& dir) {
-  remove_dir(store, std::exchange(held, kNoHandle), dir);
+  const FileIdentity made = file_identity(held, dir);
+  close_handle(held);
+  const auto left = [&](const char* why) {
+    std::cerr << "iogate: left scratch directory " << dir.string() << " in place: " << why << '\n';
+  };
+  UniqueHandle named;
+  try {
+    named = open_relative(store, dir.filename().wstring(),
+                          {.access = DELETE, .type = EntryType::any, .exclusive_name = true}, dir);
+  } catch (const std::system_error& e) {
+    if (e.code().value() != ERROR_FILE_NOT_FOUND) throw;
+    return left("it was renamed at the end of the run (its name is gone)");
+  }
+  if (is_reparse_point(named.get(), dir) || file_identity(named.get(), dir) != made)
+    return left("it was renamed at the end of the run (its name now holds something else)");
+  try {
+    delete_by_handle(named.get(), dir);
+  } catch (const std::system_error& e) {
+    if (e.code().value() != ERROR_DIR_NOT_EMPTY) throw;
+    left("it holds entries iogate did not create");
+  }
 }
 
-void forget_removed(int /*slot*/, Removed /*removed*/) {}
+void forget_removed(int /*slot*/, AreaEntry /*removed*/) {}
 
 void reset_file(NativeHandle dir, const std::string& name, std::uint64_t size, bool reserve,
                 const fs::path& path) {
@@ -160,85 +128,72 @@ void reset_file(NativeHandle dir, const std::string& name, std::uint64_t size, b
   flush(file.get(), path);
 }
 
-}  // namespace detail
-
-void ScratchArea::close_dirs() noexcept {
-  if (is_open_handle(dir_handle_)) ::CloseHandle(std::exchange(dir_handle_, kNoHandle));
-  if (is_open_handle(store_handle_)) ::CloseHandle(std::exchange(store_handle_, kNoHandle));
+void close_handle(NativeHandle& handle) noexcept {
+  if (is_open_handle(handle)) ::CloseHandle(std::exchange(handle, kNoHandle));
 }
 
-void ScratchArea::make_dir() {
-  const detail::OwnerOnlySecurity owner_only;
-  for (int attempt = 0; attempt < kMaxNameAttempts; ++attempt) {
-    const std::string name = random_dir_name();
-    const fs::path candidate = datastore_ / name;
-    try {
-      detail::UniqueHandle made = detail::open_relative(store_handle_, fs::path(name).wstring(),
-                                                        {.access = kDirAccess,
-                                                         .disposition = detail::Disposition::create,
-                                                         .type = detail::EntryType::directory,
-                                                         .exclusive_name = true,
-                                                         .security = owner_only.get()},
-                                                        candidate);
-      dir_ = candidate;
-      dir_handle_ = made.release();
-      dir_made_ = true;
-      return;
-    } catch (const std::system_error& e) {
-      if (e.code().value() != ERROR_FILE_EXISTS && e.code().value() != ERROR_ALREADY_EXISTS) throw;
-    }
+std::optional<NativeHandle> make_scratch_dir(NativeHandle store, const std::string& name,
+                                             int /*slot*/, const fs::path& shown) {
+  const OwnerOnlySecurity owner_only;
+  try {
+    return open_relative(store, fs::path(name).wstring(),
+                         {.access = kDirAccess,
+                          .disposition = Disposition::create,
+                          .type = EntryType::directory,
+                          .exclusive_name = true,
+                          .security = owner_only.get()},
+                         shown)
+        .release();
+  } catch (const std::system_error& e) {
+    if (e.code().value() != ERROR_FILE_EXISTS && e.code().value() != ERROR_ALREADY_EXISTS) throw;
+    return std::nullopt;
   }
-  detail::throw_win32(ERROR_FILE_EXISTS, "create (no free name)", datastore_ / kDirPrefix);
 }
 
-void ScratchArea::write_marker(const AreaOwner& owner) {
-  const fs::path marker = dir_ / kMarkerName;
-  const detail::OwnerOnlySecurity owner_only;
-  const detail::UniqueHandle file =
-      detail::open_relative(dir_handle_, fs::path(kMarkerName).wstring(),
-                            {.access = GENERIC_WRITE,
-                             .disposition = detail::Disposition::create,
-                             .security = owner_only.get()},
-                            marker);
-  marker_made_ = true;
-  write_all(file.get(),
-            detail::marker_text(owner.pid != 0 ? owner.pid : ::GetCurrentProcessId(),
-                                detail::this_host(), std::time(nullptr), owner.label),
-            marker);
-  // Durable before any test file: a leftover still names its dead owner after a crash.
-  flush(file.get(), marker);
+void refuse_no_free_name(const fs::path& shown) {
+  throw_win32(ERROR_FILE_EXISTS, "create (no free name)", shown);
 }
 
-fs::path ScratchArea::preallocate(const std::string& name, std::uint64_t size, FileLayout layout,
-                                  std::uint64_t write_size) {
-  detail::check_scratch_file_name(name);
-  if (!dir_made_) throw std::logic_error("preallocate \"" + name + "\": scratch area removed");
-  const fs::path path = dir_ / name;
+CreatedFile create_scratch_file(NativeHandle dir, const std::string& name, int /*slot*/,
+                                AreaEntry as, const fs::path& shown) {
   // FILE_CREATE: a planted name of any kind is refused and never recorded as ours. Its own
   // owner-only DACL rather than the directory's inherited one: wine does not inherit.
-  const detail::OwnerOnlySecurity owner_only;
-  const detail::UniqueHandle file =
-      detail::open_relative(dir_handle_, fs::path(name).wstring(),
-                            {.access = GENERIC_WRITE | DELETE,
-                             .disposition = detail::Disposition::create,
-                             .security = owner_only.get()},
-                            path);
-  created_.push_back(path);
-  try {
-    if (layout != FileLayout::grown) detail::allocate_file(file.get(), size, path);
-    if (layout == FileLayout::written) detail::write_through(file.get(), size, path, write_size);
-    flush(file.get(), path);
-  } catch (...) {
-    try {
-      detail::delete_by_handle(file.get(), path);
-    } catch (const std::exception& e) {
-      std::cerr << "iogate: removing " << path.string() << " after a failure: " << e.what() << '\n';
-    }
-    created_.pop_back();
-    throw;
-  }
-  return path;
+  const OwnerOnlySecurity owner_only;
+  ACCESS_MASK access = GENERIC_WRITE;
+  if (as == AreaEntry::file) access |= DELETE;  // deleted through it when its layout fails
+  return CreatedFile(
+      open_relative(
+          dir, fs::path(name).wstring(),
+          {.access = access, .disposition = Disposition::create, .security = owner_only.get()},
+          shown)
+          .release());
 }
+
+void CreatedFile::flush_and_close(const fs::path& shown) {
+  flush(handle_, shown);
+  close_handle(handle_);
+}
+
+void write_all(NativeHandle file, const std::string& text, const fs::path& shown) {
+  DWORD done = 0;
+  if (!::WriteFile(file, text.data(), static_cast<DWORD>(text.size()), &done, nullptr) ||
+      done != text.size())
+    throw_last_error("write", shown);
+}
+
+void remove_failed_file(CreatedFile& file, NativeHandle /*dir*/, const std::string& /*name*/,
+                        int /*slot*/, const fs::path& shown) noexcept {
+  try {
+    delete_by_handle(file.get(), shown);
+  } catch (const std::exception& e) {
+    std::cerr << "iogate: removing " << shown.string() << " after a failure: " << e.what() << '\n';
+  }
+}
+
+const std::uint64_t kLargestFileSize =
+    static_cast<std::uint64_t>(std::numeric_limits<LONGLONG>::max());
+
+}  // namespace detail
 
 std::vector<std::unique_ptr<ScratchArea>> ScratchArea::adopt(const fs::path& datastore,
                                                              const DatastorePolicy& /*policy*/,

@@ -1,5 +1,6 @@
 #include "layout_pool.hpp"
 
+#include "datastore/marker.hpp"
 #include "scratch_file_io.hpp"
 #include "seconds_since.hpp"
 

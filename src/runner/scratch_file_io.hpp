@@ -44,7 +44,4 @@ void write_small(NativeHandle dir, const std::string& name, const std::string& t
 std::string device_text(std::uint64_t device);
 std::optional<std::uint64_t> parse_device_text(std::string_view text);
 
-// This process, as a note names it.
-ProcessId this_process();
-
 }  // namespace iogate::detail

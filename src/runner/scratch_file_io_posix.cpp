@@ -94,6 +94,4 @@ std::optional<std::uint64_t> parse_device_text(std::string_view text) {
   return makedev(*major_no, *minor_no);
 }
 
-ProcessId this_process() { return getpid(); }
-
 }  // namespace iogate::detail

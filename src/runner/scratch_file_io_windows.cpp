@@ -97,6 +97,4 @@ std::optional<std::uint64_t> parse_device_text(std::string_view text) {
   return (high << 16) | low;
 }
 
-ProcessId this_process() { return ::GetCurrentProcessId(); }
-
 }  // namespace iogate::detail
