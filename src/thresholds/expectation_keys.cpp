@@ -97,28 +97,12 @@ bool is_spread_key(std::string_view key) {
 // and the parser agree on every value; a tab there is refused by both.
 constexpr std::string_view kShareSpaces = " ";
 
-bool all_digits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// "latency_p99_9_max" -> 99.9; nothing unless 0 < p < 100.
-std::optional<double> percentile_of(std::string_view key) {
+// "latency_p99_9_max" -> 99.9, the percentile spelt as a run key spells it (figure_names.hpp).
+std::optional<double> percentile_bound(std::string_view key) {
   constexpr std::string_view kPrefix = "latency_p", kSuffix = "_max";
   if (!key.starts_with(kPrefix) || !key.ends_with(kSuffix)) return std::nullopt;
-  std::string_view digits =
-      key.substr(kPrefix.size(), key.size() - kPrefix.size() - kSuffix.size());
-  const auto underscore = digits.find('_');
-  const std::string_view whole = digits.substr(0, underscore);
-  const std::string_view fraction =
-      underscore == std::string_view::npos ? std::string_view{} : digits.substr(underscore + 1);
-  if (!all_digits(whole) || whole.size() > 2) return std::nullopt;
-  if (underscore != std::string_view::npos && !all_digits(fraction)) return std::nullopt;
-  std::string text(whole);
-  if (!fraction.empty()) text += "." + std::string(fraction);
-  double p = 0;
-  std::from_chars(text.data(), text.data() + text.size(), p);
-  if (!(p > 0 && p < 100)) return std::nullopt;
-  return p;
+  return percentile_of_spelling(
+      key.substr(kPrefix.size(), key.size() - kPrefix.size() - kSuffix.size()));
 }
 
 // The bound in the metric's unit, or an error that says which unit was expected.
@@ -245,7 +229,7 @@ std::optional<ExpectationKey> lookup_expectation_key(std::string_view key) {
     if (direction && k.metric == Metric::duration) return std::nullopt;
     return ExpectationKey{k.metric, k.kind, 0, direction};
   }
-  if (const auto p = percentile_of(plain)) {
+  if (const auto p = percentile_bound(plain)) {
     return ExpectationKey{Metric::latency_percentile, BoundKind::max, *p, direction};
   }
   return std::nullopt;
