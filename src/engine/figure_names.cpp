@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <stdexcept>
 
@@ -38,6 +39,15 @@ std::optional<std::string_view> framed(std::string_view key, std::string_view he
   return key.substr(head.size(), key.size() - head.size() - tail.size());
 }
 
+// The shortest decimal that reads back as `x`, without an exponent: "99.99999", where {:g}'s six
+// significant digits would write "100", the maximum, and "0.00001" where it would write "1e-05".
+std::string shortest_decimal(double x) {
+  std::array<char, 400> text{};  // room for any double in fixed notation (at most 327 characters)
+  return std::string(
+      text.data(),
+      std::to_chars(text.data(), text.data() + text.size(), x, std::chars_format::fixed).ptr);
+}
+
 std::optional<FigureId> percentile_figure(std::optional<double> percentile) {
   if (!percentile) return std::nullopt;
   return FigureId{Metric::latency_percentile, *percentile};
@@ -52,7 +62,7 @@ const FigureName& figure_name(FigureId id) {
 
 std::string sample_key_of(FigureId id) {
   if (const FigureName* row = find_figure_name(id)) return row->sample_key;
-  return fmt::format("{}{:g}{}", kSampleHead, id.percentile, kSampleTail);
+  return fmt::format("{}{}{}", kSampleHead, shortest_decimal(id.percentile), kSampleTail);
 }
 
 std::string run_key_of(FigureId id) {
@@ -93,7 +103,7 @@ std::optional<double> percentile_of_spelling(std::string_view text) {
 }
 
 std::string percentile_spelling(double percentile) {
-  std::string text = fmt::format("{:g}", percentile);
+  std::string text = shortest_decimal(percentile);
   std::replace(text.begin(), text.end(), '.', '_');
   return text;
 }
