@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+#include "text_trim.hpp"
+
 namespace iogate {
 namespace {
 
@@ -36,13 +38,7 @@ u128 pow10(int n) {
 }
 
 void skip_spaces(std::string_view& s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-}
-
-std::string_view trim(std::string_view s) {
-  skip_spaces(s);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
+  s.remove_prefix(std::min(s.find_first_not_of(kBlanks), s.size()));
 }
 
 // Consumes "123", "1.5" or "0.25" from the front of s. No sign, no exponent, at least one digit
@@ -145,7 +141,7 @@ std::string three_digits(double v) { return trimmed(v, v < 10 ? 2 : v < 100 ? 1 
 }  // namespace
 
 std::uint64_t parse_size(std::string_view text) {
-  std::string_view s = trim(text);
+  std::string_view s = trim_blanks(text);
   const auto number = take_decimal(s);
   if (!number) bad_size(text);
   skip_spaces(s);
@@ -177,7 +173,7 @@ std::uint64_t parse_size(std::string_view text) {
 }
 
 Nanoseconds parse_duration(std::string_view text) {
-  std::string_view s = trim(text);
+  std::string_view s = trim_blanks(text);
   if (s.empty()) bad_duration(text);
   u128 total_ns = 0;
   std::uint64_t previous_unit = std::numeric_limits<std::uint64_t>::max();
@@ -206,7 +202,7 @@ Nanoseconds parse_duration(std::string_view text) {
 }
 
 double parse_percent(std::string_view text) {
-  std::string_view s = trim(text);
+  std::string_view s = trim_blanks(text);
   const auto number = take_decimal(s);
   if (!number) bad_percent(text);
   skip_spaces(s);

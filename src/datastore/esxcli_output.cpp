@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/text_trim.hpp"
+
 namespace iogate::detail {
 namespace {
 
@@ -9,12 +11,6 @@ struct Run {
   std::size_t start = 0;
   std::size_t end = 0;  // one past the last dash
 };
-
-std::string_view trim(std::string_view s) {
-  const std::size_t first = s.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
 
 // The text's lines without their ends; std::nullopt if the last one has no newline (the output
 // was cut short) or any is longer than kMaxEsxcliLine.
@@ -51,17 +47,19 @@ std::vector<Run> dash_runs(std::string_view line) {
 }
 
 // `line` cut along `runs`; std::nullopt if it has text between two runs (it is not aligned with
-// them). The last cell runs to the end of the line.
+// them). The last cell runs to the end of the line. A cell is kept without the spaces and tabs
+// that align it; complete_lines took the line's end, so any other control character is data.
 std::optional<std::vector<std::string>> cut(std::string_view line, const std::vector<Run>& runs) {
   std::vector<std::string> cells;
   std::size_t gap = 0;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const std::size_t from = std::min(runs[i].start, line.size());
     const std::size_t gap_from = std::min(gap, from);
-    if (!trim(line.substr(gap_from, from - gap_from)).empty()) return std::nullopt;
+    if (!trim_blanks(line.substr(gap_from, from - gap_from), kSpaceAndTab).empty())
+      return std::nullopt;
     const bool last = i + 1 == runs.size();
     const std::size_t to = last ? line.size() : std::min(runs[i].end, line.size());
-    cells.emplace_back(trim(line.substr(from, to - from)));
+    cells.emplace_back(trim_blanks(line.substr(from, to - from), kSpaceAndTab));
     gap = runs[i].end;
   }
   return cells;
@@ -84,7 +82,7 @@ std::optional<std::vector<EsxcliFields>> parse_esxcli_table(std::string_view tex
     return std::nullopt;
   std::vector<EsxcliFields> rows;
   for (std::size_t i = 2; i < lines->size(); ++i) {
-    if (trim((*lines)[i]).empty()) continue;
+    if (trim_blanks((*lines)[i], kSpaceAndTab).empty()) continue;
     const auto cells = cut((*lines)[i], runs);
     if (!cells) return std::nullopt;
     EsxcliFields row;
@@ -99,7 +97,7 @@ std::optional<std::vector<EsxcliBlock>> parse_esxcli_blocks(std::string_view tex
   if (!lines) return std::nullopt;
   std::vector<EsxcliBlock> blocks;
   for (std::string_view line : *lines) {
-    const std::string_view body = trim(line);
+    const std::string_view body = trim_blanks(line, kSpaceAndTab);
     if (body.empty()) continue;
     if (line.front() != ' ' && line.front() != '\t') {
       blocks.push_back({std::string(body), {}});
@@ -108,7 +106,8 @@ std::optional<std::vector<EsxcliBlock>> parse_esxcli_blocks(std::string_view tex
     if (blocks.empty()) return std::nullopt;  // a field before any block's name
     const std::size_t colon = body.find(": ");
     if (colon != std::string_view::npos) {
-      blocks.back().fields.emplace(trim(body.substr(0, colon)), trim(body.substr(colon + 2)));
+      blocks.back().fields.emplace(trim_blanks(body.substr(0, colon), kSpaceAndTab),
+                                   trim_blanks(body.substr(colon + 2), kSpaceAndTab));
     } else if (body.ends_with(':')) {  // "Attached Filters:" with nothing after it
       blocks.back().fields.emplace(body.substr(0, body.size() - 1), "");
     }

@@ -1,10 +1,11 @@
 #include "windows_storage.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cstring>
 
 #include <fmt/format.h>
+
+#include "common/text_trim.hpp"
 
 namespace iogate::detail {
 
@@ -20,21 +21,15 @@ std::uint32_t dword_at(std::span<const std::byte> bytes, std::size_t offset) {
   return v;
 }
 
-std::string trimmed(std::string s) {
-  const auto not_space = [](char c) { return c != ' ' && c != '\t'; };
-  s.erase(s.begin(), std::find_if(s.begin(), s.end(), not_space));
-  s.erase(std::find_if(s.rbegin(), s.rend(), not_space).base(), s.end());
-  return s;
-}
-
-// The NUL-terminated string at the offset stored at `field`; offset 0 means "none".
+// The NUL-terminated string at the offset stored at `field`, without the spaces that pad a
+// fixed-width inquiry field ("ATA     "); offset 0 means "none".
 std::string string_at(std::span<const std::byte> bytes, std::size_t field) {
   const std::uint32_t offset = dword_at(bytes, field);
   if (offset == 0 || offset >= bytes.size()) return {};
   std::string s;
   for (std::size_t i = offset; i < bytes.size(); ++i) {
     const char c = static_cast<char>(bytes[i]);
-    if (c == '\0') return trimmed(std::move(s));
+    if (c == '\0') return std::string(trim_blanks(s, kSpaceAndTab));
     s += c;
   }
   return {};  // no terminator inside the buffer: not trusted
@@ -134,7 +129,8 @@ StorageStack describe_windows_storage(const WindowsStorageAnswers& a) {
   s.host_driver = a.port_driver;
   s.host_driver_version = a.port_driver_version;
   if (!a.windows_version.empty()) s.kernel = "Windows " + a.windows_version;
-  s.hypervisor = trimmed(a.system_manufacturer + " " + a.system_product);
+  s.hypervisor =
+      std::string(trim_blanks(a.system_manufacturer + " " + a.system_product, kSpaceAndTab));
   return s;
 }
 

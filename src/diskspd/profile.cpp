@@ -2,13 +2,13 @@
 #include "profile.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <map>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "common/text_trim.hpp"
 #include "engine/workload_toml.hpp"
 #include "import/notes.hpp"
 #include "iogate/engine/workload_rules.hpp"
@@ -25,12 +25,6 @@ constexpr std::uint64_t kDefaultRequests = 2;
 constexpr std::uint64_t kDefaultDuration = 10;
 constexpr std::uint64_t kDefaultWarmup = 5;
 constexpr std::uint64_t kNormalPriority = 3;
-
-std::string trimmed(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
-  return std::string(s);
-}
 
 class Mapper {
  public:
@@ -103,7 +97,7 @@ class Mapper {
   }
 
   std::uint64_t number(const XmlElement& e) const {
-    const std::string text = trimmed(e.text);
+    const std::string_view text = trim_blanks(e.text);
     std::uint64_t value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() ||
@@ -112,7 +106,7 @@ class Mapper {
     return value;
   }
   bool boolean(const XmlElement& e) const {
-    const std::string text = trimmed(e.text);
+    const std::string_view text = trim_blanks(e.text);
     if (text == "true") return true;
     if (text == "false") return false;
     refuse(e, "expected true or false");
@@ -217,7 +211,7 @@ class Mapper {
   }
   std::string element_text(const XmlElement& e) const {
     if (!e.flag.empty()) return fmt::format("{}: {}", at(e), e.flag);
-    return fmt::format("{}: <{}>{}</{}>", at(e), e.name, trimmed(e.text).substr(0, 64), e.name);
+    return fmt::format("{}: <{}>{}</{}>", at(e), e.name, trim_blanks(e.text).substr(0, 64), e.name);
   }
 
   void target(const XmlElement& t) {
@@ -367,7 +361,7 @@ class Mapper {
     std::string pattern = "sequential";
     if (content != nullptr)
       for (const auto& c : content->children)
-        if (c->name == "Pattern") pattern = trimmed(c->text);
+        if (c->name == "Pattern") pattern = trim_blanks(c->text);
     const char* differs =
         "; iogate writes fresh random data, stamped every 4 KiB: a store that compresses or "
         "deduplicates sees other data";

@@ -1,12 +1,12 @@
 // DiskSpd's XML results as figures (results.hpp).
 #include "results.hpp"
 
-#include <cctype>
 #include <charconv>
 #include <cmath>
 
 #include <fmt/format.h>
 
+#include "common/text_trim.hpp"
 #include "xml_reader.hpp"
 
 namespace iogate::diskspd {
@@ -46,13 +46,9 @@ class ResultReader {
       if (c->name == name) return c.get();
     return nullptr;
   }
+  // An element's text without its blanks, cut to what a name, a version or a number may need.
   static std::string trimmed(const XmlElement& e) {
-    std::string_view s = e.text;
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0)
-      s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0)
-      s.remove_suffix(1);
-    return std::string(s.substr(0, 256));
+    return std::string(trim_blanks(e.text).substr(0, 256));
   }
   std::uint64_t count(const XmlElement& e) const {
     const std::string text = trimmed(e);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <stdexcept>
 
@@ -16,8 +17,13 @@ namespace {
 constexpr std::string_view kSampleHead = "latency_p", kSampleTail = "_ms";
 constexpr std::string_view kRunHead = "lat_p", kRunTail = "_ms";
 
-// "99.9" -> 99.9 when the whole text is a number from 0 to 100.
-std::optional<double> percentile_text(std::string_view text) {
+bool all_digits(std::string_view text) {
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// "99.9" -> 99.9 when the whole text is a number from 0 to 100: a sample key's percentile.
+std::optional<double> sample_percentile(std::string_view text) {
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
@@ -25,15 +31,26 @@ std::optional<double> percentile_text(std::string_view text) {
   return value;
 }
 
-std::optional<FigureId> percentile_key(std::string_view key, std::string_view head,
-                                       std::string_view tail, bool underscore_point) {
-  if (key.size() <= head.size() + tail.size() || !key.starts_with(head) || !key.ends_with(tail))
+// The text between `head` and `tail`, or none when `key` is not so framed.
+std::optional<std::string_view> framed(std::string_view key, std::string_view head,
+                                       std::string_view tail) {
+  if (key.size() < head.size() + tail.size() || !key.starts_with(head) || !key.ends_with(tail))
     return std::nullopt;
-  std::string text(key.substr(head.size(), key.size() - head.size() - tail.size()));
-  if (underscore_point) std::replace(text.begin(), text.end(), '_', '.');
-  if (const std::optional<double> p = percentile_text(text))
-    return FigureId{Metric::latency_percentile, *p};
-  return std::nullopt;
+  return key.substr(head.size(), key.size() - head.size() - tail.size());
+}
+
+// The shortest decimal that reads back as `x`, without an exponent: "99.99999", where {:g}'s six
+// significant digits would write "100", the maximum, and "0.00001" where it would write "1e-05".
+std::string shortest_decimal(double x) {
+  std::array<char, 400> text{};  // room for any double in fixed notation (at most 327 characters)
+  return std::string(
+      text.data(),
+      std::to_chars(text.data(), text.data() + text.size(), x, std::chars_format::fixed).ptr);
+}
+
+std::optional<FigureId> percentile_figure(std::optional<double> percentile) {
+  if (!percentile) return std::nullopt;
+  return FigureId{Metric::latency_percentile, *percentile};
 }
 
 }  // namespace
@@ -45,26 +62,50 @@ const FigureName& figure_name(FigureId id) {
 
 std::string sample_key_of(FigureId id) {
   if (const FigureName* row = find_figure_name(id)) return row->sample_key;
-  return fmt::format("{}{:g}{}", kSampleHead, id.percentile, kSampleTail);
+  return fmt::format("{}{}{}", kSampleHead, shortest_decimal(id.percentile), kSampleTail);
 }
 
 std::string run_key_of(FigureId id) {
   if (const FigureName* row = find_figure_name(id)) return row->run_key;
-  std::string percentile = fmt::format("{:g}", id.percentile);
-  std::replace(percentile.begin(), percentile.end(), '.', '_');
-  return fmt::format("{}{}{}", kRunHead, percentile, kRunTail);
+  return fmt::format("{}{}{}", kRunHead, percentile_spelling(id.percentile), kRunTail);
 }
 
 std::optional<FigureId> figure_of_sample_key(std::string_view key) {
   for (const FigureName& f : kFigureNames)
     if (key == f.sample_key) return f.id;
-  return percentile_key(key, kSampleHead, kSampleTail, false);
+  const std::optional<std::string_view> text = framed(key, kSampleHead, kSampleTail);
+  return percentile_figure(text ? sample_percentile(*text) : std::nullopt);
 }
 
 std::optional<FigureId> figure_of_run_key(std::string_view key) {
   for (const FigureName& f : kFigureNames)
     if (key == f.run_key) return f.id;
-  return percentile_key(key, kRunHead, kRunTail, true);
+  const std::optional<std::string_view> text = framed(key, kRunHead, kRunTail);
+  return percentile_figure(text ? percentile_of_spelling(*text) : std::nullopt);
+}
+
+std::optional<double> percentile_of_spelling(std::string_view text) {
+  const std::size_t point = text.find('_');
+  const std::string_view whole = text.substr(0, point);
+  if (!all_digits(whole) || whole.size() > 2) return std::nullopt;
+  std::string number(whole);
+  if (point != std::string_view::npos) {
+    const std::string_view fraction = text.substr(point + 1);
+    if (!all_digits(fraction)) return std::nullopt;
+    number += '.';
+    number += fraction;
+  }
+  double value = 0;
+  const std::errc error = std::from_chars(number.data(), number.data() + number.size(), value).ec;
+  // A fraction of many nines reads as 100, and one of many zeros as 0: neither is a percentile.
+  if (error != std::errc() || !(value > 0 && value < 100)) return std::nullopt;
+  return value;
+}
+
+std::string percentile_spelling(double percentile) {
+  std::string text = shortest_decimal(percentile);
+  std::replace(text.begin(), text.end(), '.', '_');
+  return text;
 }
 
 const char* unit_of(Metric metric) {

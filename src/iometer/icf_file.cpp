@@ -8,17 +8,12 @@
 #include <fmt/format.h>
 
 #include "common/read_file.hpp"
+#include "common/text_trim.hpp"
 
 namespace iogate::iometer {
 namespace {
 
 constexpr std::string_view kNotShown = "(not shown: the file is not readable by every user)";
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())) != 0) s.remove_suffix(1);
-  return s;
-}
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -30,7 +25,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> out;
   for (;;) {
     const std::size_t at = s.find(sep);
-    out.push_back(trim(s.substr(0, at)));
+    out.push_back(trim_blanks(s.substr(0, at)));
     if (at == std::string_view::npos) return out;
     s.remove_prefix(at + 1);
   }
@@ -38,12 +33,12 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 
 std::vector<std::string_view> words(std::string_view s) {
   std::vector<std::string_view> out;
-  s = trim(s);
+  s = trim_blanks(s);
   while (!s.empty()) {
     std::size_t end = 0;
     while (end < s.size() && std::isspace(static_cast<unsigned char>(s[end])) == 0) ++end;
     out.push_back(s.substr(0, end));
-    s = trim(s.substr(end));
+    s = trim_blanks(s.substr(end));
   }
   return out;
 }
@@ -111,7 +106,7 @@ class Reader {
     return fmt::format("\"{}\"{}", out, text.size() > 80 ? "..." : "");
   }
   std::string label_shown(const Record& r) const {
-    return out_.quotable ? "'" + std::string(trim(r.line.text.substr(1))) : "a label";
+    return out_.quotable ? "'" + std::string(trim_blanks(r.line.text.substr(1))) : "a label";
   }
   static std::string upper(std::string_view s) {
     std::string out(s);
@@ -139,27 +134,27 @@ class Reader {
   // The version line, then labels with their values, until the closing version line.
   void records() {
     std::size_t i = 0;
-    while (i < lines_.size() && trim(lines_[i].text).empty()) ++i;
-    if (i == lines_.size() || !trim(lines_[i].text).starts_with("Version "))
+    while (i < lines_.size() && trim_blanks(lines_[i].text).empty()) ++i;
+    if (i == lines_.size() || !trim_blanks(lines_[i].text).starts_with("Version "))
       fail(i == lines_.size() ? Line{{}, 0} : lines_[i], "",
            "expected \"Version ...\" on the first line: this is not an IOMeter configuration file");
-    out_.version = std::string(trim(trim(lines_[i].text).substr(8)));
+    out_.version = std::string(trim_blanks(trim_blanks(lines_[i].text).substr(8)));
     for (++i; i < lines_.size(); ++i) {
       const Line& line = lines_[i];
       const std::string_view text = line.text;
       if (text.starts_with('\'')) {
         if (text.size() > 1 && std::isspace(static_cast<unsigned char>(text[1])) != 0)
           continue;  // a column heading, "'\thours minutes seconds"
-        std::string_view label = trim(text.substr(1));
+        std::string_view label = trim_blanks(text.substr(1));
         while (!label.empty() && label.back() == '=') label.remove_suffix(1);
-        records_.push_back(Record{lower(trim(label)), line, {}});
-      } else if (trim(text).starts_with("Version ") && !text.starts_with('\t')) {
+        records_.push_back(Record{lower(trim_blanks(label)), line, {}});
+      } else if (trim_blanks(text).starts_with("Version ") && !text.starts_with('\t')) {
         for (++i; i < lines_.size(); ++i)
-          if (!trim(lines_[i].text).empty())
+          if (!trim_blanks(lines_[i].text).empty())
             fail(lines_[i], "", "text after the closing \"Version\" line");
       } else if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) != 0) {
         if (records_.empty()) {
-          if (trim(text).empty()) continue;
+          if (trim_blanks(text).empty()) continue;
           fail(line, "", "a value before the first label");
         }
         records_.back().values.push_back(line);
@@ -187,10 +182,10 @@ class Reader {
 
   // The one value line a label must have.
   std::string_view single(const Record& r, bool may_be_empty = false) {
-    if (r.values.size() != 1 || (!may_be_empty && trim(r.values[0].text).empty()))
+    if (r.values.size() != 1 || (!may_be_empty && trim_blanks(r.values[0].text).empty()))
       fail(r.line, label_shown(r),
            fmt::format("expected one value line under the label, got {}", r.values.size()));
-    return trim(r.values[0].text);
+    return trim_blanks(r.values[0].text);
   }
 
   std::uint64_t number(const Line& line, const std::string& key, std::string_view text) {
@@ -281,9 +276,9 @@ class Reader {
         const std::string_view text = single(r);
         const std::size_t comma = text.rfind(',');
         IcfAccessSpec spec;
-        spec.name = std::string(trim(text.substr(0, comma)));
+        spec.name = std::string(trim_blanks(text.substr(0, comma)));
         spec.assignment =
-            comma == std::string_view::npos ? "" : upper(trim(text.substr(comma + 1)));
+            comma == std::string_view::npos ? "" : upper(trim_blanks(text.substr(comma + 1)));
         spec.where = SourceLocation{out_.path, r.values[0].number, 1};
         if (spec.name.empty()) fail(r.values[0], key, "expected the specification's name");
         if (out_.find_spec(spec.name) != nullptr)
@@ -304,7 +299,7 @@ class Reader {
   }
 
   IcfSpecLine spec_line(const Line& v, const std::string& key) {
-    const std::vector<std::string_view> f = split(trim(v.text), ',');
+    const std::vector<std::string_view> f = split(trim_blanks(v.text), ',');
     if (f.size() != 8)
       fail(v, key,
            fmt::format("expected eight fields (size,% of size,% reads,% random,delay,burst,align,"
@@ -349,8 +344,9 @@ class Reader {
         const std::string_view text = single(r);
         const std::size_t comma = text.find(',');
         IcfManager m;
-        m.id = std::string(trim(text.substr(0, comma)));
-        m.name = comma == std::string_view::npos ? "" : std::string(trim(text.substr(comma + 1)));
+        m.id = std::string(trim_blanks(text.substr(0, comma)));
+        m.name =
+            comma == std::string_view::npos ? "" : std::string(trim_blanks(text.substr(comma + 1)));
         m.where = SourceLocation{out_.path, r.values[0].number, 1};
         out_.managers.push_back(std::move(m));
       } else if (l == "manager network address" || l == "local network interface") {
@@ -369,8 +365,8 @@ class Reader {
       } else if (l == "assigned access specs") {
         IcfWorker& w = worker(r);
         for (const Line& v : r.values)
-          if (!trim(v.text).empty())
-            w.specs.push_back(IcfValue<std::string>{std::string(trim(v.text)),
+          if (!trim_blanks(v.text).empty())
+            w.specs.push_back(IcfValue<std::string>{std::string(trim_blanks(v.text)),
                                                     SourceLocation{out_.path, v.number, 1}});
       } else if (l == "target") {
         IcfTarget t;

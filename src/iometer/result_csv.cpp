@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "common/read_file.hpp"
+#include "common/text_trim.hpp"
 
 namespace iogate::iometer {
 namespace {
@@ -52,12 +53,6 @@ bool equals_nocase(std::string_view a, std::string_view b) {
   return a.size() == b.size() && starts_with_nocase(a, b);
 }
 
-std::string_view trim_blanks(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 class CsvReader {
  public:
   CsvReader(std::string_view text, const std::filesystem::path& path) {
@@ -72,7 +67,7 @@ class CsvReader {
     while (i < lines_.size()) {
       const CsvLine& l = lines_[i];
       const std::string_view t = l.text;
-      if (equals_nocase(trim_blanks(t), "Aborted test"))
+      if (equals_nocase(trim_blanks(t, kSpaceAndTab), "Aborted test"))
         fail(l, "Aborted test",
              "IOMeter writes this when a test stops before its end (stopped by hand or failed): "
              "the run's figures are partial");
@@ -142,7 +137,7 @@ class CsvReader {
                          kMaxResultCsvLineBytes));
       if (line.find('\0') != std::string_view::npos)
         fail(CsvLine{{}, number}, "", "a NUL byte: expected IOMeter's CSV text");
-      if (!trim_blanks(line).empty()) lines_.push_back(CsvLine{line, number});
+      if (!trim_blanks(line, kSpaceAndTab).empty()) lines_.push_back(CsvLine{line, number});
     }
   }
 
@@ -155,7 +150,7 @@ class CsvReader {
 
   // "1.1.0", "2006.07.27": kept to name the tool; anything else (a path, a sentence) is not.
   static std::string plain_version(std::string_view v) {
-    v = trim_blanks(v);
+    v = trim_blanks(v, kSpaceAndTab);
     const bool plain = !v.empty() && v.size() <= 32 && std::all_of(v.begin(), v.end(), [](char c) {
       return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-' || c == '_' ||
              c == ' ';
@@ -198,7 +193,7 @@ class CsvReader {
 
   template <typename T>
   T whole(const CsvLine& l, const std::string& key, std::string_view text, T most) const {
-    text = trim_blanks(text);
+    text = trim_blanks(text, kSpaceAndTab);
     std::uint64_t v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v > most)
@@ -207,7 +202,7 @@ class CsvReader {
   }
 
   double figure(const CsvLine& l, const std::string& key, std::string_view text) const {
-    text = trim_blanks(text);
+    text = trim_blanks(text, kSpaceAndTab);
     double v = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size() ||
@@ -300,7 +295,7 @@ class CsvReader {
   Columns columns(const CsvLine& header_line) const {
     std::vector<std::string> header =
         fields(CsvLine{header_line.text.substr(1), header_line.number});
-    for (std::string& h : header) h = std::string(trim_blanks(h));
+    for (std::string& h : header) h = std::string(trim_blanks(h, kSpaceAndTab));
     const auto find = [&](std::string_view name) -> std::optional<std::size_t> {
       const auto at = std::find(header.begin(), header.end(), name);
       if (at == header.end()) return std::nullopt;
@@ -390,10 +385,11 @@ class CsvReader {
     if (all) r.managers = whole<unsigned>(row, kManagers.key, f[c.managers], kMostParts);
     r.workers = whole<unsigned>(row, kWorkers.key, f[c.workers], kMostParts);
     r.disks = whole<unsigned>(row, kDisks.key, f[c.disks], kMostParts);
-    if (c.cpu && !trim_blanks(f[*c.cpu]).empty()) r.cpu_pct = figure(row, kCpu.key, f[*c.cpu]);
+    if (c.cpu && !trim_blanks(f[*c.cpu], kSpaceAndTab).empty())
+      r.cpu_pct = figure(row, kCpu.key, f[*c.cpu]);
     if (c.queue) {
       // A figure only when all active workers agree; IOMeter writes -1 otherwise.
-      const std::string_view q = trim_blanks(f[*c.queue]);
+      const std::string_view q = trim_blanks(f[*c.queue], kSpaceAndTab);
       unsigned v = 0;
       const auto [end, ec] = std::from_chars(q.data(), q.data() + q.size(), v);
       if (!q.empty() && ec == std::errc() && end == q.data() + q.size() && v > 0) r.queue_depth = v;

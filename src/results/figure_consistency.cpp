@@ -167,7 +167,7 @@ struct SampleGroup {
 };
 
 // "latency_p99.9_ms" -> 99.9; none for a key of another figure.
-std::optional<double> percentile_of(const std::string& figure) {
+std::optional<double> sample_key_percentile(const std::string& figure) {
   const std::optional<FigureId> id = figure_of_sample_key(figure);
   if (!id || id->metric != Metric::latency_percentile) return std::nullopt;
   return id->percentile;
@@ -231,7 +231,7 @@ void check_baseline_samples(const std::map<std::string, std::vector<double>>& sa
     // The percentiles in order, then the mean and the highest percentile at most the maximum.
     std::vector<std::pair<double, std::string>> percentiles;
     for (const auto& [figure, values] : g.by_figure)
-      if (const auto q = percentile_of(figure)) percentiles.emplace_back(*q, figure);
+      if (const auto q = sample_key_percentile(figure)) percentiles.emplace_back(*q, figure);
     std::sort(percentiles.begin(), percentiles.end());
     for (std::size_t k = 1; k < percentiles.size(); ++k)
       ordered(where, group, percentiles[k - 1].second, *g.find(percentiles[k - 1].second),

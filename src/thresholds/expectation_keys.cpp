@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include "common/text_trim.hpp"
+
 namespace iogate::thresholds_detail {
 namespace {
 
@@ -90,34 +92,17 @@ bool is_spread_key(std::string_view key) {
                      [key](const KeySpec& k) { return k.name == key; });
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
+// The blanks a share ("90% of baseline") may have around its parts: spaces only, as the JSON
+// Schema's pattern of it (share_of_pattern) allows, so that an editor checking a file by the schema
+// and the parser agree on every value; a tab there is refused by both.
+constexpr std::string_view kShareSpaces = " ";
 
-bool all_digits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// "latency_p99_9_max" -> 99.9; nothing unless 0 < p < 100.
-std::optional<double> percentile_of(std::string_view key) {
+// "latency_p99_9_max" -> 99.9, the percentile spelt as a run key spells it (figure_names.hpp).
+std::optional<double> percentile_bound(std::string_view key) {
   constexpr std::string_view kPrefix = "latency_p", kSuffix = "_max";
   if (!key.starts_with(kPrefix) || !key.ends_with(kSuffix)) return std::nullopt;
-  std::string_view digits =
-      key.substr(kPrefix.size(), key.size() - kPrefix.size() - kSuffix.size());
-  const auto underscore = digits.find('_');
-  const std::string_view whole = digits.substr(0, underscore);
-  const std::string_view fraction =
-      underscore == std::string_view::npos ? std::string_view{} : digits.substr(underscore + 1);
-  if (!all_digits(whole) || whole.size() > 2) return std::nullopt;
-  if (underscore != std::string_view::npos && !all_digits(fraction)) return std::nullopt;
-  std::string text(whole);
-  if (!fraction.empty()) text += "." + std::string(fraction);
-  double p = 0;
-  std::from_chars(text.data(), text.data() + text.size(), p);
-  if (!(p > 0 && p < 100)) return std::nullopt;
-  return p;
+  return percentile_of_spelling(
+      key.substr(kPrefix.size(), key.size() - kPrefix.size() - kSuffix.size()));
 }
 
 // The bound in the metric's unit, or an error that says which unit was expected.
@@ -195,12 +180,12 @@ std::optional<double> parse_share_of(std::string_view text, std::string_view men
   const std::string expected =
       fmt::format(R"(expected a share of the {} from 1% to 1000%, like "{}")", reference, example);
   if (text.find(mention) == std::string_view::npos) return std::nullopt;
-  std::string_view rest = trim(text);
+  std::string_view rest = trim_blanks(text, kShareSpaces);
   const std::string tail = fmt::format("of {}", reference);
   if (!rest.ends_with(tail)) throw std::invalid_argument(expected);
-  rest = trim(rest.substr(0, rest.size() - tail.size()));
+  rest = trim_blanks(rest.substr(0, rest.size() - tail.size()), kShareSpaces);
   if (!rest.ends_with('%')) throw std::invalid_argument(expected);
-  rest = trim(rest.substr(0, rest.size() - 1));
+  rest = trim_blanks(rest.substr(0, rest.size() - 1), kShareSpaces);
   double pct = 0;
   const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), pct);
   if (ec != std::errc{} || end != rest.data() + rest.size() || !(pct >= 1 && pct <= 1000)) {
@@ -211,7 +196,7 @@ std::optional<double> parse_share_of(std::string_view text, std::string_view men
 
 std::string share_of_pattern(std::string_view reference) {
   // From 1 to 1000 as digits (leading zeros and a trailing point as from_chars reads them), or any
-  // number with an exponent; then '%' and "of <reference>", spaces around each as trim() forgives.
+  // number with an exponent; then '%' and "of <reference>", with spaces (kShareSpaces) around each.
   return fmt::format(
       "^ *(?:0*(?:1000(?:\\.0*)?|[1-9][0-9]{{0,2}}(?:\\.[0-9]*)?)"
       "|(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)[eE][+-]?[0-9]+) *% *of {} *$",
@@ -244,7 +229,7 @@ std::optional<ExpectationKey> lookup_expectation_key(std::string_view key) {
     if (direction && k.metric == Metric::duration) return std::nullopt;
     return ExpectationKey{k.metric, k.kind, 0, direction};
   }
-  if (const auto p = percentile_of(plain)) {
+  if (const auto p = percentile_bound(plain)) {
     return ExpectationKey{Metric::latency_percentile, BoundKind::max, *p, direction};
   }
   return std::nullopt;

@@ -70,15 +70,25 @@ constexpr const FigureName* find_figure_name(FigureId id) {
 // kFigureNames' row of `id`; throws std::out_of_range for a percentile the table has no row of.
 const FigureName& figure_name(FigureId id);
 
-// "iops", "latency_avg_ms", "latency_p99.99_ms": any figure's sample key, a percentile as {:g}.
+// "iops", "latency_avg_ms", "latency_p99.99_ms": any figure's sample key, a percentile in the
+// shortest digits that read back as it.
 std::string sample_key_of(FigureId id);
 // "iops", "lat_avg_ms", "lat_p99_99_ms": any figure's run key.
 std::string run_key_of(FigureId id);
 
 // The figure a sample key or a run key names (without a read_, write_ or prioritized_ prefix);
-// none for another name, or a percentile outside 0-100.
+// none for another name. A run key's percentile is read by percentile_of_spelling; a sample key's
+// is any number from 0 to 100, as the baselines already written carry them ("latency_p100_ms").
 std::optional<FigureId> figure_of_sample_key(std::string_view key);
 std::optional<FigureId> figure_of_run_key(std::string_view key);
+
+// A percentile as the names of run figures and of bounds spell it, '_' for the decimal point:
+// "99_9" in "lat_p99_9_ms" and "latency_p99_9_max", "50" in "lat_p50_ms". The spelling is one or
+// two whole digits, then, after a '_', a fraction of one digit or more; the percentile is above 0
+// and below 100 (the 100th is the maximum, a figure of its own). Anything else is none.
+std::optional<double> percentile_of_spelling(std::string_view text);
+// "99_9" for 99.9, "50" for 50: the shortest digits that read back as the same percentile.
+std::string percentile_spelling(double percentile);
 
 // "IOPS", "MB/s", "s", "ms": the unit of a metric's figures.
 const char* unit_of(Metric metric);

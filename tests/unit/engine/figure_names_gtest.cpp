@@ -43,6 +43,52 @@ TEST(FigureNames, APercentileOutsideTheTableIsNamedByTheSameRule) {
   EXPECT_EQ(figure_of_sample_key("latency_p90_ms"), (FigureId{Metric::latency_percentile, 90}));
 }
 
+TEST(FigureNames, APercentileIsSpeltWithAnUnderscoreForItsPoint) {
+  EXPECT_EQ(percentile_of_spelling("99_9"), 99.9);
+  EXPECT_EQ(percentile_of_spelling("50"), 50);
+  EXPECT_EQ(percentile_of_spelling("9"), 9);
+  EXPECT_EQ(percentile_of_spelling("05"), 5);
+  EXPECT_EQ(percentile_of_spelling("0_1"), 0.1);
+  EXPECT_EQ(percentile_of_spelling("99_90"), 99.9);
+  EXPECT_EQ(percentile_spelling(99.9), "99_9");
+  EXPECT_EQ(percentile_spelling(50), "50");
+  EXPECT_EQ(percentile_spelling(0.1), "0_1");
+  for (const double p : {50.0, 90.0, 99.0, 99.9, 99.99, 0.5, 12.345})
+    EXPECT_EQ(percentile_of_spelling(percentile_spelling(p)), p) << p;
+}
+
+// Six significant digits named p99.99999 "latency_p100_ms", which reads back as the maximum: the
+// runs of a bound latency_p99_99999_max were read back as the largest latency, and DiskSpd's
+// 99.99999th, 99.999999th and 99.9999999th percentiles were imported as one figure.
+TEST(FigureNames, EveryPercentileIsNamedSoThatItReadsBackAsItself) {
+  for (const double p : {99.99999, 99.999999, 99.9999999, 12.3456789, 0.00001, 0.1, 99.0}) {
+    SCOPED_TRACE(p);
+    const FigureId id{Metric::latency_percentile, p};
+    EXPECT_EQ(figure_of_sample_key(sample_key_of(id)), id);
+    EXPECT_EQ(figure_of_run_key(run_key_of(id)), id);
+    EXPECT_EQ(percentile_of_spelling(percentile_spelling(p)), p);
+  }
+  EXPECT_EQ(sample_key_of({Metric::latency_percentile, 99.99999}), "latency_p99.99999_ms");
+  EXPECT_EQ(run_key_of({Metric::latency_percentile, 99.99999}), "lat_p99_99999_ms");
+  EXPECT_EQ(sample_key_of({Metric::latency_percentile, 0.00001}), "latency_p0.00001_ms");
+  EXPECT_EQ(percentile_spelling(0.00001), "0_00001");
+}
+
+TEST(FigureNames, APercentileIsAboveZeroAndBelowAHundredInOneOrTwoWholeDigits) {
+  for (const char* text :
+       {"", "0", "00", "0_0", "0_000", "100", "999", "99_", "99__9", "99_9_9", "_9", "99.9", "9a",
+        "-1", "+1", "1e1", " 9", "99_99999999999999999999"}) {
+    SCOPED_TRACE(text);
+    EXPECT_FALSE(percentile_of_spelling(text));
+  }
+  // A run key's percentile is read by the same rule; its minimum and maximum have rows of their
+  // own.
+  EXPECT_FALSE(figure_of_run_key("lat_p100_ms"));
+  EXPECT_FALSE(figure_of_run_key("lat_p0_ms"));
+  EXPECT_FALSE(figure_of_run_key("lat_p_ms"));
+  EXPECT_EQ(figure_of_run_key("lat_p0_5_ms"), (FigureId{Metric::latency_percentile, 0.5}));
+}
+
 TEST(FigureNames, OtherNamesAreNoFigure) {
   for (const char* name :
        {"", "iops_min", "latency_p_ms", "latency_p101_ms", "latency_p-1_ms", "latency_pnan_ms",
