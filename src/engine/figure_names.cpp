@@ -22,15 +22,6 @@ bool all_digits(std::string_view text) {
          std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// "99.9" -> 99.9 when the whole text is a number from 0 to 100: a sample key's percentile.
-std::optional<double> sample_percentile(std::string_view text) {
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  if (!(value >= 0 && value <= 100)) return std::nullopt;
-  return value;
-}
-
 // The text between `head` and `tail`, or none when `key` is not so framed.
 std::optional<std::string_view> framed(std::string_view key, std::string_view head,
                                        std::string_view tail) {
@@ -74,7 +65,7 @@ std::optional<FigureId> figure_of_sample_key(std::string_view key) {
   for (const FigureName& f : kFigureNames)
     if (key == f.sample_key) return f.id;
   const std::optional<std::string_view> text = framed(key, kSampleHead, kSampleTail);
-  return percentile_figure(text ? sample_percentile(*text) : std::nullopt);
+  return percentile_figure(text ? percentile_of_number(*text) : std::nullopt);
 }
 
 std::optional<FigureId> figure_of_run_key(std::string_view key) {
@@ -99,6 +90,14 @@ std::optional<double> percentile_of_spelling(std::string_view text) {
   const std::errc error = std::from_chars(number.data(), number.data() + number.size(), value).ec;
   // A fraction of many nines reads as 100, and one of many zeros as 0: neither is a percentile.
   if (error != std::errc() || !(value > 0 && value < 100)) return std::nullopt;
+  return value;
+}
+
+std::optional<double> percentile_of_number(std::string_view text) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  if (!(value >= 0 && value <= 100)) return std::nullopt;
   return value;
 }
 

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -81,9 +80,7 @@ void check_latencies(const JsonFields& f, const LatencyHistogram& h) {
   if (f.find("lat_percentiles_ms") == nullptr) return;
   const JsonFields percentiles = f.object("lat_percentiles_ms");
   for (const auto& [key, value] : f.find("lat_percentiles_ms")->items()) {
-    double q = -1;
-    const auto [end, error] = std::from_chars(key.data(), key.data() + key.size(), q);
-    if (error != std::errc() || end != key.data() + key.size() || !(q >= 0 && q <= 100))
+    if (!percentile_of_number(key))
       throw ReadBackError(fmt::format("{}: expected percentiles keyed by a number from 0 to 100",
                                       f.path("lat_percentiles_ms")));
     between(percentiles, key, min_ms, max_ms, kPercentile);

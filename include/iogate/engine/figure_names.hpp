@@ -78,7 +78,8 @@ std::string run_key_of(FigureId id);
 
 // The figure a sample key or a run key names (without a read_, write_ or prioritized_ prefix);
 // none for another name. A run key's percentile is read by percentile_of_spelling; a sample key's
-// is any number from 0 to 100, as the baselines already written carry them ("latency_p100_ms").
+// by percentile_of_number, any number from 0 to 100, as the baselines already written carry them
+// ("latency_p100_ms").
 std::optional<FigureId> figure_of_sample_key(std::string_view key);
 std::optional<FigureId> figure_of_run_key(std::string_view key);
 
@@ -89,6 +90,9 @@ std::optional<FigureId> figure_of_run_key(std::string_view key);
 std::optional<double> percentile_of_spelling(std::string_view text);
 // "99_9" for 99.9, "50" for 50: the shortest digits that read back as the same percentile.
 std::string percentile_spelling(double percentile);
+// "99.9" -> 99.9: a percentile as a sample key ("latency_p99.9_ms") and a result's
+// lat_percentiles_ms hold it, the whole text a decimal number from 0 to 100; none otherwise.
+std::optional<double> percentile_of_number(std::string_view text);
 
 // "IOPS", "MB/s", "s", "ms": the unit of a metric's figures.
 const char* unit_of(Metric metric);

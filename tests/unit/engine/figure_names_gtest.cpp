@@ -89,6 +89,19 @@ TEST(FigureNames, APercentileIsAboveZeroAndBelowAHundredInOneOrTwoWholeDigits) {
   EXPECT_EQ(figure_of_run_key("lat_p0_5_ms"), (FigureId{Metric::latency_percentile, 0.5}));
 }
 
+// The decimal form a sample key and a result's lat_percentiles_ms hold: any number from 0 to 100,
+// so baselines written with "latency_p100_ms" still read.
+TEST(FigureNames, APercentileAsANumberIsAnyDecimalFromZeroToAHundred) {
+  EXPECT_EQ(percentile_of_number("99.9"), 99.9);
+  EXPECT_EQ(percentile_of_number("0"), 0);
+  EXPECT_EQ(percentile_of_number("100"), 100);
+  EXPECT_EQ(percentile_of_number("99.99999"), 99.99999);
+  for (const char* text : {"", "100.5", "-0.5", "99_9", "99.9 ", "nan", "inf", "1e1x", ".", "a"}) {
+    SCOPED_TRACE(text);
+    EXPECT_FALSE(percentile_of_number(text));
+  }
+}
+
 TEST(FigureNames, OtherNamesAreNoFigure) {
   for (const char* name :
        {"", "iops_min", "latency_p_ms", "latency_p101_ms", "latency_p-1_ms", "latency_pnan_ms",
