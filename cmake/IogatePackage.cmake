@@ -75,8 +75,8 @@ list(TRANSFORM _iogate_modules PREPEND "${PROJECT_SOURCE_DIR}/cmake/" OUTPUT_VAR
 install(FILES "${PROJECT_BINARY_DIR}/install-package/iogateConfig.cmake"
               "${PROJECT_BINARY_DIR}/iogateConfigVersion.cmake" ${_iogate_module_files}
         DESTINATION "${IOGATE_INSTALL_CMAKEDIR}" COMPONENT dev)
-# The public headers only (IogatePublicHeaders.cmake): what a suite written by hand includes and
-# what those include; the rest of include/iogate/ is private to the library.
+# The public headers (IogatePublicHeaders.cmake): what a suite written by hand includes and what
+# those include, which is all of include/iogate/ (the private headers sit beside their sources).
 include(IogatePublicHeaders)
 foreach(header IN LISTS IOGATE_PUBLIC_HEADERS)
   cmake_path(GET header PARENT_PATH header_dir)

@@ -1,14 +1,15 @@
 # The public API: the headers a suite written by hand includes, and what they include. Only these
-# are installed (the `dev` component, IogatePackage.cmake); every other header under
-# include/iogate/ is private to the library, however it is spelled in the source tree.
+# are installed (the `dev` component, IogatePackage.cmake), and they are all include/ holds: every
+# other header is private to the library and sits beside its sources (src/<layer>/, reports/).
 #
 # The entry headers are what a suite's own files include: the fixture, the builder, the matchers
 # (fixtures/), the record of a check and its figures (results/), the report writers (reports/).
 # IOGATE_PUBLIC_HEADERS is their closure under #include "iogate/...", no more and no less:
 # tests/layers/check_public_headers.py (the unit test `public_headers`) fails naming the file and
 # line of an installed header that includes one not listed, an entry header not listed, a header
-# listed that no entry header reaches, and a suite's file (suites/examples/, the downstream
-# project, docs/) that includes a header not installed. Paths are relative to include/; one a line.
+# listed that no entry header reaches, a header under include/ not listed, and a suite's file
+# (suites/examples/, the downstream project, docs/) that includes a header not installed. Paths
+# are relative to include/; one a line.
 # suites/suite_config.hpp, which the source iogate_add_suite() generates includes, is installed
 # beside them (include/iogate/suites/).
 set(IOGATE_PUBLIC_ENTRY_HEADERS
